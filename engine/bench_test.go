@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// benchBoards reads the boards of testdata/positions.txt, a copy of the
+// project's fixed benchmark positions (16 comma-separated ranks a line).
+func benchBoards(tb testing.TB) []Board {
+	tb.Helper()
+	f, err := os.Open("testdata/positions.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var boards []Board
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 2 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		var r [NumCells]uint8
+		for i, s := range strings.Split(fields[1], ",") {
+			v, err := strconv.ParseUint(s, 10, 4)
+			if err != nil || i >= NumCells {
+				tb.Fatalf("bad position %q", sc.Text())
+			}
+			r[i] = uint8(v)
+		}
+		boards = append(boards, FromRanks(r))
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	if len(boards) == 0 {
+		tb.Fatal("no positions in testdata/positions.txt")
+	}
+	return boards
+}
+
+// reportPer reports the time per operation when each loop iteration did n.
+func reportPer(b *testing.B, n int, unit string) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/"+unit)
+}
+
+func BenchmarkMove(b *testing.B) {
+	boards := benchBoards(b)
+	for d := range Direction(NumDirections) {
+		b.Run(d.String(), func(b *testing.B) {
+			var sink Board
+			for b.Loop() {
+				for _, x := range boards {
+					n, _, _ := x.Move(d)
+					sink ^= n
+				}
+			}
+			reportPer(b, len(boards), "move")
+			_ = sink
+		})
+	}
+}
+
+func BenchmarkSuccessors(b *testing.B) {
+	boards := benchBoards(b)
+	var sink Board
+	for b.Loop() {
+		for _, x := range boards {
+			s := x.Successors()
+			sink ^= s[0] ^ s[1] ^ s[2] ^ s[3]
+		}
+	}
+	reportPer(b, len(boards), "board")
+	_ = sink
+}
+
+func BenchmarkSpawn(b *testing.B) {
+	boards := benchBoards(b)
+	r := rand.New(rand.NewPCG(1, 2))
+	var sink Board
+	for b.Loop() {
+		for _, x := range boards {
+			n, _ := x.Spawn(r)
+			sink ^= n.Board
+		}
+	}
+	reportPer(b, len(boards), "spawn")
+	_ = sink
+}

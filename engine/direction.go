@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Direction is one of the four moves. Their order, up, down, left, right,
+// is the order in which ties between equally good moves are broken.
+type Direction uint8
+
+// The four directions.
+const (
+	Up Direction = iota
+	Down
+	Left
+	Right
+)
+
+// NumDirections is the number of directions; they are 0 to NumDirections-1.
+const NumDirections = 4
+
+var directionNames = [NumDirections]string{"up", "down", "left", "right"}
+
+// String returns the lower-case name of d: "up", "down", "left" or "right".
+func (d Direction) String() string {
+	if d < NumDirections {
+		return directionNames[d]
+	}
+	return fmt.Sprintf("Direction(%d)", uint8(d))
+}
+
+// Letter returns the upper-case initial of d: U, D, L or R.
+func (d Direction) Letter() byte {
+	if d < NumDirections {
+		return "UDLR"[d]
+	}
+	return '?'
+}
+
+// Valid reports whether d is one of the four directions.
+func (d Direction) Valid() bool { return d < NumDirections }
+
+// ParseDirection returns the direction named by s: its name as String gives
+// it or its initial, in either case.
+func ParseDirection(s string) (Direction, error) {
+	for d := range Direction(NumDirections) {
+		name := directionNames[d]
+		if strings.EqualFold(s, name) || len(s) == 1 && (s[0] == name[0] || s[0] == d.Letter()) {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown direction %q: want up, down, left or right", s)
+}

@@ -1,0 +1,304 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// cornerPlay plays the first legal move in the order down, left, right, up
+// until the game is over or n moves are played: a fixed, seedless policy.
+func cornerPlay(g *Game, n int) {
+	for g.MoveCount() < n {
+		played := false
+		for _, d := range []Direction{Down, Left, Right, Up} {
+			if _, ok := g.Move(d); ok {
+				played = true
+				break
+			}
+		}
+		if !played {
+			return
+		}
+	}
+}
+
+// TestGoldenReplay replays the recorded moves of testdata/replay.golden from
+// its seed and checks the exact final board and score: any change to the
+// rules, the spawns or the use of the generator shows here.
+func TestGoldenReplay(t *testing.T) {
+	const path = "testdata/replay.golden"
+	if *update {
+		g := NewGame(20481)
+		cornerPlay(g, 10_000)
+		var moves strings.Builder
+		for _, d := range g.Moves() {
+			moves.WriteByte(d.Letter())
+		}
+		data := fmt.Sprintf("seed %d\nmoves %s\nboard %v\nscore %d\nover %v\n",
+			g.Seed(), moves.String(), g.Board(), g.Score(), g.Over())
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed uint64
+	var moves, board, over string
+	var score int
+	if _, err := fmt.Sscanf(string(data), "seed %d\nmoves %s\nboard %s", &seed, &moves, &board); err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	board = strings.TrimPrefix(lines[2], "board ")
+	fmt.Sscanf(lines[3], "score %d", &score)
+	over = strings.TrimPrefix(lines[4], "over ")
+
+	g := NewGame(seed)
+	for i := range len(moves) {
+		d, err := ParseDirection(moves[i : i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := g.Move(d); !ok {
+			t.Fatalf("move %d (%v) changes nothing on %v", i+1, d, g.Board())
+		}
+	}
+	if g.Board().String() != board || g.Score() != score || fmt.Sprint(g.Over()) != over {
+		t.Errorf("replay of seed %d ends at %v, score %d, over %v; want %s, score %d, over %s",
+			seed, g.Board(), g.Score(), g.Over(), board, score, over)
+	}
+	if g.MoveCount() < 100 {
+		t.Errorf("the golden game has only %d moves", g.MoveCount())
+	}
+}
+
+// TestFirstMoves works out the start of the game of seed 1 from the
+// generator, to pin down how a game draws from it.
+func TestFirstMoves(t *testing.T) {
+	g := NewGame(1)
+	// The documented protocol: PCG(seed, 0x2048204820482048); per spawn, the
+	// index among the empty cells in cell order, then 4 if IntN(10) == 0.
+	r := rand.New(rand.NewPCG(1, 0x2048_2048_2048_2048))
+	var want Board
+	for range 2 {
+		k, four := r.IntN(want.CountEmpty()), r.IntN(10) == 0
+		for i := range NumCells {
+			if want.Cell(i) == 0 {
+				if k == 0 {
+					want = want.With(i, map[bool]uint8{false: 1, true: 2}[four])
+					break
+				}
+				k--
+			}
+		}
+	}
+	if g.Board() != want {
+		t.Fatalf("NewGame(1) starts at %v; want %v", g.Board(), want)
+	}
+	if n := g.Board().CountEmpty(); n != 14 {
+		t.Fatalf("a new game has %d empty cells; want 14", n)
+	}
+	if g.Score() != 0 || g.MoveCount() != 0 || g.Won() || g.Over() {
+		t.Fatalf("a new game: score %d, %d moves, won %v, over %v", g.Score(), g.MoveCount(), g.Won(), g.Over())
+	}
+	// The same seed gives the same game; another seed, another.
+	if NewGame(1).Board() != g.Board() {
+		t.Error("two games with seed 1 start differently")
+	}
+	differ := false
+	for s := uint64(2); s < 10; s++ {
+		differ = differ || NewGame(s).Board() != g.Board()
+	}
+	if !differ {
+		t.Error("seeds 1 to 9 all start alike")
+	}
+}
+
+func TestScoreAndTurn(t *testing.T) {
+	start, _ := Parse("2 2 4 4 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
+	g := NewGameFrom(start, 7)
+	turn, ok := g.Move(Left)
+	if !ok {
+		t.Fatal("Move(Left) was refused")
+	}
+	if turn.Points != 4+8 || g.Score() != 12 {
+		t.Errorf("Move(Left) scored %d, game score %d; want 12, 12", turn.Points, g.Score())
+	}
+	if turn.Merged != 1<<0|1<<1 {
+		t.Errorf("Move(Left) merged cells %016b; want cells 0 and 1", turn.Merged)
+	}
+	moved, _, _ := start.Move(Left)
+	if turn.Spawn.Board != g.Board() || moved.Cell(turn.Spawn.Cell) != 0 || turn.Spawn.Board != moved.With(turn.Spawn.Cell, turn.Spawn.Rank) {
+		t.Errorf("the spawn %+v is not one new tile on %v", turn.Spawn, moved)
+	}
+	stuck, _ := Parse("2 4 0 0 / 8 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	h := NewGameFrom(stuck, 7)
+	if turn, ok := h.Move(Left); ok || h.Board() != stuck || h.MoveCount() != 0 || h.CanUndo() || turn.Points != 0 {
+		t.Errorf("Move(Left) on %v was played: %+v", stuck, turn)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	g := NewGame(99)
+	start := g.Board()
+	var boards []Board
+	var scores []int
+	for range 50 {
+		boards, scores = append(boards, g.Board()), append(scores, g.Score())
+		cornerPlay(g, g.MoveCount()+1)
+	}
+	after := g.Board()
+	for i := len(boards) - 1; i >= 0; i-- {
+		if !g.Undo() {
+			t.Fatalf("Undo refused with %d moves to undo", i+1)
+		}
+		if g.Board() != boards[i] || g.Score() != scores[i] || g.MoveCount() != i {
+			t.Fatalf("after undoing to move %d: %v, score %d, %d moves; want %v, score %d",
+				i, g.Board(), g.Score(), g.MoveCount(), boards[i], scores[i])
+		}
+	}
+	if g.Undo() || g.CanUndo() || g.Board() != start {
+		t.Fatal("Undo at the start of the game did something")
+	}
+	// The generator was rewound too: the same moves give the same game.
+	cornerPlay(g, 50)
+	if g.Board() != after {
+		t.Errorf("replaying after undo gives %v; want %v", g.Board(), after)
+	}
+}
+
+func TestUndoThenSameMoveSameSpawn(t *testing.T) {
+	g := NewGame(5)
+	cornerPlay(g, 20)
+	for _, d := range g.Board().LegalMoves() {
+		first, _ := g.Move(d)
+		g.Undo()
+		again, _ := g.Move(d)
+		g.Undo()
+		if first != again {
+			t.Errorf("Move(%v), undo, Move(%v): spawns %+v then %+v", d, d, first.Spawn, again.Spawn)
+		}
+	}
+}
+
+func TestOverAndWon(t *testing.T) {
+	over, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
+	if g := NewGameFrom(over, 1); !g.Over() {
+		t.Error("a full board with no merge is not over")
+	}
+	notOver, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 8 8")
+	if g := NewGameFrom(notOver, 1); g.Over() {
+		t.Error("a full board with a merge is over")
+	}
+	almost, _ := Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	g := NewGameFrom(almost, 1)
+	if g.Won() {
+		t.Error("won before making 2048")
+	}
+	g.Move(Left)
+	if !g.Won() || g.MaxTile() != 2048 {
+		t.Errorf("after merging two 1024s: won %v, max tile %d", g.Won(), g.MaxTile())
+	}
+	if g.Over() {
+		t.Error("the game ends at 2048; play should go on")
+	}
+}
+
+func TestReplay(t *testing.T) {
+	g := NewGame(123)
+	cornerPlay(g, 300)
+	r, err := Replay(g.Seed(), g.Start(), g.Moves())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board() != g.Board() || r.Score() != g.Score() {
+		t.Errorf("Replay ends at %v, %d; want %v, %d", r.Board(), r.Score(), g.Board(), g.Score())
+	}
+	top, _ := Parse("2 4 8 16 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	if _, err := Replay(1, top, []Direction{Up}); err == nil || !strings.Contains(err.Error(), "move 1 (up) changes nothing") {
+		t.Errorf("Replay of a move that changes nothing: error %v", err)
+	}
+	// A custom start equal to the seed's own start still replays as custom.
+	c := NewGameFrom(NewGame(8).Board(), 8)
+	cornerPlay(c, 30)
+	rc, err := Replay(c.Seed(), c.Start(), c.Moves())
+	if err != nil || rc.Board() != c.Board() {
+		t.Errorf("Replay of a custom start: %v, %v; want %v", rc, err, c.Board())
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	for _, g := range []*Game{NewGame(77), NewGameFrom(0x1100_0000_0000_0001, 3)} {
+		cornerPlay(g, 200)
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("Unmarshal(%s): %v", data, err)
+		}
+		if back.Board() != g.Board() || back.Score() != g.Score() || back.MoveCount() != g.MoveCount() {
+			t.Fatalf("round trip: %v, %d, %d moves; want %v, %d, %d",
+				back.Board(), back.Score(), back.MoveCount(), g.Board(), g.Score(), g.MoveCount())
+		}
+		// The decoded game goes on exactly as the original, undo included.
+		back.Undo()
+		g.Undo()
+		cornerPlay(&back, back.MoveCount()+20)
+		cornerPlay(g, g.MoveCount()+20)
+		if back.Board() != g.Board() {
+			t.Fatal("the decoded game does not continue as the original")
+		}
+	}
+}
+
+func TestJSONDamaged(t *testing.T) {
+	g := NewGame(42)
+	cornerPlay(g, 50)
+	good, _ := json.Marshal(g)
+	var j map[string]any
+	json.Unmarshal(good, &j)
+	tests := []struct {
+		name   string
+		change func(map[string]any)
+		want   string
+	}{
+		{"score", func(j map[string]any) { j["score"] = j["score"].(float64) + 4 }, "replay ends at"},
+		{"board", func(j map[string]any) { j["board"] = "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0" }, "replay ends at"},
+		{"seed", func(j map[string]any) { j["seed"] = 43 }, ""},
+		{"letter", func(j map[string]any) { j["moves"] = "UDX" }, `move 3 is 'X'`},
+		{"start", func(j map[string]any) { j["start"] = "3 0 0 0" }, "start"},
+	}
+	for _, tt := range tests {
+		m := map[string]any{}
+		for k, v := range j {
+			m[k] = v
+		}
+		tt.change(m)
+		data, _ := json.Marshal(m)
+		var back Game
+		err := json.Unmarshal(data, &back)
+		if err == nil {
+			t.Errorf("%s: damaged game %s decoded", tt.name, data)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %q does not mention %q", tt.name, err, tt.want)
+		}
+	}
+	var back Game
+	if err := json.Unmarshal(bytes.Repeat([]byte("{"), 3), &back); err == nil {
+		t.Error("malformed JSON decoded")
+	}
+}

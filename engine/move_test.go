@@ -1,0 +1,223 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/term2048/2048/tables"
+)
+
+// checkMove compares every move of b with the naive game.
+func checkMove(t *testing.T, b Board) {
+	t.Helper()
+	g := toGrid(b)
+	succ := b.Successors()
+	for d := range Direction(NumDirections) {
+		wantGrid, wantPoints, wantMerged := g.move(d)
+		want := fromGrid(wantGrid)
+		got, points, moved := b.Move(d)
+		if got != want || int(points) != wantPoints || moved != (want != b) {
+			t.Fatalf("%#016x.Move(%v) = %#016x, %d, %v; want %#016x, %d, %v",
+				uint64(b), d, uint64(got), points, moved, uint64(want), wantPoints, want != b)
+		}
+		if succ[d] != want {
+			t.Fatalf("%#016x.Successors()[%v] = %#016x; want %#016x", uint64(b), d, uint64(succ[d]), uint64(want))
+		}
+		if b.CanMove(d) != (want != b) {
+			t.Fatalf("%#016x.CanMove(%v) = %v; want %v", uint64(b), d, b.CanMove(d), want != b)
+		}
+		merges := b.Merges(d)
+		for i := range NumCells {
+			if m := merges&(1<<i) != 0; m != wantMerged[i/4][i%4] {
+				t.Fatalf("%#016x.Merges(%v) = %016b: cell %d is %v; want %v", uint64(b), d, merges, i, m, !m)
+			}
+		}
+	}
+}
+
+// TestMoveEveryLine puts each of the 65536 lines in every row and every
+// column of a board whose other cells are random, and checks all four moves.
+func TestMoveEveryLine(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := range tables.NumLines {
+		l := Board(i)
+		k := uint(i % 4)
+		filler := randomBoard(r, r.IntN(17))
+		row := filler&^(0xFFFF<<(48-16*k)) | l<<(48-16*k)
+		checkMove(t, row)
+		checkMove(t, row.Transpose())
+	}
+}
+
+func TestMoveRandomBoards(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	for range 100_000 {
+		checkMove(t, randomBoard(r, r.IntN(17)))
+	}
+}
+
+// randomBoard returns a board with n random non-empty cells of rank 1 to 15,
+// biased toward small ranks so that merges are frequent.
+func randomBoard(r *rand.Rand, n int) Board {
+	var b Board
+	for _, i := range r.Perm(NumCells)[:n] {
+		rank := uint8(1 + r.IntN(4))
+		if r.IntN(4) == 0 {
+			rank = uint8(1 + r.IntN(MaxRank))
+		}
+		b = b.With(i, rank)
+	}
+	return b
+}
+
+func FuzzMove(f *testing.F) {
+	f.Add(uint64(0x1122_0000_0000_0000), uint8(Left))
+	f.Add(uint64(0xFF00_EE00_0000_1111), uint8(Up))
+	f.Add(uint64(0x1234_5678_9ABC_DEF1), uint8(Down))
+	f.Fuzz(func(t *testing.T, x uint64, d uint8) {
+		b := Board(x)
+		checkMove(t, b)
+		want, _, _ := toGrid(b).move(Direction(d % NumDirections))
+		if next, _, _ := b.Move(Direction(d % NumDirections)); toGrid(next) != want {
+			t.Fatalf("%#016x.Move(%v) disagrees with the naive game", x, Direction(d%4))
+		}
+		if toGrid(b).sum() != toGrid(b.Successors()[d%NumDirections]).sum() {
+			t.Fatalf("%#016x: a move changed the sum of the tiles", x)
+		}
+	})
+}
+
+// TestMoveSymmetry checks that each move is another seen in a mirror.
+func TestMoveSymmetry(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	mirror := func(b Board) Board { // left ↔ right
+		var m Board
+		for i := range NumCells {
+			m = m.With(i, b.Cell(i-i%4+3-i%4))
+		}
+		return m
+	}
+	for range 20_000 {
+		b := randomBoard(r, r.IntN(17))
+		s := b.Successors()
+		t1 := b.Transpose().Successors()
+		m := mirror(b).Successors()
+		if s[Right] != mirror(m[Left]) || s[Left] != mirror(m[Right]) {
+			t.Fatalf("%v: left and right are not mirror images", b)
+		}
+		if s[Up] != t1[Left].Transpose() || s[Down] != t1[Right].Transpose() {
+			t.Fatalf("%v: up and down are not left and right transposed", b)
+		}
+		if toGrid(b).sum() != toGrid(s[Up]).sum() || toGrid(b).sum() != toGrid(s[Right]).sum() {
+			t.Fatalf("%v: a move changed the sum of the tiles", b)
+		}
+	}
+}
+
+func TestTranspose(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for range 10_000 {
+		b := Board(r.Uint64())
+		if got, want := b.Transpose(), fromGrid(toGrid(b).transpose()); got != want {
+			t.Fatalf("%#016x.Transpose() = %#016x; want %#016x", uint64(b), uint64(got), uint64(want))
+		}
+		if b.Transpose().Transpose() != b {
+			t.Fatalf("%#016x: transposing twice is not the identity", uint64(b))
+		}
+	}
+}
+
+func TestBoardQueries(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 10_000 {
+		b := Board(r.Uint64())
+		if r.IntN(2) == 0 {
+			b = randomBoard(r, r.IntN(17))
+		}
+		empty, maxRank, seen := 0, uint8(0), map[uint8]bool{}
+		var emptyBits uint64
+		for i := range NumCells {
+			v := b.Cell(i)
+			if v == 0 {
+				empty++
+				emptyBits |= 1 << shift(i)
+				continue
+			}
+			maxRank = max(maxRank, v)
+			seen[v] = true
+		}
+		if b.CountEmpty() != empty || b.EmptyBits() != emptyBits {
+			t.Fatalf("%v: CountEmpty %d, EmptyBits %#x; want %d, %#x", b, b.CountEmpty(), b.EmptyBits(), empty, emptyBits)
+		}
+		if b.MaxRank() != maxRank || b.DistinctTiles() != len(seen) {
+			t.Fatalf("%v: MaxRank %d, DistinctTiles %d; want %d, %d", b, b.MaxRank(), b.DistinctTiles(), maxRank, len(seen))
+		}
+		if FromRanks(b.Ranks()) != b {
+			t.Fatalf("FromRanks(%v.Ranks()) is not the board", b)
+		}
+		for k := range 4 {
+			var want [4]uint8
+			for j := range 4 {
+				want[j] = b.Cell(4*j + k)
+			}
+			if got := b.Col(k).Cells(); got != want {
+				t.Fatalf("%v.Col(%d) = %v; want %v", b, k, got, want)
+			}
+		}
+	}
+}
+
+func TestHasMove(t *testing.T) {
+	tests := []struct {
+		board string
+		want  bool
+	}{
+		{"2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2", false}, // full, no neighbours equal
+		{"2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 4", true},  // full, a merge in the last row
+		{"2 4 2 4 / 4 2 4 2 / 2 4 2 8 / 4 2 4 8", true},  // full, a merge in the last column
+		{"2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 0", true},  // one empty cell
+		{"32768 32768 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2", false},
+	}
+	for _, tt := range tests {
+		b, err := Parse(tt.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.HasMove(); got != tt.want {
+			t.Errorf("Parse(%q).HasMove() = %v; want %v", tt.board, got, tt.want)
+		}
+		if got := len(b.LegalMoves()) > 0; got != tt.want {
+			t.Errorf("Parse(%q).LegalMoves() = %v", tt.board, b.LegalMoves())
+		}
+	}
+}
+
+// TestTheCap checks the documented behaviour at 32768: two such tiles do not
+// merge, and everything else still does.
+func TestTheCap(t *testing.T) {
+	b, _ := Parse("32768 32768 16384 16384 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	next, points, moved := b.Move(Left)
+	want, _ := Parse("32768 32768 32768 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	if next != want || points != 32768 || !moved {
+		t.Errorf("%v.Move(Left) = %v, %d, %v; want %v, 32768, true", b, next, points, moved, want)
+	}
+	if _, _, moved := want.Move(Left); moved {
+		t.Errorf("%v.Move(Left) moved: two 32768 tiles merged", want)
+	}
+}
+
+func TestDirection(t *testing.T) {
+	for d := range Direction(NumDirections) {
+		for _, s := range []string{d.String(), string(d.Letter()), string(d.Letter() | 0x20)} {
+			if got, err := ParseDirection(s); got != d || err != nil {
+				t.Errorf("ParseDirection(%q) = %v, %v; want %v", s, got, err, d)
+			}
+		}
+	}
+	if _, err := ParseDirection("sideways"); err == nil {
+		t.Error(`ParseDirection("sideways") succeeded`)
+	}
+	if s := Direction(7).String(); s != "Direction(7)" {
+		t.Errorf("Direction(7).String() = %q", s)
+	}
+}
