@@ -71,7 +71,7 @@ func BenchmarkSuccessors(b *testing.B) {
 	var sink Board
 	for b.Loop() {
 		for _, x := range boards {
-			s := x.Successors()
+			s := x.Next()
 			sink ^= s[0] ^ s[1] ^ s[2] ^ s[3]
 		}
 	}

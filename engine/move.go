@@ -8,14 +8,14 @@ import "github.com/term2048/2048/tables"
 func (b Board) Move(d Direction) (next Board, points uint32, moved bool) {
 	switch d {
 	case Left:
-		next, points = slideLeft(b)
+		next, points = join(leftRows(b))
 	case Right:
-		next, points = slideRight(b)
+		next, points = join(rightRows(b))
 	case Up:
-		next, points = slideLeft(b.Transpose())
+		next, points = join(leftRows(b.Transpose()))
 		next = next.Transpose()
 	case Down:
-		next, points = slideRight(b.Transpose())
+		next, points = join(rightRows(b.Transpose()))
 		next = next.Transpose()
 	default:
 		return b, 0, false
@@ -23,18 +23,16 @@ func (b Board) Move(d Direction) (next Board, points uint32, moved bool) {
 	return next, points, next != b
 }
 
-// slideLeft slides the four rows of b toward column 0.
-func slideLeft(b Board) (Board, uint32) {
-	r0, r1 := tables.Left(tables.Line(b>>48)), tables.Left(tables.Line(b>>32))
-	r2, r3 := tables.Left(tables.Line(b>>16)), tables.Left(tables.Line(b))
-	return join(r0, r1, r2, r3)
+// leftRows slides the four rows of b toward column 0.
+func leftRows(b Board) (r0, r1, r2, r3 tables.Result) {
+	return tables.Left(tables.Line(b >> 48)), tables.Left(tables.Line(b >> 32)),
+		tables.Left(tables.Line(b >> 16)), tables.Left(tables.Line(b))
 }
 
-// slideRight slides the four rows of b toward column 3.
-func slideRight(b Board) (Board, uint32) {
-	r0, r1 := tables.Right(tables.Line(b>>48)), tables.Right(tables.Line(b>>32))
-	r2, r3 := tables.Right(tables.Line(b>>16)), tables.Right(tables.Line(b))
-	return join(r0, r1, r2, r3)
+// rightRows slides the four rows of b toward column 3.
+func rightRows(b Board) (r0, r1, r2, r3 tables.Result) {
+	return tables.Right(tables.Line(b >> 48)), tables.Right(tables.Line(b >> 32)),
+		tables.Right(tables.Line(b >> 16)), tables.Right(tables.Line(b))
 }
 
 // join assembles four slid rows, top first, and adds up their points.
@@ -43,18 +41,36 @@ func join(r0, r1, r2, r3 tables.Result) (Board, uint32) {
 	return b, r0.Points() + r1.Points() + r2.Points() + r3.Points()
 }
 
-// Successors returns the board after each move, indexed by direction; a move
-// that changes nothing gives b itself. It shares one transposition between up
-// and down, and is what a search calls at every node.
-func (b Board) Successors() [NumDirections]Board {
-	var s [NumDirections]Board
-	s[Left], _ = slideLeft(b)
-	s[Right], _ = slideRight(b)
+// Successors returns the board after each move; a move that changes nothing
+// gives b itself. It shares one transposition between up and down, and is
+// what a search calls at every node: the four boards are separate results,
+// not an array, so that they come back in registers.
+func (b Board) Successors() (up, down, left, right Board) {
 	t := b.Transpose()
-	up, _ := slideLeft(t)
-	down, _ := slideRight(t)
-	s[Up], s[Down] = up.Transpose(), down.Transpose()
-	return s
+	up, _ = join(leftRows(t))
+	down, _ = join(rightRows(t))
+	left, _ = join(leftRows(b))
+	right, _ = join(rightRows(b))
+	return up.Transpose(), down.Transpose(), left, right
+}
+
+// SuccessorsT is Successors with the transpose of each board after a move,
+// for evaluators that read the columns of a board as the rows of its
+// transpose: computing both together takes five transpositions, not seven.
+func (b Board) SuccessorsT() (up, down, left, right, upT, downT, leftT, rightT Board) {
+	t := b.Transpose()
+	upT, _ = join(leftRows(t))
+	downT, _ = join(rightRows(t))
+	left, _ = join(leftRows(b))
+	right, _ = join(rightRows(b))
+	return upT.Transpose(), downT.Transpose(), left, right, upT, downT, left.Transpose(), right.Transpose()
+}
+
+// Next returns the boards after each move as an array indexed by direction,
+// for loops over the moves; see Successors.
+func (b Board) Next() [NumDirections]Board {
+	u, d, l, r := b.Successors()
+	return [NumDirections]Board{u, d, l, r}
 }
 
 // CanMove reports whether moving toward d changes the board.
@@ -81,12 +97,8 @@ func (b Board) HasMove() bool {
 	if b.CountEmpty() > 0 {
 		return true
 	}
-	for _, n := range b.Successors() {
-		if n != b {
-			return true
-		}
-	}
-	return false
+	u, d, l, r := b.Successors()
+	return u != b || d != b || l != b || r != b
 }
 
 // Merges returns the cells of the board after moving toward d that hold a tile

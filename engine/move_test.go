@@ -11,7 +11,11 @@ import (
 func checkMove(t *testing.T, b Board) {
 	t.Helper()
 	g := toGrid(b)
-	succ := b.Successors()
+	succ := b.Next()
+	u, dn, l, r, ut, dt, lt, rt := b.SuccessorsT()
+	if [4]Board{u, dn, l, r} != succ || [4]Board{ut, dt, lt, rt} != [4]Board{u.Transpose(), dn.Transpose(), l.Transpose(), r.Transpose()} {
+		t.Fatalf("%#016x.SuccessorsT() disagrees with Next and Transpose", uint64(b))
+	}
 	for d := range Direction(NumDirections) {
 		wantGrid, wantPoints, wantMerged := g.move(d)
 		want := fromGrid(wantGrid)
@@ -21,7 +25,7 @@ func checkMove(t *testing.T, b Board) {
 				uint64(b), d, uint64(got), points, moved, uint64(want), wantPoints, want != b)
 		}
 		if succ[d] != want {
-			t.Fatalf("%#016x.Successors()[%v] = %#016x; want %#016x", uint64(b), d, uint64(succ[d]), uint64(want))
+			t.Fatalf("%#016x.Next()[%v] = %#016x; want %#016x", uint64(b), d, uint64(succ[d]), uint64(want))
 		}
 		if b.CanMove(d) != (want != b) {
 			t.Fatalf("%#016x.CanMove(%v) = %v; want %v", uint64(b), d, b.CanMove(d), want != b)
@@ -81,7 +85,7 @@ func FuzzMove(f *testing.F) {
 		if next, _, _ := b.Move(Direction(d % NumDirections)); toGrid(next) != want {
 			t.Fatalf("%#016x.Move(%v) disagrees with the naive game", x, Direction(d%4))
 		}
-		if toGrid(b).sum() != toGrid(b.Successors()[d%NumDirections]).sum() {
+		if toGrid(b).sum() != toGrid(b.Next()[d%NumDirections]).sum() {
 			t.Fatalf("%#016x: a move changed the sum of the tiles", x)
 		}
 	})
@@ -99,9 +103,9 @@ func TestMoveSymmetry(t *testing.T) {
 	}
 	for range 20_000 {
 		b := randomBoard(r, r.IntN(17))
-		s := b.Successors()
-		t1 := b.Transpose().Successors()
-		m := mirror(b).Successors()
+		s := b.Next()
+		t1 := b.Transpose().Next()
+		m := mirror(b).Next()
 		if s[Right] != mirror(m[Left]) || s[Left] != mirror(m[Right]) {
 			t.Fatalf("%v: left and right are not mirror images", b)
 		}
