@@ -1,0 +1,152 @@
+package ai
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+
+	"github.com/term2048/2048/engine"
+)
+
+// The frontier is the top of a search tree expanded by hand, so that the
+// subtrees below it, the tasks, can be searched by several goroutines at once.
+// Its values are then combined exactly as the recursive search combines them,
+// in the same order, so the frontier changes nothing but who does the work.
+type frontier struct {
+	worker *worker   // does the frontier's own nodes and counts them
+	open   []*topMax // the positions after a spawn that are searched as tasks
+	tasks  []*task   // their tasks, largest first once split
+}
+
+// A task is a position after a spawn searched whole by one goroutine.
+type task struct {
+	board engine.Board
+	prob  float64
+	depth int
+	value float64
+}
+
+// topChance is a chance node of the frontier.
+type topChance struct {
+	board engine.Board
+	prob  float64
+	depth int
+	done  bool // value is known: a leaf or a table hit
+	value float64
+	kids  []*topMax // for each empty cell, its 2 and then its 4
+}
+
+// topMax is a max node of the frontier: a task, or expanded into moves.
+type topMax struct {
+	task  *task
+	moves [engine.NumDirections]*topChance // once expanded; nil for an illegal move
+}
+
+// root expands the root b into the chance node of each legal move.
+func (f *frontier) root(b engine.Board) [engine.NumDirections]*topChance {
+	var out [engine.NumDirections]*topChance
+	for d, n := range b.Next() {
+		if n != b {
+			out[d] = f.chance(n, 1, 0)
+		}
+	}
+	f.collect()
+	return out
+}
+
+// chance expands a chance node one level, making its spawns tasks.
+func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
+	w := f.worker
+	w.nodes++
+	c := &topChance{board: b, prob: prob, depth: depth}
+	if prob < w.cutoff || depth >= w.limit {
+		w.leaves++
+		w.reached = max(w.reached, depth)
+		c.done, c.value = true, w.evaluate(b)
+		return c
+	}
+	if v, ok := w.tt.get(b, w.limit-depth, probClass(prob)); ok {
+		w.hits++
+		w.reached = w.limit // the stored search went at least as deep
+		c.done, c.value = true, v
+		return c
+	}
+	empty := b.EmptyBits()
+	n := float64(bits.OnesCount64(empty))
+	p2, p4 := prob*(1-engine.FourProbability)/n, prob*engine.FourProbability/n
+	for e := empty; e != 0; {
+		two := engine.Board(1) << (63 - bits.LeadingZeros64(e)) // cell order, as worker.chance
+		e &^= uint64(two)
+		c.kids = append(c.kids, f.newTask(b|two, p2, depth+1), f.newTask(b|two<<1, p4, depth+1))
+	}
+	return c
+}
+
+func (f *frontier) newTask(b engine.Board, prob float64, depth int) *topMax {
+	m := &topMax{task: &task{board: b, prob: prob, depth: depth}}
+	f.open = append(f.open, m)
+	return m
+}
+
+// split expands every task one more level, up to twice, until there are at
+// least target tasks, and orders them largest first (by probability) so that
+// the goroutines finish together.
+func (f *frontier) split(target int) {
+	for round := 0; round < 2 && len(f.tasks) < target; round++ {
+		open := f.open
+		f.open = nil
+		for _, m := range open {
+			t := m.task
+			m.task = nil
+			f.worker.nodes++
+			f.worker.evals += engine.NumDirections
+			for d, n := range t.board.Next() {
+				if n != t.board {
+					m.moves[d] = f.chance(n, t.prob, t.depth)
+				}
+			}
+		}
+		f.collect()
+	}
+	slices.SortStableFunc(f.tasks, func(a, b *task) int { return cmp.Compare(b.prob, a.prob) })
+}
+
+// collect lists the tasks of the open positions.
+func (f *frontier) collect() {
+	f.tasks = f.tasks[:0]
+	for _, m := range f.open {
+		f.tasks = append(f.tasks, m.task)
+	}
+}
+
+// value combines the values below c, as worker.chance does, and stores it.
+func (f *frontier) value(c *topChance) float64 {
+	if c.done {
+		return c.value
+	}
+	sum := 0.0
+	for i := 0; i < len(c.kids); i += 2 {
+		sum += (1-engine.FourProbability)*f.maxValue(c.kids[i]) +
+			engine.FourProbability*f.maxValue(c.kids[i+1])
+	}
+	v := sum / float64(len(c.kids)/2)
+	w := f.worker
+	w.tt.put(c.board, w.limit-c.depth, probClass(c.prob), v, w.gen)
+	return v
+}
+
+// maxValue returns the value of m's best move, as worker.max does.
+func (f *frontier) maxValue(m *topMax) float64 {
+	if m.task != nil {
+		return m.task.value
+	}
+	best := f.worker.lost
+	for _, c := range m.moves {
+		if c != nil {
+			if v := f.value(c); v > best {
+				best = v
+			}
+		}
+	}
+	return best
+}

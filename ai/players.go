@@ -1,0 +1,168 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/term2048/2048/engine"
+)
+
+// A Player chooses moves. Play returns the choice for b in a Result, with as
+// much of the rest (values, work) as the player knows.
+type Player interface {
+	Play(ctx context.Context, b engine.Board) (Result, error)
+}
+
+// Expectimax is the expectimax player: s searching within l.
+type Expectimax struct {
+	S *Searcher
+	L Limits
+}
+
+// Play searches b.
+func (p Expectimax) Play(ctx context.Context, b engine.Board) (Result, error) {
+	return p.S.Search(ctx, b, p.L)
+}
+
+// legal fills in the legal moves of b.
+func legal(b engine.Board) Result {
+	r := Result{Board: b, Depth: 1, Threads: 1}
+	for d, n := range b.Next() {
+		r.Legal[d] = n != b
+	}
+	return r
+}
+
+// Random plays a uniformly random legal move, drawn from r. It is the
+// baseline of seed 003; it is not safe for concurrent use, as r is not.
+type Random struct{ R *rand.Rand }
+
+// Play chooses a legal move at random.
+func (p Random) Play(ctx context.Context, b engine.Board) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	r := legal(b)
+	var moves []engine.Direction
+	for d, ok := range r.Legal {
+		if ok {
+			moves = append(moves, engine.Direction(d))
+		}
+	}
+	if len(moves) > 0 {
+		r.Best = moves[p.R.IntN(len(moves))]
+	}
+	return r, nil
+}
+
+// Greedy plays the move whose board scores best at once, ignoring the spawn
+// that follows: a search of one ply without the machinery.
+type Greedy struct{ Eval Evaluator }
+
+// Play chooses the move of highest immediate value.
+func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	r := legal(b)
+	for d, n := range b.Next() {
+		if r.Legal[d] {
+			r.Value[d] = p.Eval.Evaluate(n)
+			r.Leaves++
+			r.Nodes++
+		}
+	}
+	r.Evals = engine.NumDirections
+	r.Best = best(r)
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// Minimax plays as if every spawn were the worst one for it: max nodes over
+// the moves, min nodes over every spawn (a 2 or a 4 in any empty cell), to
+// Depth plies (as Limits counts them), with alpha-beta pruning. It is the
+// pessimistic baseline of seed 003; Depth 0 means 3.
+type Minimax struct {
+	Eval  Evaluator
+	Depth int
+}
+
+// Play searches b.
+func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	depth := p.Depth
+	if depth <= 0 {
+		depth = 3
+	}
+	m := minimax{eval: p.Eval, lost: p.Eval.Lost(), ctx: ctx}
+	r := legal(b)
+	r.Depth = depth
+	for d, n := range b.Next() {
+		if r.Legal[d] {
+			// A full window for each root move, so that every value is exact.
+			r.Value[d] = m.min(n, depth-1, math.Inf(-1), math.Inf(1))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	r.Best = best(r)
+	r.Nodes, r.Evals, r.Leaves = m.nodes, m.evals, m.leaves
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+type minimax struct {
+	eval                 Evaluator
+	lost                 float64
+	ctx                  context.Context
+	nodes, evals, leaves uint64
+}
+
+// min returns the value of b, a board after a move (so with an empty cell),
+// under the worst spawn, with moves more moves to come.
+func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
+	m.nodes++
+	if moves == 0 {
+		m.leaves++
+		return m.eval.Evaluate(b)
+	}
+	if m.nodes&1023 == 0 && m.ctx.Err() != nil {
+		return 0
+	}
+	empty := b.EmptyBits()
+	for e := empty; e != 0; e &= e - 1 {
+		two := engine.Board(e & -e)
+		for _, s := range [2]engine.Board{b | two, b | two<<1} {
+			beta = min(beta, m.max(s, moves, alpha, beta))
+			if beta <= alpha {
+				return beta
+			}
+		}
+	}
+	return beta
+}
+
+// max returns the value of the best move on b, a board after a spawn.
+func (m *minimax) max(b engine.Board, moves int, alpha, beta float64) float64 {
+	m.nodes++
+	m.evals += engine.NumDirections
+	best := m.lost
+	for _, n := range b.Next() {
+		if n == b {
+			continue
+		}
+		best = max(best, m.min(n, moves-1, alpha, beta))
+		alpha = max(alpha, best)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}

@@ -1,0 +1,109 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/term2048/2048/engine"
+)
+
+func TestRandomPlaysLegalMoves(t *testing.T) {
+	run := func(seed uint64) []engine.Direction {
+		p := Random{rand.New(rand.NewPCG(seed, 0))}
+		var ds []engine.Direction
+		for _, b := range randomBoards(500) {
+			r, err := p.Play(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.HasMove() != b.HasMove() || r.HasMove() && !b.CanMove(r.Best) {
+				t.Fatalf("Random chose %v on %v", r.Best, b)
+			}
+			ds = append(ds, r.Best)
+		}
+		return ds
+	}
+	a, b := run(1), run(1)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatal("the same seed gave different moves")
+		}
+	}
+}
+
+func TestGreedyIsOnePly(t *testing.T) {
+	g := Greedy{Default()}
+	s := NewSearcher(Config{Threads: 1})
+	for _, b := range randomBoards(500) {
+		rg, _ := g.Play(context.Background(), b)
+		rs, _ := s.Search(context.Background(), b, Limits{Depth: 1})
+		if rg.Legal != rs.Legal {
+			t.Fatalf("%v: greedy and search disagree on legal moves", b)
+		}
+		for d, ok := range rg.Legal {
+			if ok && math.Abs(rg.Value[d]-rs.Value[d]) > 0.5 {
+				t.Fatalf("%v: greedy values %v, 1-ply search %v", b, rg.Value, rs.Value)
+			}
+		}
+	}
+}
+
+// plainMinimax is minimax without pruning, to check the pruning against.
+func plainMinimax(e Evaluator, b engine.Board, moves int, spawn bool) float64 {
+	if spawn {
+		if moves == 0 {
+			return e.Evaluate(b)
+		}
+		worst := math.Inf(1)
+		for _, o := range b.Outcomes() {
+			worst = min(worst, plainMinimax(e, o.Board, moves, false))
+		}
+		return worst
+	}
+	best := e.Lost()
+	for _, n := range b.Next() {
+		if n != b {
+			best = max(best, plainMinimax(e, n, moves-1, true))
+		}
+	}
+	return best
+}
+
+func TestMinimaxPruningIsExact(t *testing.T) {
+	e := Default()
+	for _, depth := range []int{1, 2, 3} {
+		p := Minimax{e, depth}
+		for _, b := range randomBoards(40) {
+			r, err := p.Play(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d, n := range b.Next() {
+				if !r.Legal[d] {
+					continue
+				}
+				if want := plainMinimax(e, n, depth-1, true); math.Abs(r.Value[d]-want) > 1e-6 {
+					t.Fatalf("depth %d, %v, %v: alpha-beta %f, plain minimax %f", depth, b, engine.Direction(d), r.Value[d], want)
+				}
+			}
+		}
+	}
+}
+
+func TestPlayersStopWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := mustParse(t, hard)
+	for name, p := range map[string]Player{
+		"random":     Random{rand.New(rand.NewPCG(1, 1))},
+		"greedy":     Greedy{Default()},
+		"minimax":    Minimax{Default(), 4},
+		"expectimax": Expectimax{NewSearcher(Config{}), Limits{}},
+	} {
+		if _, err := p.Play(ctx, b); err == nil {
+			t.Errorf("%s played with a cancelled context", name)
+		}
+	}
+}

@@ -1,0 +1,357 @@
+// Package ai chooses 2048 moves by expectimax search: max nodes over the
+// player's moves, chance nodes over every spawn (a 2 with probability 0.9 or a
+// 4 with 0.1, in each empty cell), a probability cut-off, a shared
+// transposition table, a time budget with iterative deepening, parallel search
+// and cancellation. It also has the simpler players the search is compared
+// with: random, greedy and minimax.
+//
+// Nothing here prints or keeps global state: a [Searcher] returns a [Result].
+package ai
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/term2048/2048/engine"
+)
+
+// DefaultCutoff is the probability under which a branch is evaluated rather
+// than expanded, as in nneonneo's program.
+const DefaultCutoff = 1e-4
+
+// MaxDepth is the deepest search, in plies.
+const MaxDepth = 16
+
+// DefaultTableMB is the default size of a Searcher's transposition table.
+const DefaultTableMB = 64
+
+// Config sets up a Searcher. The zero Config is nneonneo's search with the
+// default heuristic, on every core.
+type Config struct {
+	Eval    Evaluator // the leaf evaluator; nil means Default()
+	Cutoff  float64   // the cut-off probability; 0 means DefaultCutoff, negative none
+	Threads int       // goroutines per search; 0 means GOMAXPROCS
+	TableMB int       // transposition table size; 0 means DefaultTableMB
+}
+
+// Limits set the effort of one search. Depth is in plies: N player moves and
+// N−1 chance layers between them (the root move counts). A Depth of Auto
+// takes nneonneo's rule (see AutoDepth). A Time above zero searches ply 1, 2,
+// … until the time is up and returns the deepest completed answer, going no
+// deeper than Depth if Depth is set.
+type Limits struct {
+	Depth int
+	Time  time.Duration
+}
+
+// Auto is the Depth that lets the position decide (see AutoDepth).
+const Auto = 0
+
+// AutoDepth returns the plies nneonneo's program searches on b:
+// max(3, distinct tiles − 2) chance layers beyond the root move, plus that
+// root move.
+func AutoDepth(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
+
+// A Searcher runs expectimax searches. Its transposition table persists from
+// one search to the next, where it stays valid: entries are reused only if
+// searched at least as deep. It is safe for concurrent use; concurrent
+// searches share the table.
+type Searcher struct {
+	eval    Evaluator
+	lines   *Lines // eval, when it is a line table: evaluated inline
+	lost    float64
+	cutoff  float64
+	threads int
+	tt      *table
+	gen     atomic.Uint32
+}
+
+// NewSearcher returns a Searcher for c.
+func NewSearcher(c Config) *Searcher {
+	s := &Searcher{eval: c.Eval, cutoff: c.Cutoff, threads: c.Threads}
+	if s.eval == nil {
+		s.eval = Default()
+	}
+	s.lines, _ = s.eval.(*Lines)
+	s.lost = s.eval.Lost()
+	switch {
+	case s.cutoff == 0:
+		s.cutoff = DefaultCutoff
+	case s.cutoff < 0:
+		s.cutoff = 0
+	}
+	if s.threads <= 0 {
+		s.threads = runtime.GOMAXPROCS(0)
+	}
+	mb := c.TableMB
+	if mb <= 0 {
+		mb = DefaultTableMB
+	}
+	s.tt = newTable(mb)
+	return s
+}
+
+// Threads returns the number of goroutines a search uses.
+func (s *Searcher) Threads() int { return s.threads }
+
+// Evaluator returns the leaf evaluator.
+func (s *Searcher) Evaluator() Evaluator { return s.eval }
+
+// Reset forgets every stored position, so that the next search depends on
+// nothing searched before. It takes constant time, and must not run while a
+// search does.
+func (s *Searcher) Reset() { s.tt.reset() }
+
+// Search finds the best move on b within the limits l. It returns ctx.Err()
+// if ctx is done before an answer is ready; the search then stops within
+// microseconds and leaves no goroutine behind.
+func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (Result, error) {
+	start := time.Now()
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	if l.Time <= 0 {
+		ply, auto := l.Depth, l.Depth <= 0
+		if auto {
+			ply = AutoDepth(b)
+		}
+		r, err := s.searchDepth(ctx, b, min(ply, MaxDepth))
+		r.Auto, r.Elapsed = auto, time.Since(start)
+		return r, err
+	}
+	return s.deepen(ctx, b, l, start)
+}
+
+// deepen searches ply 1, 2, … until the time budget or the depth limit.
+func (s *Searcher) deepen(ctx context.Context, b engine.Board, l Limits, start time.Time) (Result, error) {
+	deadline := start.Add(l.Time)
+	dctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	last := MaxDepth
+	if l.Depth > 0 {
+		last = min(l.Depth, MaxDepth)
+	}
+	var best, work Result
+	for ply := 1; ply <= last; ply++ {
+		c := dctx
+		if ply == 1 {
+			c = ctx // ply 1 takes microseconds: always have an answer
+		}
+		t := time.Now()
+		r, err := s.searchDepth(c, b, ply)
+		work.add(r)
+		if err != nil {
+			if ctx.Err() != nil {
+				return Result{}, ctx.Err()
+			}
+			best.Deadline = true
+			break
+		}
+		best = r
+		took := time.Since(t)
+		// Stop when deeper changes nothing (the cut-off ended every branch
+		// or the game is over), or when the next ply, which usually costs
+		// several times this one, cannot finish in time.
+		if r.Reached < ply || !r.HasMove() || time.Now().Add(2*took).After(deadline) {
+			break
+		}
+	}
+	best.Nodes, best.Evals, best.Hits, best.Leaves = work.Nodes, work.Evals, work.Hits, work.Leaves
+	best.Elapsed = time.Since(start)
+	return best, nil
+}
+
+// searchDepth runs one expectimax search of ply plies from b.
+func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Result, error) {
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+
+	gen := uint8(s.gen.Add(1)) // this search's entries outrank older ones
+	r := Result{Board: b, Depth: ply, Threads: 1}
+	f := frontier{worker: s.newWorker(ply-1, gen, &stop)}
+	root := f.root(b)
+	threads := s.threads
+	if ply < 3 || len(f.tasks) < 2 {
+		threads = 1 // too little work to share
+	}
+	if threads > 1 {
+		f.split(8 * threads)
+	}
+	workers := s.run(f.tasks, threads, ply-1, gen, &stop)
+	if stop.Load() {
+		for _, w := range workers {
+			r.add(w.counts())
+		}
+		return r, ctx.Err()
+	}
+	workers = append(workers, f.worker)
+	for d, c := range root {
+		if c != nil {
+			r.Legal[d] = true
+			r.Value[d] = f.value(c)
+		}
+	}
+	r.Best = best(r)
+	r.Threads = threads
+	for _, w := range workers {
+		r.add(w.counts())
+		r.Reached = max(r.Reached, w.reached+1)
+	}
+	return r, nil
+}
+
+// best returns the legal move of highest value, the first in direction order
+// among equals.
+func best(r Result) engine.Direction {
+	var d engine.Direction
+	v := math.Inf(-1)
+	for i := range engine.Direction(engine.NumDirections) {
+		if r.Legal[i] && r.Value[i] > v {
+			d, v = i, r.Value[i]
+		}
+	}
+	return d
+}
+
+// run searches the tasks on threads goroutines, largest first, and returns
+// the workers with their counts.
+func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomic.Bool) []*worker {
+	workers := make([]*worker, threads)
+	for i := range workers {
+		workers[i] = s.newWorker(limit, gen, stop)
+	}
+	var next atomic.Int64
+	work := func(w *worker) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(tasks) || stop.Load() {
+				return
+			}
+			t := tasks[i]
+			t.value = w.max(t.board, t.prob, t.depth)
+		}
+	}
+	var wg sync.WaitGroup
+	for _, w := range workers[1:] {
+		wg.Go(func() { work(w) })
+	}
+	work(workers[0])
+	wg.Wait()
+	return workers
+}
+
+// A worker searches subtrees depth-first; each goroutine has its own, and
+// all share the table, the evaluator and the stop flag.
+type worker struct {
+	tt     view
+	lines  *Lines
+	eval   Evaluator
+	lost   float64
+	cutoff float64
+	limit  int // the depth (moves after the root) at which chance nodes are leaves
+	gen    uint8
+	stop   *atomic.Bool
+
+	nodes, evals, hits, leaves uint64
+	reached                    int // the deepest leaf, in moves after the root
+
+	_ [64]byte // keeps the counters of two workers off one cache line
+}
+
+func (s *Searcher) newWorker(limit int, gen uint8, stop *atomic.Bool) *worker {
+	return &worker{
+		tt: s.tt.view(limit + 1), lines: s.lines, eval: s.eval, lost: s.lost, cutoff: s.cutoff,
+		limit: limit, gen: gen, stop: stop,
+	}
+}
+
+func (w *worker) counts() Result {
+	return Result{Nodes: w.nodes, Evals: w.evals, Hits: w.hits, Leaves: w.leaves}
+}
+
+// evaluate scores a leaf.
+func (w *worker) evaluate(b engine.Board) float64 {
+	if w.lines != nil {
+		return float64(w.lines.sum(b))
+	}
+	return w.eval.Evaluate(b)
+}
+
+// chance returns the expected value of b, a board after a move, over every
+// spawn that can follow; prob is the probability of reaching b from the root
+// and depth the number of moves after the root move. The caller has checked
+// that b is not a leaf.
+func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
+	w.nodes++
+	deeper := w.limit - depth
+	if v, ok := w.tt.get(b, deeper, probClass(prob)); ok {
+		w.hits++
+		w.reached = w.limit // the stored search went at least as deep
+		return v
+	}
+	if w.stop.Load() {
+		return 0 // the result will be thrown away
+	}
+	empty := b.EmptyBits()
+	n := float64(bits.OnesCount64(empty))
+	p2, p4 := prob*(1-engine.FourProbability)/n, prob*engine.FourProbability/n
+	sum := 0.0
+	for e := empty; e != 0; {
+		two := engine.Board(1) << (63 - bits.LeadingZeros64(e)) // cell order, top-left first
+		e &^= uint64(two)
+		sum += (1-engine.FourProbability)*w.max(b|two, p2, depth+1) +
+			engine.FourProbability*w.max(b|two<<1, p4, depth+1)
+	}
+	v := sum / n
+	w.tt.put(b, deeper, probClass(prob), v, w.gen)
+	return v
+}
+
+// max returns the value of the best move on b, a board after a spawn. No
+// position is worth less than a lost one: with no legal move, or only moves
+// worse than losing, it is worth the evaluator's Lost value (as in nneonneo's
+// program, where a max node starts from 0).
+func (w *worker) max(b engine.Board, prob float64, depth int) float64 {
+	w.nodes++
+	w.evals += engine.NumDirections
+	best := w.lost
+	if prob < w.cutoff || depth >= w.limit {
+		// Every move ends in a leaf: score them here, the hot loop.
+		w.reached = max(w.reached, depth)
+		u, d, l, r, ut, dt, lt, rt := b.SuccessorsT()
+		succ := [engine.NumDirections]engine.Board{u, d, l, r}
+		trans := [engine.NumDirections]engine.Board{ut, dt, lt, rt}
+		for i, n := range &succ {
+			if n == b {
+				continue
+			}
+			w.nodes++
+			w.leaves++
+			var v float64
+			if w.lines != nil {
+				v = float64(w.lines.sumT(n, trans[i]))
+			} else {
+				v = w.eval.Evaluate(n)
+			}
+			if v > best {
+				best = v
+			}
+		}
+		return best
+	}
+	u, d, l, r := b.Successors()
+	succ := [engine.NumDirections]engine.Board{u, d, l, r}
+	for _, n := range &succ {
+		if n != b {
+			if v := w.chance(n, prob, depth); v > best {
+				best = v
+			}
+		}
+	}
+	return best
+}

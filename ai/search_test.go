@@ -1,0 +1,277 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/term2048/2048/engine"
+)
+
+func mustParse(t testing.TB, s string) engine.Board {
+	t.Helper()
+	b, err := engine.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// losesAtOnce reports whether every spawn after moving d on b leaves no move.
+func losesAtOnce(b engine.Board, d engine.Direction) bool {
+	n, _, moved := b.Move(d)
+	if !moved {
+		return false
+	}
+	for _, o := range n.Outcomes() {
+		if o.Board.HasMove() {
+			return false
+		}
+	}
+	return true
+}
+
+// obvious lists positions with an answer anyone can check, and the moves
+// that answer them.
+var obvious = []struct {
+	name  string
+	board string
+	want  []engine.Direction
+}{
+	{"only legal move", "0 0 0 0 / 2 4 8 16 / 32 64 128 256 / 512 1024 2 4", []engine.Direction{engine.Up}},
+	// Left makes 16 and leaves one cell: a 2 there (p 0.9) ends the game.
+	// Right leaves the empty cell beside an equal tile whatever comes.
+	{"avoid a likely loss", "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 8 8", []engine.Direction{engine.Right}},
+	{"the winning merge", "1024 1024 8 4 / 4 8 16 2 / 2 4 8 16 / 0 2 4 8", []engine.Direction{engine.Left, engine.Right}},
+}
+
+func TestObviousMoves(t *testing.T) {
+	s := NewSearcher(Config{Threads: 1})
+	players := map[string]Player{
+		"greedy":  Greedy{Default()},
+		"minimax": Minimax{Default(), 3},
+	}
+	for ply := 1; ply <= 5; ply++ {
+		players["expectimax"+string(rune('0'+ply))] = Expectimax{s, Limits{Depth: ply}}
+	}
+	for _, tt := range obvious {
+		b := mustParse(t, tt.board)
+		for name, p := range players {
+			if tt.name == "avoid a likely loss" && name == "greedy" {
+				continue // it cannot see the spawn
+			}
+			r, err := p.Play(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.HasMove() || !contains(tt.want, r.Best) {
+				t.Errorf("%s: %s chose %v on %v; want one of %v (values %v)", tt.name, name, r.Best, b, tt.want, r.Value)
+			}
+		}
+	}
+	// The premise of the second position.
+	b := mustParse(t, obvious[1].board)
+	if losesAtOnce(b, engine.Right) || b.CanMove(engine.Up) || b.CanMove(engine.Down) {
+		t.Fatalf("the position %v is not as its comment says", b)
+	}
+}
+
+func contains(ds []engine.Direction, d engine.Direction) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+func TestGameOverPosition(t *testing.T) {
+	b := mustParse(t, "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
+	s := NewSearcher(Config{Threads: 2})
+	for _, l := range []Limits{{Depth: 3}, {Depth: Auto}, {Time: 10 * time.Millisecond}} {
+		r, err := s.Search(context.Background(), b, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.HasMove() {
+			t.Errorf("Search(%v, %+v) found a move on a lost board: %+v", b, l, r)
+		}
+	}
+}
+
+func TestAutoDepth(t *testing.T) {
+	tests := []struct {
+		board string
+		want  int
+	}{
+		{"2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2", 4},          // 1 distinct: max(3, -1) + 1
+		{"2 4 8 16 / 32 64 0 0 / 0 0 0 0 / 0 0 0 0", 5},       // 6 distinct: max(3, 4) + 1
+		{"2 4 8 16 / 32 64 128 256 / 512 0 0 0 / 0 0 0 0", 8}, // 9 distinct
+	}
+	for _, tt := range tests {
+		if got := AutoDepth(mustParse(t, tt.board)); got != tt.want {
+			t.Errorf("AutoDepth(%s) = %d; want %d", tt.board, got, tt.want)
+		}
+	}
+}
+
+// hard is a late-game position whose auto depth is deep: the stuff of slow
+// searches.
+const hard = "16384 4096 2048 2 / 1024 512 256 16 / 128 64 32 8 / 2 0 4 8"
+
+func TestCancel(t *testing.T) {
+	b := mustParse(t, hard)
+	before := runtime.NumGoroutine()
+	for _, threads := range []int{1, 2, 4} {
+		s := NewSearcher(Config{Threads: threads})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := s.Search(ctx, b, Limits{Depth: 14})
+			done <- err
+		}()
+		time.Sleep(20 * time.Millisecond)
+		cancelled := time.Now()
+		cancel()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("threads %d: Search returned %v after cancel; want context.Canceled", threads, err)
+			}
+			t.Logf("threads %d: returned %v after cancel", threads, time.Since(cancelled))
+		case <-time.After(5 * time.Second):
+			t.Fatalf("threads %d: Search did not stop within 5 s of cancel", threads)
+		}
+	}
+	// Nothing is left running.
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after the searches; %d before", n, before)
+	}
+}
+
+func TestCancelledBeforeStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := NewSearcher(Config{})
+	if _, err := s.Search(ctx, mustParse(t, hard), Limits{Time: time.Second}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Search with a cancelled context: %v; want context.Canceled", err)
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	b := mustParse(t, hard)
+	for _, threads := range []int{1, 2} {
+		s := NewSearcher(Config{Threads: threads})
+		start := time.Now()
+		r, err := s.Search(context.Background(), b, Limits{Time: 50 * time.Millisecond})
+		took := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.HasMove() || r.Depth < 1 {
+			t.Errorf("threads %d: no answer within the budget: %+v", threads, r)
+		}
+		if took > 2*time.Second {
+			t.Errorf("threads %d: a 50 ms budget took %v", threads, took)
+		}
+		// The answer is that of the deepest completed search.
+		s2 := NewSearcher(Config{Threads: 1})
+		full, _ := s2.Search(context.Background(), b, Limits{Depth: r.Depth})
+		if full.Best != r.Best && math.Abs(full.Value[full.Best]-full.Value[r.Best]) > 1e-3*full.Value[full.Best] {
+			t.Errorf("threads %d: budget answer %v at %d plies; a full search of %d plies says %v",
+				threads, r.Best, r.Depth, r.Depth, full.Best)
+		}
+	}
+	// A depth limit stops the deepening early.
+	s := NewSearcher(Config{Threads: 1})
+	r, _ := s.Search(context.Background(), b, Limits{Depth: 2, Time: time.Minute})
+	if r.Depth != 2 || r.Deadline {
+		t.Errorf("Search with Depth 2 and a minute: depth %d, deadline %v; want 2, false", r.Depth, r.Deadline)
+	}
+}
+
+// TestDeterministic checks that one thread gives the same result every time,
+// from the same table state.
+func TestDeterministic(t *testing.T) {
+	boards := readPositions(t, "")
+	a, b := NewSearcher(Config{Threads: 1}), NewSearcher(Config{Threads: 1})
+	for _, x := range boards[:30] {
+		a.Reset()
+		ra, _ := a.Search(context.Background(), x, Limits{Depth: 4})
+		a.Reset()
+		ra2, _ := a.Search(context.Background(), x, Limits{Depth: 4})
+		rb, _ := b.Search(context.Background(), x, Limits{Depth: 4})
+		b.Reset()
+		for _, r := range []Result{ra2, rb} {
+			if r.Best != ra.Best || r.Value != ra.Value || r.Nodes != ra.Nodes || r.Evals != ra.Evals {
+				t.Fatalf("%v: two searches differ: %+v and %+v", x, ra, r)
+			}
+		}
+	}
+}
+
+// TestParallelAgrees compares searches on several goroutines with one: the
+// shared table makes their values differ in the last digits, not more.
+func TestParallelAgrees(t *testing.T) {
+	one, many := NewSearcher(Config{Threads: 1}), NewSearcher(Config{Threads: 4})
+	for _, x := range readPositions(t, "")[:40] {
+		one.Reset()
+		many.Reset()
+		r1, _ := one.Search(context.Background(), x, Limits{Depth: 4})
+		rn, _ := many.Search(context.Background(), x, Limits{Depth: 4})
+		if r1.Legal != rn.Legal {
+			t.Fatalf("%v: legal moves differ", x)
+		}
+		for d, ok := range r1.Legal {
+			if ok && math.Abs(r1.Value[d]-rn.Value[d]) > 1e-3*math.Abs(r1.Value[d]) {
+				t.Errorf("%v: %v is worth %f on one thread, %f on four", x, engine.Direction(d), r1.Value[d], rn.Value[d])
+			}
+		}
+	}
+}
+
+// TestConcurrentSearches runs searches on one Searcher at once (for -race).
+func TestConcurrentSearches(t *testing.T) {
+	s := NewSearcher(Config{Threads: 2})
+	boards := readPositions(t, "random")
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			for _, x := range boards[i*5 : i*5+5] {
+				if _, err := s.Search(context.Background(), x, Limits{Depth: 3}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestHintTwice checks that the table is reused across searches: asking
+// again about the same board costs almost nothing.
+func TestHintTwice(t *testing.T) {
+	s := NewSearcher(Config{Threads: 1})
+	b := readPositions(t, "mid")[0]
+	first, _ := s.Search(context.Background(), b, Limits{Depth: 5})
+	again, _ := s.Search(context.Background(), b, Limits{Depth: 5})
+	for d := range first.Value {
+		// The table keeps values as float32.
+		if again.Best != first.Best || math.Abs(again.Value[d]-first.Value[d]) > 1e-6*math.Abs(first.Value[d]) {
+			t.Fatalf("the second search disagrees: %+v, then %+v", first, again)
+		}
+	}
+	if again.Reached != first.Reached {
+		t.Errorf("the second search reached %d plies; the first %d", again.Reached, first.Reached)
+	}
+	if again.Evals*10 > first.Evals {
+		t.Errorf("the second search did %d evaluations; the first %d", again.Evals, first.Evals)
+	}
+}

@@ -1,0 +1,155 @@
+package ai
+
+import (
+	"math"
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/term2048/2048/engine"
+)
+
+// A table is a fixed-size transposition table of chance nodes: for a board
+// after a move, the expected value found by a search that went a given
+// number of chance layers deeper from a node of a given probability. Its
+// memory never grows.
+//
+// A stored value is reused only where it is valid: searched at least as deep,
+// and reached with a probability at most one class (a factor of 2 to 4) below
+// the one now, because the cut-off prunes the subtree of a less probable node
+// harder. nneonneo's program reuses a value whatever its probability, which
+// makes its values depend on the order of the search by up to 5% late in a
+// game; with this rule the table can be shared by all root moves and by
+// successive searches and still give the answers of a search without it.
+//
+// It is shared by the goroutines of a search and by successive searches, and
+// is lock-free: each slot is two atomic words, the data and the board XOR the
+// data, so a slot torn by two concurrent writers fails the check and reads as
+// a miss rather than as a wrong value. Slots come in buckets of four, one
+// cache line, and a full bucket gives up the slot searched least deeply,
+// entries of earlier searches first.
+type table struct {
+	slots []slot
+	log   int           // log2 of the number of buckets
+	epoch atomic.Uint64 // entries of another epoch are empty: reset is O(1)
+}
+
+// A slot's data word holds, from the low bit: the value as a float32 (32
+// bits), the depth (5), the probability class (8), the search generation (8)
+// and the epoch (11, never 0, so that a used slot is never all zeros).
+type slot struct {
+	check atomic.Uint64 // board ^ data
+	data  atomic.Uint64
+}
+
+const (
+	bucketSlots = 4 // 4 slots of 16 bytes: a 64-byte cache line
+	depthShift  = 32
+	classShift  = 37
+	genShift    = 45
+	epochShift  = 53
+	maxEpoch    = 1<<11 - 1
+)
+
+// classSlack is how many probability classes less probable than the node now
+// a stored value may have been reached at and still be reused.
+const classSlack = 1
+
+// probClass returns floor(−log2 p), at most 255, for 0 < p ≤ 1: the class of
+// the probability with which a node was reached. A smaller class is a more
+// probable node, whose subtree the cut-off prunes less.
+func probClass(p float64) int {
+	return min(1023-int(math.Float64bits(p)>>52&0x7FF), 255)
+}
+
+// newTable returns a table of about mb megabytes (at least 1), rounded down
+// to a power of two buckets.
+func newTable(mb int) *table {
+	buckets := max(mb, 1) << 20 / (bucketSlots * 16)
+	logb := bits.Len(uint(buckets)) - 1
+	t := &table{slots: make([]slot, bucketSlots<<logb), log: logb}
+	adviseHuge(t.slots)
+	t.epoch.Store(1)
+	return t
+}
+
+// A view is the part of a table one search uses: its first 2^log buckets.
+// A small search in a small view stays in the processor's caches, where a
+// large table would make every lookup a trip to memory; a deep search takes
+// the whole table.
+type view struct {
+	*table
+	shift uint // 64 - log2(buckets in view)
+}
+
+// view returns the part of t for a search of ply plies: its size grows about
+// eightfold a ply, as the number of positions a search stores does, from 64 KB
+// at 4 plies to the whole table.
+func (t *table) view(ply int) view {
+	log := min(max(10+3*(ply-4), 8), t.log)
+	return view{t, uint(64 - log)}
+}
+
+// bucket returns the index of the first slot of b's bucket.
+func (v view) bucket(b engine.Board) int {
+	h := uint64(b) ^ uint64(b)>>29
+	return int(h*0x9E37_79B9_7F4A_7C15>>v.shift) * bucketSlots
+}
+
+// get returns the value stored for b if it was searched at least depth
+// chance layers deep, from a node of probability class at most
+// class+classSlack.
+func (v view) get(b engine.Board, depth, class int) (float64, bool) {
+	t := v.table
+	epoch := t.epoch.Load()
+	i := v.bucket(b)
+	for s := i; s < i+bucketSlots; s++ {
+		sl := &t.slots[s]
+		d := sl.data.Load()
+		if d>>epochShift != epoch || sl.check.Load()^d != uint64(b) {
+			continue
+		}
+		if int(d>>depthShift&0x1F) < depth || int(d>>classShift&0xFF) > class+classSlack {
+			return 0, false
+		}
+		return float64(math.Float32frombits(uint32(d))), true
+	}
+	return 0, false
+}
+
+// put stores the value of b searched depth (1 to 31) chance layers deep from
+// a node of probability class class, in search generation gen.
+func (v view) put(b engine.Board, depth, class int, value float64, gen uint8) {
+	t := v.table
+	epoch := t.epoch.Load()
+	data := uint64(math.Float32bits(float32(value))) | uint64(depth)<<depthShift |
+		uint64(class)<<classShift | uint64(gen)<<genShift | epoch<<epochShift
+	i := v.bucket(b)
+	victim, worst := i, math.MaxInt
+	for s := i; s < i+bucketSlots; s++ {
+		d := t.slots[s].data.Load()
+		if d>>epochShift != epoch || t.slots[s].check.Load()^d == uint64(b) {
+			victim = s // a free slot, or b's own
+			break
+		}
+		keep := int(d >> depthShift & 0x1F)
+		if uint8(d>>genShift) == gen {
+			keep += 256 // this search's entries are worth more
+		}
+		if keep < worst {
+			victim, worst = s, keep
+		}
+	}
+	sl := &t.slots[victim]
+	sl.data.Store(data)
+	sl.check.Store(uint64(b) ^ data)
+}
+
+// reset empties the table in constant time, by starting a new epoch; every
+// 2047 resets it is cleared for real, so that no old entry comes back.
+func (t *table) reset() {
+	if e := t.epoch.Add(1); e <= maxEpoch {
+		return
+	}
+	clear(t.slots) // no search runs during a reset
+	t.epoch.Store(1)
+}
