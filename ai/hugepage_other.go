@@ -1,0 +1,6 @@
+//go:build !linux
+
+package ai
+
+// adviseHuge does nothing where transparent huge pages are not offered.
+func adviseHuge([]slot) {}
