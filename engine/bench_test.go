@@ -66,6 +66,24 @@ func BenchmarkMove(b *testing.B) {
 	}
 }
 
+// BenchmarkSlide times the board-only move, the equivalent of nneonneo's
+// execute_move.
+func BenchmarkSlide(b *testing.B) {
+	boards := benchBoards(b)
+	for d := range Direction(NumDirections) {
+		b.Run(d.String(), func(b *testing.B) {
+			var sink Board
+			for b.Loop() {
+				for _, x := range boards {
+					sink ^= x.Slide(d)
+				}
+			}
+			reportPer(b, len(boards), "move")
+			_ = sink
+		})
+	}
+}
+
 func BenchmarkSuccessors(b *testing.B) {
 	boards := benchBoards(b)
 	var sink Board

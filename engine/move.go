@@ -23,6 +23,23 @@ func (b Board) Move(d Direction) (next Board, points uint32, moved bool) {
 	return next, points, next != b
 }
 
+// Slide returns the board after moving toward d, as Move does, without the
+// points: the cheaper call when only the board matters (nneonneo's
+// execute_move). An invalid direction moves nothing.
+func (b Board) Slide(d Direction) Board {
+	switch d {
+	case Left:
+		return lines(leftRows(b))
+	case Right:
+		return lines(rightRows(b))
+	case Up:
+		return lines(leftRows(b.Transpose())).Transpose()
+	case Down:
+		return lines(rightRows(b.Transpose())).Transpose()
+	}
+	return b
+}
+
 // leftRows slides the four rows of b toward column 0.
 func leftRows(b Board) (r0, r1, r2, r3 tables.Result) {
 	return tables.Left(tables.Line(b >> 48)), tables.Left(tables.Line(b >> 32)),
@@ -35,10 +52,14 @@ func rightRows(b Board) (r0, r1, r2, r3 tables.Result) {
 		tables.Right(tables.Line(b >> 16)), tables.Right(tables.Line(b))
 }
 
+// lines assembles four slid rows, top first.
+func lines(r0, r1, r2, r3 tables.Result) Board {
+	return Board(r0.Line())<<48 | Board(r1.Line())<<32 | Board(r2.Line())<<16 | Board(r3.Line())
+}
+
 // join assembles four slid rows, top first, and adds up their points.
 func join(r0, r1, r2, r3 tables.Result) (Board, uint32) {
-	b := Board(r0.Line())<<48 | Board(r1.Line())<<32 | Board(r2.Line())<<16 | Board(r3.Line())
-	return b, r0.Points() + r1.Points() + r2.Points() + r3.Points()
+	return lines(r0, r1, r2, r3), r0.Points() + r1.Points() + r2.Points() + r3.Points()
 }
 
 // Successors returns the board after each move; a move that changes nothing
@@ -47,10 +68,8 @@ func join(r0, r1, r2, r3 tables.Result) (Board, uint32) {
 // not an array, so that they come back in registers.
 func (b Board) Successors() (up, down, left, right Board) {
 	t := b.Transpose()
-	up, _ = join(leftRows(t))
-	down, _ = join(rightRows(t))
-	left, _ = join(leftRows(b))
-	right, _ = join(rightRows(b))
+	up, down = lines(leftRows(t)), lines(rightRows(t))
+	left, right = lines(leftRows(b)), lines(rightRows(b))
 	return up.Transpose(), down.Transpose(), left, right
 }
 
@@ -59,10 +78,8 @@ func (b Board) Successors() (up, down, left, right Board) {
 // transpose: computing both together takes five transpositions, not seven.
 func (b Board) SuccessorsT() (up, down, left, right, upT, downT, leftT, rightT Board) {
 	t := b.Transpose()
-	upT, _ = join(leftRows(t))
-	downT, _ = join(rightRows(t))
-	left, _ = join(leftRows(b))
-	right, _ = join(rightRows(b))
+	upT, downT = lines(leftRows(t)), lines(rightRows(t))
+	left, right = lines(leftRows(b)), lines(rightRows(b))
 	return upT.Transpose(), downT.Transpose(), left, right, upT, downT, left.Transpose(), right.Transpose()
 }
 

@@ -24,6 +24,9 @@ func checkMove(t *testing.T, b Board) {
 			t.Fatalf("%#016x.Move(%v) = %#016x, %d, %v; want %#016x, %d, %v",
 				uint64(b), d, uint64(got), points, moved, uint64(want), wantPoints, want != b)
 		}
+		if b.Slide(d) != want {
+			t.Fatalf("%#016x.Slide(%v) = %#016x; want %#016x", uint64(b), d, uint64(b.Slide(d)), uint64(want))
+		}
 		if succ[d] != want {
 			t.Fatalf("%#016x.Next()[%v] = %#016x; want %#016x", uint64(b), d, uint64(succ[d]), uint64(want))
 		}
