@@ -7,7 +7,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"classic", "plain"}
+	want := []string{"classic", "dark", "plain"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %q; want %q", got, want)
 	}
