@@ -10,7 +10,8 @@ import (
 )
 
 // The colour arithmetic of the tests: the RGB values of terminal colours,
-// WCAG 2 luminance and contrast, and CIE L*a*b* and ΔE. It is written out here rather than taken from the
+// WCAG 2 luminance and contrast, CIE L*a*b* and ΔE, and simulated colour
+// vision deficiency. It is written out here rather than taken from the
 // libraries under test, so that the tests check the palettes against
 // independent numbers.
 
@@ -160,6 +161,44 @@ func deltaE(p, q lab) float64 {
 	return math.Sqrt((p.l-q.l)*(p.l-q.l) + (p.a-q.a)*(p.a-q.a) + (p.b-q.b)*(p.b-q.b))
 }
 
+// A deficiency is a kind of dichromacy, simulated by a matrix on linear RGB.
+type deficiency struct {
+	name string
+	m    [3][3]float64
+}
+
+// deficiencies are the matrices of Machado, Oliveira and Fernandes (2009),
+// "A Physiologically-based Model for Simulation of Color Vision Deficiency",
+// at severity 1.0: full protanopia, deuteranopia and tritanopia.
+var deficiencies = []deficiency{
+	{"protanopia", [3][3]float64{
+		{0.152286, 1.052583, -0.204868},
+		{0.114503, 0.786281, 0.099216},
+		{-0.003882, -0.048116, 1.051998},
+	}},
+	{"deuteranopia", [3][3]float64{
+		{0.367322, 0.860646, -0.227968},
+		{0.280085, 0.672501, 0.047413},
+		{-0.011820, 0.042940, 0.968881},
+	}},
+	{"tritanopia", [3][3]float64{
+		{1.255528, -0.076749, -0.178779},
+		{-0.078411, 0.930809, 0.147602},
+		{0.004733, 0.691367, 0.303900},
+	}},
+}
+
+// simulate returns the linear RGB that a person with d sees for c, clipped
+// to the displayable range.
+func (d deficiency) simulate(c color.RGBA) [3]float64 {
+	l := linear(c)
+	var out [3]float64
+	for i, row := range d.m {
+		out[i] = min(1, max(0, row[0]*l[0]+row[1]*l[1]+row[2]*l[2]))
+	}
+	return out
+}
+
 // TestColorMath checks the arithmetic above against known values.
 func TestColorMath(t *testing.T) {
 	black, white := hexRGB(0x000000), hexRGB(0xffffff)
@@ -182,6 +221,18 @@ func TestColorMath(t *testing.T) {
 	for i, want := range map[uint8]uint32{16: 0x000000, 21: 0x0000ff, 196: 0xff0000, 231: 0xffffff, 232: 0x080808, 255: 0xeeeeee, 137: 0xaf875f} {
 		if got := xterm256(i); got != hexRGB(want) {
 			t.Errorf("xterm256(%d) = %v; want #%06x", i, got, want)
+		}
+	}
+	// Each simulation sees the greys as they are: its rows sum to 1.
+	for _, d := range deficiencies {
+		for _, v := range []uint32{0x000000, 0x808080, 0xffffff} {
+			got, want := d.simulate(hexRGB(v)), linear(hexRGB(v))
+			for i := range got {
+				if math.Abs(got[i]-want[i]) > 1e-4 {
+					t.Errorf("%s.simulate(#%06x) = %v; want %v", d.name, v, got, want)
+					break
+				}
+			}
 		}
 	}
 }

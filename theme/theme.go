@@ -29,7 +29,7 @@ type Theme struct {
 // All returns every theme in the order the `t` key cycles through them:
 // classic first. Each call returns a new slice.
 func All() []Theme {
-	return []Theme{classic(), dark(), plain()}
+	return []Theme{classic(), dark(), contrast(), plain()}
 }
 
 // Names returns the names of All, in order.

@@ -7,7 +7,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"classic", "dark", "plain"}
+	want := []string{"classic", "dark", "contrast", "plain"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %q; want %q", got, want)
 	}
@@ -21,6 +21,9 @@ func TestNames(t *testing.T) {
 		if th.Description == "" {
 			t.Errorf("All()[%d].Description is empty", i)
 		}
+	}
+	if got, want := All()[2].Description, "high contrast, safe for colour-blind players"; got != want {
+		t.Errorf("All()[2].Description = %q; want %q", got, want)
 	}
 }
 
