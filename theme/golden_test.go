@@ -1,0 +1,84 @@
+package theme
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestGolden compares every colour of every theme at every profile with
+// testdata/palettes.golden, so that any change to a palette shows in review
+// as a change to that file. go test ./theme -update rewrites it.
+func TestGolden(t *testing.T) {
+	const path = "testdata/palettes.golden"
+	got := goldenText()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			t.Fatalf("%s:%d differs (run go test ./theme -update if the change is meant):\n got: %s\nwant: %s", path, i+1, gl, wl)
+		}
+	}
+}
+
+// goldenText lists every theme × profile × rank with its colours.
+func goldenText() []byte {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, "# The colours of every theme at every profile, written by go test ./theme -update.")
+	fmt.Fprintln(&b, "# Tiles by value: number colour on background colour. 256-colour indices show")
+	fmt.Fprintln(&b, "# their xterm value; ANSI colours are the user's, so only their names are known.")
+	for _, th := range All() {
+		for _, p := range colorProfiles {
+			fmt.Fprintf(&b, "\n%s at %v\n", th.Name, p)
+			dark, light := th.Palette(p, true), th.Palette(p, false)
+			if dark.Colorless {
+				fmt.Fprintln(&b, "  colorless")
+				continue
+			}
+			for r, c := range dark.Tile {
+				value := "empty"
+				if r > 0 {
+					value = fmt.Sprint(1 << r)
+				}
+				bold := ""
+				if c.Bold {
+					bold = "  bold"
+				}
+				fmt.Fprintf(&b, "  %6s  %s on %s%s\n", value, colorName(c.FG), colorName(c.BG), bold)
+			}
+			fmt.Fprintf(&b, "  board %s, highlight %s\n", colorName(dark.Board), colorName(dark.Highlight))
+			for _, s := range []struct {
+				bg  string
+				pal Palette
+			}{{"dark", dark}, {"light", light}} {
+				fmt.Fprintf(&b, "  on %s: text %s, muted %s, accent %s, good %s, bad %s, bar %s\n", s.bg,
+					colorName(s.pal.Text), colorName(s.pal.Muted), colorName(s.pal.Accent),
+					colorName(s.pal.Good), colorName(s.pal.Bad), colorName(s.pal.Bar))
+			}
+		}
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,71 @@
+package theme
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	want := []string{"classic", "dark", "contrast", "plain"}
+	if got := Names(); !slices.Equal(got, want) {
+		t.Fatalf("Names() = %q; want %q", got, want)
+	}
+	for i, th := range All() {
+		if th.Name != want[i] {
+			t.Errorf("All()[%d].Name = %q; want %q", i, th.Name, want[i])
+		}
+		if th.Name != strings.ToLower(th.Name) || strings.ContainsAny(th.Name, " \t-_") {
+			t.Errorf("All()[%d].Name = %q; want one lower-case word", i, th.Name)
+		}
+		if th.Description == "" {
+			t.Errorf("All()[%d].Description is empty", i)
+		}
+	}
+	if got, want := All()[2].Description, "high contrast, safe for colour-blind players"; got != want {
+		t.Errorf("All()[2].Description = %q; want %q", got, want)
+	}
+}
+
+func TestByName(t *testing.T) {
+	for _, th := range All() {
+		for _, name := range []string{th.Name, strings.ToUpper(th.Name)} {
+			got, err := ByName(name)
+			if err != nil || got != th {
+				t.Errorf("ByName(%q) = %q, %v; want %q, nil", name, got.Name, err, th.Name)
+			}
+		}
+	}
+	for _, name := range []string{"", "solarized", "classic "} {
+		got, err := ByName(name)
+		if err == nil {
+			t.Errorf("ByName(%q) = %q, nil; want an error", name, got.Name)
+			continue
+		}
+		if got != (Theme{}) {
+			t.Errorf("ByName(%q) = %q, %v; want the zero Theme", name, got.Name, err)
+		}
+		for _, n := range Names() {
+			if !strings.Contains(err.Error(), n) {
+				t.Errorf("ByName(%q) error %q does not name %q", name, err, n)
+			}
+		}
+	}
+}
+
+func TestDefault(t *testing.T) {
+	if got := Default(); got != All()[0] || got.Name != "classic" {
+		t.Errorf("Default() = %q; want All()[0], classic", got.Name)
+	}
+}
+
+// TestAllIsACopy checks that a caller changing the slice All returns does
+// not change the themes: they are values.
+func TestAllIsACopy(t *testing.T) {
+	all := All()
+	all[0].Name = "changed"
+	all[0].spec.tiles[1].bold = false
+	if got := All()[0]; got.Name != "classic" || !got.spec.tiles[1].bold {
+		t.Errorf("All()[0] = %q after changing an earlier result; want classic unchanged", got.Name)
+	}
+}
