@@ -1,0 +1,205 @@
+package tui
+
+import (
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/theme"
+)
+
+// flashTime is how long the tiles of the last move stay marked.
+const flashTime = 300 * time.Millisecond
+
+// flashDoneMsg ends the flash it names.
+type flashDoneMsg struct{ id int }
+
+// move plays d for the player (or the AI), if it changes the board.
+func (m *Model) move(d engine.Direction) tea.Cmd {
+	turn, ok := m.game.Move(d)
+	if !ok {
+		return nil
+	}
+	m.boardChanged()
+	id := m.flash.id + 1
+	m.flash = flash{id: id, spawned: 1 << turn.Spawn.Cell, merged: turn.Merged}
+	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
+	m.stats.BestScore = max(m.stats.BestScore, m.game.Score())
+	m.stats.HighestTile = max(m.stats.HighestTile, m.game.MaxTile())
+	switch {
+	case m.game.Over():
+		m.gameEnded()
+	case m.game.Won() && !m.winSeen:
+		m.winSeen = true
+		if m.autoplay {
+			m.note = note{text: "2048! The AI keeps going; press a to take over."}
+		} else {
+			m.asking = wonKeepGoing
+		}
+	}
+	m.save()
+	if m.autoplay && !m.game.Over() {
+		cmds = append(cmds, m.ask(forAuto))
+	}
+	return tea.Batch(cmds...)
+}
+
+// boardChanged forgets everything that belonged to the old board.
+func (m *Model) boardChanged() {
+	m.gen++
+	m.stopSearch()
+	m.hint, m.pending, m.played = nil, nil, nil
+	m.note = note{}
+}
+
+// gameEnded counts a game that is over in the statistics, once.
+func (m *Model) gameEnded() {
+	m.autoplay = false
+	m.count()
+	m.saveStats()
+}
+
+// count adds the game to the statistics unless it is in them already.
+func (m *Model) count() {
+	if m.counted || m.game.MoveCount() == 0 {
+		return
+	}
+	m.counted = true
+	m.stats.GamesPlayed++
+	if m.game.Won() {
+		m.stats.GamesWon++
+	}
+	if m.hinted {
+		m.stats.GamesHinted++
+	}
+	if m.autoplayed {
+		m.stats.GamesAutoplayed++
+	}
+}
+
+// undo takes back a move.
+func (m *Model) undo() tea.Cmd {
+	if !m.game.Undo() {
+		m.note = note{text: "Nothing to undo: this is the start of the game."}
+		return nil
+	}
+	m.boardChanged()
+	m.flash = flash{id: m.flash.id + 1}
+	m.asking = noQuestion
+	m.save()
+	if m.autoplay {
+		return m.ask(forAuto)
+	}
+	return nil
+}
+
+// askNewGame starts a new game, asking first if one is in progress.
+func (m *Model) askNewGame() tea.Cmd {
+	if m.game.MoveCount() > 0 && !m.game.Over() {
+		m.asking = confirmNew
+		return nil
+	}
+	return m.newGame()
+}
+
+// newGame counts the old game if it was played and starts a new one.
+func (m *Model) newGame() tea.Cmd {
+	m.count()
+	m.saveStats()
+	m.game = engine.NewGame(newSeed())
+	m.hinted, m.autoplayed, m.winSeen, m.counted = false, false, false, false
+	m.boardChanged()
+	m.flash = flash{id: m.flash.id + 1}
+	m.save()
+	m.note = note{text: "A new game."}
+	if m.autoplay {
+		return m.ask(forAuto)
+	}
+	return nil
+}
+
+// quit stops the AI, saves everything and ends the program.
+func (m *Model) quit() tea.Cmd {
+	m.shutdown()
+	return tea.Quit
+}
+
+// shutdown stops the AI and saves the game and the statistics, however the
+// program ends.
+func (m *Model) shutdown() {
+	m.autoplay = false
+	m.stopSearch()
+	m.save()
+	m.saveStats()
+}
+
+// nextTheme switches to the next theme.
+func (m *Model) nextTheme() {
+	all := theme.All()
+	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.theme.Name })
+	m.theme = all[(i+1)%len(all)]
+	m.repaint()
+	m.note = note{text: "Theme: " + m.theme.Name + " (" + m.theme.Description + ")"}
+}
+
+// shownDepth returns the depth the next search will use on this board.
+func (m *Model) shownDepth() int {
+	if m.depth == ai.Auto {
+		return ai.AutoDepth(m.game.Board())
+	}
+	return m.depth
+}
+
+// maxDepth is the deepest search the keys can ask for: beyond it a move
+// takes minutes.
+const maxDepth = 12
+
+// setDepth sets the depth of the next search to d plies, kept between 1 and
+// maxDepth.
+func (m *Model) setDepth(d int) {
+	m.depth = min(max(d, 1), maxDepth)
+	m.note = note{text: "Depth: " + plies(m.depth) + " from the next move."}
+}
+
+// setAutoDepth lets the position decide the depth of the next search.
+func (m *Model) setAutoDepth() {
+	m.depth = ai.Auto
+	m.note = note{text: "Depth: automatic, as the position needs."}
+}
+
+// speeds are the steps of [ and ]: the least time between two AI moves.
+var speeds = []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond,
+	200 * time.Millisecond, 333 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}
+
+// setSpeed moves the autoplay delay one step slower (+1) or faster (-1).
+func (m *Model) setSpeed(step int) {
+	i, _ := slices.BinarySearch(speeds, m.delay)
+	if step < 0 {
+		i-- // the next faster step below the current delay
+	} else if i < len(speeds) && speeds[i] == m.delay {
+		i++
+	}
+	m.delay = speeds[min(max(i, 0), len(speeds)-1)]
+	m.note = note{text: "Autoplay: " + speedText(m.delay) + "."}
+}
+
+// save writes the game in progress, telling the player when it fails.
+func (m *Model) save() {
+	if m.store == nil {
+		return
+	}
+	m.saveErr = m.store.SaveGame(SavedGame{Game: m.game, Hinted: m.hinted, Autoplayed: m.autoplayed, WinSeen: m.winSeen, Counted: m.counted})
+}
+
+// saveStats writes the statistics.
+func (m *Model) saveStats() {
+	if m.store == nil {
+		return
+	}
+	if err := m.store.SaveStats(m.stats); err != nil {
+		m.saveErr = err
+	}
+}

@@ -1,0 +1,302 @@
+// Package tui is the game in the terminal: a Bubble Tea model that draws the
+// board, takes the player's keys, and asks the AI for hints and for moves in
+// the background, so that the screen never freezes.
+package tui
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"math/rand/v2"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/theme"
+)
+
+// Config is what the command line decides about a session.
+type Config struct {
+	Seed     uint64        // the seed of a new game; 0 picks one at random
+	NewGame  bool          // start a new game even if one is saved
+	Depth    int           // the AI's search depth in plies; ai.Auto lets the position decide
+	Theme    theme.Theme   // the zero Theme is theme.Default()
+	Color    ColorMode     // ColorAuto follows the terminal
+	Autoplay bool          // start with the AI playing
+	Speed    time.Duration // the time between two moves of the AI, at least
+	Store    *Store        // where the game and statistics are kept; nil keeps nothing
+	Searcher *ai.Searcher  // nil makes one that uses every core
+}
+
+// Model is the state of the game on screen. It implements tea.Model.
+type Model struct {
+	ctx      context.Context
+	keys     KeyMap
+	help     help.Model
+	spin     spinner.Model
+	store    *Store
+	searcher *ai.Searcher
+
+	game       *engine.Game
+	hinted     bool // the player asked for a hint in this game
+	autoplayed bool // the AI played in this game
+	winSeen    bool // the "you win" message was shown
+	counted    bool // this game is already in the statistics
+	stats      Stats
+
+	theme   theme.Theme
+	profile colorprofile.Profile
+	dark    bool
+	pal     theme.Palette
+	width   int
+	height  int
+
+	depth    int           // 0 is automatic
+	delay    time.Duration // between autoplay moves
+	autoplay bool
+
+	gen      uint64             // counts board changes: an answer for an older board is stale
+	cancel   context.CancelFunc // stops the search in progress; nil when none runs
+	thinking purpose            // what the search in progress is for
+	hint     *ai.Result         // the AI's answer for the board on screen
+	last     *ai.Result         // the last answer, for the status line
+	pending  *ai.Result         // an autoplay move waiting for its turn
+	played   *ai.Result         // the AI's last move, shown while it thinks of the next
+	lastAuto time.Time          // when the AI last played
+
+	flash    flash
+	flashFor time.Duration // how long the tiles of a move stay marked
+	asking   question
+	showHelp bool
+	note     note // a message for the player
+	saveErr  error
+}
+
+// purpose says what a search is for.
+type purpose int
+
+const (
+	idle purpose = iota
+	forHint
+	forPlay // the player pressed space with no hint on screen
+	forAuto
+)
+
+// question is what the screen is waiting for the player to answer.
+type question int
+
+const (
+	noQuestion question = iota
+	confirmNew
+	wonKeepGoing
+)
+
+// A note is a line of text for the player; bad notes are warnings.
+type note struct {
+	text string
+	bad  bool
+}
+
+// flash marks the tiles of the last move for a moment.
+type flash struct {
+	id      int
+	spawned uint16 // bit i: cell i holds the new tile
+	merged  uint16 // bit i: cell i holds a tile made by a merge
+}
+
+// New returns the model for cfg: the saved game resumed, unless cfg asks for
+// a new one or there is none.
+func New(ctx context.Context, cfg Config) *Model {
+	m := &Model{
+		ctx: ctx, keys: DefaultKeyMap(), help: help.New(), store: cfg.Store, searcher: cfg.Searcher,
+		theme: cfg.Theme, dark: true,
+		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
+		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		flashFor: flashTime,
+	}
+	if m.theme.Name == "" {
+		m.theme = theme.Default()
+	}
+	m.profile, _ = cfg.Color.profile() // until the terminal says
+	if m.searcher == nil {
+		m.searcher = ai.NewSearcher(ai.Config{})
+	}
+	m.repaint()
+	m.loadStats()
+	if m.resume() {
+		if !cfg.NewGame {
+			return m
+		}
+		m.count() // the saved game is abandoned: it was played
+		m.saveStats()
+		m.hinted, m.autoplayed, m.winSeen, m.counted = false, false, false, false
+		m.note = note{}
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		seed = newSeed()
+	}
+	m.game = engine.NewGame(seed)
+	return m
+}
+
+// newSeed picks the seed of a new game: under a billion, so that a player
+// can note it and replay the game with -seed.
+func newSeed() uint64 { return 1 + rand.Uint64N(999_999_999) }
+
+// loadStats reads the statistics, telling the player if they were lost.
+func (m *Model) loadStats() {
+	if m.store == nil {
+		return
+	}
+	st, err := m.store.LoadStats()
+	if err != nil {
+		m.note = note{"Statistics lost: " + err.Error(), true}
+	}
+	m.stats = st
+}
+
+// resume loads the saved game and reports whether there was one.
+func (m *Model) resume() bool {
+	if m.store == nil {
+		return false
+	}
+	s, err := m.store.LoadGame()
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		m.note = note{"Saved game lost: " + err.Error(), true}
+		return false
+	}
+	m.game, m.hinted, m.autoplayed, m.winSeen, m.counted = s.Game, s.Hinted, s.Autoplayed, s.WinSeen, s.Counted
+	m.note = note{text: "Welcome back: your game is where you left it."}
+	return true
+}
+
+// Init asks for the terminal's background and starts autoplay if asked to.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if m.autoplay {
+		m.autoplay = false
+		cmds = append(cmds, m.toggleAutoplay())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles a message and returns the next command.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m, m.onKey(msg)
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		m.repaint()
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.repaint()
+	case searchMsg:
+		return m, m.onSearch(msg)
+	case autoTickMsg:
+		return m, m.onAutoTick(msg)
+	case flashDoneMsg:
+		if msg.id == m.flash.id {
+			m.flash = flash{id: m.flash.id}
+		}
+	case spinner.TickMsg:
+		if m.thinking != idle {
+			var cmd tea.Cmd
+			m.spin, cmd = m.spin.Update(msg)
+			return m, cmd
+		}
+	}
+	return m, nil
+}
+
+// repaint resolves the theme for the terminal, the help's colours too.
+func (m *Model) repaint() {
+	m.pal = m.theme.Palette(m.profile, m.dark)
+	keys := lipgloss.NewStyle().Foreground(m.pal.Text).Bold(true)
+	desc := lipgloss.NewStyle().Foreground(m.pal.Muted)
+	m.help.Styles = help.Styles{
+		Ellipsis: desc, ShortKey: keys, ShortDesc: desc, ShortSeparator: desc,
+		FullKey: keys, FullDesc: desc, FullSeparator: desc,
+	}
+}
+
+// onKey dispatches a key press.
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
+		return m.quit()
+	}
+	switch m.asking {
+	case confirmNew:
+		m.asking = noQuestion
+		if key.Matches(k, m.keys.Yes) {
+			return m.newGame()
+		}
+		m.note = note{text: "The game goes on."}
+		return nil
+	case wonKeepGoing:
+		switch {
+		case key.Matches(k, m.keys.New):
+			m.asking = noQuestion
+			return m.newGame()
+		case key.Matches(k, m.keys.KeepGoing):
+			m.asking = noQuestion
+			return nil
+		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
+			m.asking = noQuestion // moving on is keeping going
+		}
+	}
+	if m.showHelp && !key.Matches(k, m.keys.Quit) {
+		m.showHelp = false // any key closes the help
+		return nil
+	}
+	switch {
+	case key.Matches(k, m.keys.Up):
+		return m.move(engine.Up)
+	case key.Matches(k, m.keys.Down):
+		return m.move(engine.Down)
+	case key.Matches(k, m.keys.Left):
+		return m.move(engine.Left)
+	case key.Matches(k, m.keys.Right):
+		return m.move(engine.Right)
+	case key.Matches(k, m.keys.Hint):
+		return m.askHint()
+	case key.Matches(k, m.keys.Play):
+		return m.playHint()
+	case key.Matches(k, m.keys.Autoplay):
+		return m.toggleAutoplay()
+	case key.Matches(k, m.keys.Deeper):
+		m.setDepth(m.shownDepth() + 1)
+	case key.Matches(k, m.keys.Shallower):
+		m.setDepth(m.shownDepth() - 1)
+	case key.Matches(k, m.keys.AutoDepth):
+		m.setAutoDepth()
+	case key.Matches(k, m.keys.Slower):
+		m.setSpeed(+1)
+	case key.Matches(k, m.keys.Faster):
+		m.setSpeed(-1)
+	case key.Matches(k, m.keys.Undo):
+		return m.undo()
+	case key.Matches(k, m.keys.New):
+		return m.askNewGame()
+	case key.Matches(k, m.keys.Theme):
+		m.nextTheme()
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+	case key.Matches(k, m.keys.Quit):
+		return m.quit()
+	}
+	return nil
+}

@@ -1,0 +1,404 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// newTestModel returns a model on an 80×24 terminal, with no colour, one
+// thread for the AI, no store, and no waiting: flashes and autoplay delays
+// take no time, so that commands can be run one after the other.
+func newTestModel(t *testing.T, cfg Config) *Model {
+	t.Helper()
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+		cfg.NewGame = true
+	}
+	if cfg.Color == ColorAuto {
+		cfg.Color = ColorNone
+	}
+	if cfg.Searcher == nil {
+		cfg.Searcher = ai.NewSearcher(ai.Config{Threads: 1, TableMB: 4})
+	}
+	m := New(t.Context(), cfg)
+	m.flashFor = 0
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	return m
+}
+
+// press sends a key to m and returns its command.
+func press(m *Model, k string) tea.Cmd {
+	var msg tea.KeyPressMsg
+	switch k {
+	case "up":
+		msg = tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		msg = tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		msg = tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		msg = tea.KeyPressMsg{Code: tea.KeyRight}
+	case "space":
+		msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+c":
+		msg = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	default:
+		r := []rune(k)[0]
+		msg = tea.KeyPressMsg{Code: r, Text: k}
+	}
+	_, cmd := m.Update(msg)
+	return cmd
+}
+
+// drain runs cmd and the commands in its batches, handing every other
+// message to f, which may return more commands, until none is left or f has
+// seen limit messages.
+func drain(cmd tea.Cmd, limit int, f func(tea.Msg) tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < limit; {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case nil:
+		default:
+			n++
+			queue = append(queue, f(msg))
+		}
+	}
+}
+
+// settle runs cmd and the commands that follow from it, feeding their
+// messages to m, for at most limit messages. Spinner ticks are dropped: they
+// would go on for ever.
+func settle(m *Model, cmd tea.Cmd, limit int) {
+	drain(cmd, limit, func(msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(spinner.TickMsg); ok {
+			return nil
+		}
+		_, next := m.Update(msg)
+		return next
+	})
+}
+
+// searchOf runs the search commands in cmd and returns their messages,
+// without giving them to the model.
+func searchOf(cmd tea.Cmd) []searchMsg {
+	var out []searchMsg
+	drain(cmd, 100, func(msg tea.Msg) tea.Cmd {
+		if s, ok := msg.(searchMsg); ok {
+			out = append(out, s)
+		}
+		return nil
+	})
+	return out
+}
+
+func TestArrowsMove(t *testing.T) {
+	m := newTestModel(t, Config{})
+	g := engine.NewGame(1)
+	for _, k := range []string{"left", "down", "right", "up", "down", "left"} {
+		d, _ := engine.ParseDirection(k)
+		want, moved := g.Move(d)
+		press(m, k)
+		if m.game.Board() != g.Board() || m.game.Score() != g.Score() {
+			t.Fatalf("after %s: board %v, score %d; want %v, %d (moved %v)", k, m.game.Board(), m.game.Score(), g.Board(), g.Score(), moved)
+		}
+		if moved && m.flash.spawned != 1<<want.Spawn.Cell {
+			t.Errorf("after %s: the flash marks %016b; the new tile is in cell %d", k, m.flash.spawned, want.Spawn.Cell)
+		}
+	}
+}
+
+func TestLettersDoNotMove(t *testing.T) {
+	m := newTestModel(t, Config{})
+	before := m.game.Board()
+	for _, k := range []string{"w", "a", "s", "d", "j", "k", "l"} {
+		if k == "a" {
+			continue // autoplay
+		}
+		press(m, k)
+	}
+	if m.game.Board() != before {
+		t.Error("a letter moved the board")
+	}
+}
+
+func TestHintShowsTheAnswer(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 3})
+	cmd := press(m, "h")
+	if m.thinking != forHint || cmd == nil {
+		t.Fatalf("h: thinking %v, command %v; want a search", m.thinking, cmd)
+	}
+	if !strings.Contains(m.render(), "thinking") {
+		t.Error("no sign of thinking on screen")
+	}
+	settle(m, cmd, 10)
+	want, _ := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.game.Board(), ai.Limits{Depth: 3})
+	if m.hint == nil || m.hint.Best != want.Best || m.thinking != idle {
+		t.Fatalf("after the answer: hint %+v, thinking %v; want %v", m.hint, m.thinking, want.Best)
+	}
+	if view := m.render(); !strings.Contains(view, arrowOf(want.Best)+" "+want.Best.String()) || !strings.Contains(view, "best") {
+		t.Errorf("the hint is not on screen:\n%s", view)
+	}
+	// Space plays it.
+	board := m.game.Board()
+	next, _, _ := board.Move(want.Best)
+	press(m, "space")
+	if m.game.MoveCount() != 1 || m.game.Board().CountEmpty() != next.CountEmpty()-1 || m.hint != nil {
+		t.Errorf("space did not play the hinted move %v", want.Best)
+	}
+	if !m.hinted {
+		t.Error("the game is not marked as hinted")
+	}
+}
+
+func TestStaleAnswerIsDropped(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 3})
+	cmd := press(m, "h")
+	answers := searchOf(cmd) // the answer for the first board...
+	press(m, "left")         // ...arrives after a move
+	press(m, "down")
+	moves, board := m.game.MoveCount(), m.game.Board()
+	for _, a := range answers {
+		m.Update(a)
+	}
+	if m.hint != nil || m.game.MoveCount() != moves || m.game.Board() != board {
+		t.Errorf("a stale answer was used: hint %v, %d moves", m.hint, m.game.MoveCount())
+	}
+	// Asking to play the hint, then moving, must not play the stale answer.
+	cmd = press(m, "space")
+	answers = searchOf(cmd)
+	press(m, "right")
+	moves = m.game.MoveCount()
+	for _, a := range answers {
+		m.Update(a)
+	}
+	if m.game.MoveCount() != moves {
+		t.Error("an answer for an old board was played")
+	}
+}
+
+func TestAutoplayChainsMoves(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 2})
+	cmd := press(m, "a")
+	if !m.autoplay || cmd == nil {
+		t.Fatal("a did not start autoplay")
+	}
+	// Each search answer plays a move and asks for the next.
+	s := ai.NewSearcher(ai.Config{Threads: 1})
+	g := engine.NewGame(1)
+	settle(m, cmd, 60)
+	if m.game.MoveCount() < 20 {
+		t.Fatalf("autoplay played %d moves in 60 messages", m.game.MoveCount())
+	}
+	for _, d := range m.game.Moves() {
+		r, _ := s.Search(context.Background(), g.Board(), ai.Limits{Depth: 2})
+		if r.Best != d {
+			t.Fatalf("move %d: autoplay played %v; the AI says %v", g.MoveCount()+1, d, r.Best)
+		}
+		g.Move(d)
+	}
+	if !m.autoplayed {
+		t.Error("the game is not marked as autoplayed")
+	}
+	press(m, "a")
+	if m.autoplay || m.thinking != idle {
+		t.Error("a did not stop autoplay")
+	}
+}
+
+func TestAutoplayStopsAtGameOver(t *testing.T) {
+	// Every move here ends the game, whatever tile comes.
+	start, _ := engine.Parse("0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4")
+	m := newTestModel(t, Config{Depth: 2})
+	m.game = engine.NewGameFrom(start, 3)
+	settle(m, press(m, "a"), 50)
+	if !m.game.Over() || m.autoplay {
+		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.game.Over(), m.autoplay)
+	}
+	if m.stats.GamesPlayed != 1 || m.stats.GamesAutoplayed != 1 {
+		t.Errorf("stats %+v; want one game played, by the AI", m.stats)
+	}
+	if view := m.render(); !strings.Contains(view, "Game over") {
+		t.Errorf("no game over message:\n%s", view)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	m := newTestModel(t, Config{})
+	press(m, "left")
+	before, score := m.game.Board(), m.game.Score()
+	press(m, "down")
+	press(m, "u")
+	if m.game.Board() != before || m.game.Score() != score {
+		t.Errorf("undo: %v, %d; want %v, %d", m.game.Board(), m.game.Score(), before, score)
+	}
+	press(m, "u")
+	press(m, "u")
+	if m.game.MoveCount() != 0 || !strings.Contains(m.note.text, "Nothing to undo") {
+		t.Errorf("undo at the start: %d moves, note %q", m.game.MoveCount(), m.note.text)
+	}
+}
+
+func TestQuitCancelsTheSearch(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 12, Searcher: ai.NewSearcher(ai.Config{Threads: 2})})
+	cmd := press(m, "h")
+	quit := press(m, "q")
+	if msg := quit(); msg != tea.Quit() {
+		t.Fatalf("q returned %v; want tea.Quit", msg)
+	}
+	for _, a := range searchOf(cmd) { // the search, run now, finds its context cancelled
+		if !errors.Is(a.err, context.Canceled) {
+			t.Errorf("the search after quit returned %v; want context.Canceled", a.err)
+		}
+	}
+	if m.thinking != idle || m.cancel != nil {
+		t.Error("the model still thinks after quit")
+	}
+}
+
+func TestNewGameAsks(t *testing.T) {
+	m := newTestModel(t, Config{})
+	press(m, "n") // no move yet: no question
+	if m.asking != noQuestion || m.game.MoveCount() != 0 {
+		t.Fatal("n on an untouched game asked a question")
+	}
+	first := m.game.Seed()
+	press(m, "left")
+	press(m, "n")
+	if m.asking != confirmNew || !strings.Contains(m.render(), "Start a new game?") {
+		t.Fatal("n in a game in progress did not ask")
+	}
+	press(m, "n") // no
+	if m.game.MoveCount() != 1 || m.game.Seed() != first {
+		t.Fatal("answering no started a new game")
+	}
+	press(m, "n")
+	press(m, "y")
+	if m.game.MoveCount() != 0 || m.stats.GamesPlayed != 1 {
+		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.game.MoveCount(), m.stats.GamesPlayed)
+	}
+}
+
+func TestWinAsksToKeepGoing(t *testing.T) {
+	start, _ := engine.Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	m := newTestModel(t, Config{})
+	m.game = engine.NewGameFrom(start, 5)
+	press(m, "left")
+	if m.asking != wonKeepGoing || !strings.Contains(m.render(), "You made 2048!") {
+		t.Fatalf("no win message after making 2048:\n%s", m.render())
+	}
+	press(m, "k")
+	if m.asking != noQuestion {
+		t.Fatal("k did not keep going")
+	}
+	press(m, "right")
+	if m.asking != noQuestion {
+		t.Error("the win message came back")
+	}
+}
+
+func TestDepthAndSpeedKeys(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 3})
+	press(m, "+")
+	if m.depth != 4 {
+		t.Errorf("+: depth %d; want 4", m.depth)
+	}
+	for range 20 {
+		press(m, "-")
+	}
+	if m.depth != 1 {
+		t.Errorf("- many times: depth %d; want 1", m.depth)
+	}
+	for range 20 {
+		press(m, "+")
+	}
+	if m.depth != maxDepth {
+		t.Errorf("+ many times: depth %d; want %d", m.depth, maxDepth)
+	}
+	press(m, "0")
+	if m.depth != ai.Auto || !strings.Contains(m.render(), "(auto)") {
+		t.Errorf("0: depth %d; want auto", m.depth)
+	}
+	m.delay = speeds[3]
+	press(m, "]")
+	if m.delay != speeds[2] {
+		t.Errorf("]: delay %v; want %v", m.delay, speeds[2])
+	}
+	press(m, "[")
+	press(m, "[")
+	if m.delay != speeds[4] {
+		t.Errorf("[ twice: delay %v; want %v", m.delay, speeds[4])
+	}
+	for range 20 {
+		press(m, "]")
+	}
+	if m.delay != 0 || !strings.Contains(m.render(), "full speed") {
+		t.Errorf("] many times: delay %v; want 0", m.delay)
+	}
+}
+
+func TestThemeKeyCycles(t *testing.T) {
+	m := newTestModel(t, Config{})
+	seen := map[string]bool{m.theme.Name: true}
+	for range 10 {
+		press(m, "t")
+		seen[m.theme.Name] = true
+	}
+	if len(seen) < 4 {
+		t.Errorf("t went through %d themes; want all 4 or more", len(seen))
+	}
+}
+
+func TestHelpAndTooSmall(t *testing.T) {
+	m := newTestModel(t, Config{})
+	press(m, "?")
+	if !strings.Contains(m.render(), "How to play") {
+		t.Error("? did not show the help")
+	}
+	press(m, "left")
+	if m.showHelp || m.game.MoveCount() != 0 {
+		t.Error("a key did not just close the help")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})
+	if view := m.render(); !strings.Contains(view, "The terminal is 30×10") || !strings.Contains(view, "needs") {
+		t.Errorf("too small a terminal:\n%s", view)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	if !strings.Contains(m.render(), "SCORE") {
+		t.Error("the game did not come back when the terminal grew")
+	}
+}
+
+func TestLayouts(t *testing.T) {
+	for _, l := range layouts {
+		w, h := l.size()
+		m := newTestModel(t, Config{})
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		if got, ok := fit(w, h); !ok || got != l {
+			t.Errorf("fit(%d, %d) = %v, %v; want %v", w, h, got, ok, l)
+		}
+		lines := strings.Split(m.render(), "\n")
+		if len(lines) != h {
+			t.Errorf("layout %+v: %d lines on a %d-line terminal", l, len(lines), h)
+		}
+		for i, line := range lines {
+			if n := lipglossWidth(line); n > w {
+				t.Errorf("layout %+v: line %d is %d wide on a %d-wide terminal", l, i, n, w)
+			}
+		}
+	}
+}

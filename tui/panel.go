@@ -1,0 +1,224 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// The panel is fixed in height, so that the screen does not jump as its
+// contents change: panelLines beside large tiles, compactLines beside small
+// ones or under the board.
+const (
+	panelLines   = 17
+	compactLines = 11
+)
+
+// panel draws the score, the hint and the state of the AI in width columns;
+// compact puts two fields on a line and drops the blank lines.
+func (m *Model) panel(width int, compact bool) string {
+	g := m.game
+	score, best := group(g.Score()), group(max(m.stats.BestScore, g.Score()))
+	moves, tile := group(g.MoveCount()), strconv.Itoa(g.MaxTile())
+	var lines []string
+	if compact {
+		half := (width - 1) / 2
+		lines = []string{
+			m.field("SCORE", score, half) + " " + m.field("BEST", best, width-half-1),
+			m.field("MOVES", moves, half) + " " + m.field("TILE", tile, width-half-1),
+		}
+		lines = append(lines, m.hintLines(width)[:5]...)
+		lines = append(lines, m.aiLines(width)...)
+	} else {
+		lines = []string{m.field("SCORE", score, width), m.field("BEST", best, width),
+			m.field("MOVES", moves, width), m.field("TILE", tile, width), ""}
+		lines = append(lines, m.hintLines(width)...)
+		lines = append(lines, "")
+		lines = append(lines, m.aiLines(width)...)
+	}
+	n := panelLines
+	if compact {
+		n = compactLines
+	}
+	lines = pad(lines, n)
+	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines[:n], "\n"))
+}
+
+// field draws a label on the left and its value on the right.
+func (m *Model) field(label, value string, width int) string {
+	v := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(value)
+	return m.muted(label) + strings.Repeat(" ", max(width-len(label)-lipgloss.Width(v), 1)) + v
+}
+
+// hintLines draws the hint: the best move, and each move's value against
+// it, in six lines. While the AI plays, it shows the decision it just
+// played until the next one comes.
+func (m *Model) hintLines(width int) []string {
+	accent := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent)
+	r, title := m.hint, "HINT  "
+	switch {
+	case r == nil && m.autoplay && m.played != nil:
+		r, title = m.played, "PLAYED"
+	case m.thinking != idle:
+		return pad([]string{m.muted("HINT  ") + m.spin.View() + " thinking, " + plies(m.shownDepth()) + "…"}, 6)
+	case r == nil:
+		return pad([]string{m.muted("HINT  press h to ask the AI")}, 6)
+	case !r.HasMove():
+		return pad([]string{m.muted("HINT  ") + "no move is left"}, 6)
+	}
+	first := m.muted(title) + " " + accent.Render(arrowOf(r.Best)+" "+r.Best.String())
+	if r == m.hint && !m.autoplay {
+		first += m.muted("  space plays it")
+	}
+	if m.thinking != idle {
+		first += " " + m.spin.View()
+	}
+	lines := []string{first}
+	barWidth := width - 21 // the name before, the difference after
+	for d := range engine.Direction(engine.NumDirections) {
+		name := fmt.Sprintf(" %s %-6s", arrowOf(d), d)
+		if !r.Legal[d] {
+			lines = append(lines, m.muted(name+"  can't move"))
+			continue
+		}
+		gap := relativeGap(r.Value[r.Best], r.Value[d])
+		bar := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
+		label := "best"
+		if d != r.Best {
+			if label = percent(gap); label != "≈0" {
+				label = "−" + label
+			}
+		}
+		lines = append(lines, name+" "+bar+" "+lipgloss.NewStyle().Width(8).Align(lipgloss.Right).Render(label))
+	}
+	return append(lines, m.muted(" expected value after each move"))
+}
+
+// aiLines draws the state of the AI: depth, last search, autoplay, theme.
+func (m *Model) aiLines(width int) []string {
+	depth := plies(m.shownDepth())
+	if m.depth == ai.Auto {
+		depth += " (auto)"
+	}
+	last := "—"
+	if r := m.last; r != nil {
+		last = fmt.Sprintf("%s · %s evals/s", duration(r.Elapsed), si(r.EvalsPerSecond()))
+	}
+	auto := "off"
+	if m.autoplay {
+		auto = "on"
+	}
+	return []string{
+		m.field("DEPTH", depth, width),
+		m.field("LAST", last, width),
+		m.field("AUTOPLAY", auto+" · "+speedText(m.delay), width),
+		m.field("THEME", m.theme.Name, width),
+	}
+}
+
+// pad adds empty lines to reach n.
+func pad(lines []string, n int) []string {
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// relativeGap returns how far v falls behind best, as a fraction of best.
+func relativeGap(best, v float64) float64 {
+	if best == v {
+		return 0
+	}
+	return (best - v) / math.Max(math.Abs(best), 1)
+}
+
+// bar draws a bar of width cells filled to the fraction f, in half cells:
+// a thin line, so that the bars of neighbouring lines stay apart.
+func bar(f float64, width int) string {
+	halves := int(math.Round(math.Max(0, math.Min(f, 1)) * float64(2*width)))
+	s := strings.Repeat("━", halves/2)
+	if halves%2 == 1 {
+		s += "╸"
+	}
+	return s + strings.Repeat(" ", width-lipgloss.Width(s))
+}
+
+// arrowOf returns the arrow of d.
+func arrowOf(d engine.Direction) string { return string([]rune("↑↓←→")[d]) }
+
+// group writes n with its thousands grouped: 1,234,567.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// percent writes a fraction as a short percentage, with the precision its
+// size calls for: 12%, 3.4%, 0.56%, 0.007%, or ≈0 below a thousandth of a
+// percent.
+func percent(f float64) string {
+	switch p := f * 100; {
+	case p >= 10:
+		return fmt.Sprintf("%.0f%%", p)
+	case p >= 1:
+		return fmt.Sprintf("%.1f%%", p)
+	case p >= 0.01:
+		return fmt.Sprintf("%.2f%%", p)
+	case p >= 0.001:
+		return fmt.Sprintf("%.3f%%", p)
+	}
+	return "≈0"
+}
+
+// plies writes a depth.
+func plies(d int) string {
+	if d == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(d) + " plies"
+}
+
+// speedText writes the pace of autoplay.
+func speedText(d time.Duration) string {
+	if d <= 0 {
+		return "full speed"
+	}
+	per := float64(time.Second) / float64(d)
+	if per >= 1 {
+		return fmt.Sprintf("%.0f moves/s", per)
+	}
+	return fmt.Sprintf("a move every %s", d)
+}
+
+// duration writes a search time briefly.
+func duration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// si writes a rate with an SI prefix: 38.2 M.
+func si(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.1f G", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1f M", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.0f k", x/1e3)
+	}
+	return fmt.Sprintf("%.0f ", x)
+}

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/term2048/2048/engine"
+)
+
+func tempStore(t *testing.T) Store {
+	dir := t.TempDir()
+	return Store{StateDir: filepath.Join(dir, "state", "2048"), DataDir: filepath.Join(dir, "data", "2048")}
+}
+
+func playSome(g *engine.Game, n int) {
+	for g.MoveCount() < n && !g.Over() {
+		for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Right, engine.Up} {
+			if _, ok := g.Move(d); ok {
+				break
+			}
+		}
+	}
+}
+
+func TestDefaultStoreFollowsXDG(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "s"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "d"))
+	s := DefaultStore()
+	if s.StateDir != filepath.Join(dir, "s", "2048") || s.DataDir != filepath.Join(dir, "d", "2048") {
+		t.Errorf("DefaultStore() = %+v", s)
+	}
+}
+
+func TestStoreRoundTrip(t *testing.T) {
+	s := tempStore(t)
+	if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("LoadGame with no file: %v; want fs.ErrNotExist", err)
+	}
+	if st, err := s.LoadStats(); err != nil || st != (Stats{}) {
+		t.Fatalf("LoadStats with no file: %+v, %v", st, err)
+	}
+	g := engine.NewGame(42)
+	playSome(g, 100)
+	saved := SavedGame{Game: g, Hinted: true, WinSeen: true}
+	if err := s.SaveGame(saved); err != nil {
+		t.Fatal(err)
+	}
+	back, err := s.LoadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Game.Board() != g.Board() || back.Game.Score() != g.Score() || !back.Hinted || back.Autoplayed || !back.WinSeen {
+		t.Errorf("LoadGame = %+v; want the saved game", back)
+	}
+	st := Stats{BestScore: 1234, HighestTile: 256, GamesPlayed: 3, GamesWon: 1, GamesHinted: 2, GamesAutoplayed: 1}
+	if err := s.SaveStats(st); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.LoadStats(); err != nil || got != st {
+		t.Errorf("LoadStats = %+v, %v; want %+v", got, err, st)
+	}
+	// No temporary file is left behind.
+	for _, dir := range []string{s.StateDir, s.DataDir} {
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Errorf("%s holds %d files; want 1", dir, len(entries))
+		}
+	}
+}
+
+func TestStoreCorruptFiles(t *testing.T) {
+	valid := func(s Store) []byte {
+		g := engine.NewGame(1)
+		playSome(g, 20)
+		s.SaveGame(SavedGame{Game: g})
+		data, _ := os.ReadFile(s.gamePath())
+		return data
+	}
+	tests := []struct {
+		name   string
+		damage func(good []byte) []byte
+		want   string
+	}{
+		{"garbage", func([]byte) []byte { return []byte("not json at all") }, "invalid character"},
+		{"truncated", func(good []byte) []byte { return good[:len(good)/2] }, "unexpected end"},
+		{"tampered", func(good []byte) []byte { return []byte(strings.Replace(string(good), `"score":`, `"score":1`, 1)) }, "replay ends at"},
+		{"newer version", func(good []byte) []byte {
+			return []byte(strings.Replace(string(good), `"version":1`, `"version":7`, 1))
+		}, "version 7"},
+		{"no game", func([]byte) []byte { return []byte(`{"version":1}`) }, "no game"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tempStore(t)
+			os.WriteFile(s.gamePath(), tt.damage(valid(s)), 0o644)
+			_, err := s.LoadGame()
+			var ce *CorruptError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("LoadGame = %v; want a CorruptError mentioning %q", err, tt.want)
+			}
+			if _, err := os.Stat(ce.MovedTo); err != nil || ce.MovedTo == "" {
+				t.Errorf("the bad file was not kept: %v", err)
+			}
+			if _, err := os.Stat(s.gamePath()); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("the bad file is still in the way")
+			}
+		})
+	}
+	s := tempStore(t)
+	os.MkdirAll(s.DataDir, 0o755)
+	os.WriteFile(s.statsPath(), []byte("{{{"), 0o644)
+	if st, err := s.LoadStats(); err == nil || st != (Stats{}) {
+		t.Errorf("LoadStats of a corrupt file = %+v, %v", st, err)
+	}
+}
+
+// blockedStore returns a store whose directories cannot be created, even by
+// root: their parent is a file.
+func blockedStore(t *testing.T) Store {
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	return Store{StateDir: filepath.Join(file, "state"), DataDir: filepath.Join(file, "data")}
+}
+
+func TestStoreUnwritable(t *testing.T) {
+	s := blockedStore(t)
+	if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}); err == nil {
+		t.Error("SaveGame in an impossible directory succeeded")
+	}
+	if err := s.SaveStats(Stats{}); err == nil {
+		t.Error("SaveStats in an impossible directory succeeded")
+	}
+}
+
+func TestModelResumesTheSavedGame(t *testing.T) {
+	s := tempStore(t)
+	m := newTestModel(t, Config{Store: &s})
+	press(m, "left")
+	press(m, "down")
+	press(m, "h") // marks the game hinted
+	board, score := m.game.Board(), m.game.Score()
+	press(m, "q")
+
+	m2 := New(t.Context(), Config{Store: &s})
+	if m2.game.Board() != board || m2.game.Score() != score || !m2.hinted {
+		t.Errorf("resumed at %v, %d, hinted %v; want %v, %d, true", m2.game.Board(), m2.game.Score(), m2.hinted, board, score)
+	}
+	if !strings.Contains(m2.note.text, "Welcome back") {
+		t.Errorf("note %q; want a welcome back", m2.note.text)
+	}
+	// -new starts afresh, and the abandoned game counts as played.
+	m3 := New(t.Context(), Config{Store: &s, NewGame: true, Seed: 9})
+	if m3.game.MoveCount() != 0 || m3.game.Seed() != 9 || m3.stats.GamesPlayed != 1 || m3.stats.GamesHinted != 1 || m3.hinted {
+		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.game.MoveCount(), m3.game.Seed(), m3.stats, m3.hinted)
+	}
+}
+
+func TestModelWithCorruptSave(t *testing.T) {
+	s := tempStore(t)
+	os.MkdirAll(s.StateDir, 0o755)
+	os.WriteFile(s.gamePath(), []byte(`{"version":1,"game":{"seed":1,"moves":"LLLL"`), 0o644)
+	m := newTestModel(t, Config{Store: &s})
+	if !m.note.bad || !strings.Contains(m.note.text, "moved to") {
+		t.Errorf("note %+v; want a warning saying where the file went", m.note)
+	}
+	if !strings.Contains(m.render(), "Saved game lost") {
+		t.Error("the warning is not on screen")
+	}
+	press(m, "left") // play goes on, and saves again
+	if _, err := s.LoadGame(); err != nil {
+		t.Errorf("the new game was not saved: %v", err)
+	}
+}
+
+func TestModelWithUnwritableStore(t *testing.T) {
+	s := blockedStore(t)
+	m := newTestModel(t, Config{Store: &s})
+	press(m, "left")
+	press(m, "down")
+	if m.game.MoveCount() == 0 || m.saveErr == nil {
+		t.Fatalf("%d moves, save error %v; want play to go on with a warning", m.game.MoveCount(), m.saveErr)
+	}
+	if view := m.render(); !strings.Contains(view, "Not saved, play goes on") {
+		t.Errorf("no warning on screen:\n%s", view)
+	}
+}
+
+func TestSavedGameIsJSON(t *testing.T) {
+	s := tempStore(t)
+	g := engine.NewGame(3)
+	playSome(g, 5)
+	s.SaveGame(SavedGame{Game: g, Autoplayed: true})
+	data, _ := os.ReadFile(s.gamePath())
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil || v["version"] != 1.0 || v["autoplayed"] != true {
+		t.Errorf("the saved file is %s", data)
+	}
+}
