@@ -84,6 +84,52 @@ func BenchmarkSlide(b *testing.B) {
 	}
 }
 
+// BenchmarkInlined times each move inlined into the loop that calls it, as
+// g++ inlines nneonneo's execute_move: the cost of the lookups themselves,
+// without the call and the switch on the direction that Slide adds.
+func BenchmarkInlined(b *testing.B) {
+	boards := benchBoards(b)
+	moves := []struct {
+		name string
+		f    func([]Board) Board
+	}{
+		{"up", func(bs []Board) (s Board) {
+			for _, x := range bs {
+				s ^= x.slideUp()
+			}
+			return s
+		}},
+		{"down", func(bs []Board) (s Board) {
+			for _, x := range bs {
+				s ^= x.slideDown()
+			}
+			return s
+		}},
+		{"left", func(bs []Board) (s Board) {
+			for _, x := range bs {
+				s ^= x.slideLeft()
+			}
+			return s
+		}},
+		{"right", func(bs []Board) (s Board) {
+			for _, x := range bs {
+				s ^= x.slideRight()
+			}
+			return s
+		}},
+	}
+	for _, mv := range moves {
+		b.Run(mv.name, func(b *testing.B) {
+			var sink Board
+			for b.Loop() {
+				sink ^= mv.f(boards)
+			}
+			reportPer(b, len(boards), "move")
+			_ = sink
+		})
+	}
+}
+
 func BenchmarkSuccessors(b *testing.B) {
 	boards := benchBoards(b)
 	var sink Board

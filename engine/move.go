@@ -29,15 +29,38 @@ func (b Board) Move(d Direction) (next Board, points uint32, moved bool) {
 func (b Board) Slide(d Direction) Board {
 	switch d {
 	case Left:
-		return lines(leftRows(b))
+		return b.slideLeft()
 	case Right:
-		return lines(rightRows(b))
+		return b.slideRight()
 	case Up:
-		return lines(leftRows(b.Transpose())).Transpose()
+		return b.slideUp()
 	case Down:
-		return lines(rightRows(b.Transpose())).Transpose()
+		return b.slideDown()
 	}
 	return b
+}
+
+// The four moves without points, each small enough for the compiler to
+// inline into its caller; written out flat to stay under its budget.
+
+func (b Board) slideLeft() Board {
+	return Board(tables.Left(tables.Line(b>>48)).Line())<<48 | Board(tables.Left(tables.Line(b>>32)).Line())<<32 |
+		Board(tables.Left(tables.Line(b>>16)).Line())<<16 | Board(tables.Left(tables.Line(b)).Line())
+}
+
+func (b Board) slideRight() Board {
+	return Board(tables.Right(tables.Line(b>>48)).Line())<<48 | Board(tables.Right(tables.Line(b>>32)).Line())<<32 |
+		Board(tables.Right(tables.Line(b>>16)).Line())<<16 | Board(tables.Right(tables.Line(b)).Line())
+}
+
+func (b Board) slideUp() Board {
+	x := b.Transpose()
+	return colUp[uint16(x>>48)] | colUp[uint16(x>>32)]>>4 | colUp[uint16(x>>16)]>>8 | colUp[uint16(x)]>>12
+}
+
+func (b Board) slideDown() Board {
+	x := b.Transpose()
+	return colDown[uint16(x>>48)] | colDown[uint16(x>>32)]>>4 | colDown[uint16(x>>16)]>>8 | colDown[uint16(x)]>>12
 }
 
 // leftRows slides the four rows of b toward column 0.
@@ -52,25 +75,17 @@ func rightRows(b Board) (r0, r1, r2, r3 tables.Result) {
 		tables.Right(tables.Line(b >> 16)), tables.Right(tables.Line(b))
 }
 
-// lines assembles four slid rows, top first.
-func lines(r0, r1, r2, r3 tables.Result) Board {
-	return Board(r0.Line())<<48 | Board(r1.Line())<<32 | Board(r2.Line())<<16 | Board(r3.Line())
-}
-
 // join assembles four slid rows, top first, and adds up their points.
 func join(r0, r1, r2, r3 tables.Result) (Board, uint32) {
-	return lines(r0, r1, r2, r3), r0.Points() + r1.Points() + r2.Points() + r3.Points()
+	b := Board(r0.Line())<<48 | Board(r1.Line())<<32 | Board(r2.Line())<<16 | Board(r3.Line())
+	return b, r0.Points() + r1.Points() + r2.Points() + r3.Points()
 }
 
 // Successors returns the board after each move; a move that changes nothing
-// gives b itself. It shares one transposition between up and down, and is
-// what a search calls at every node: the four boards are separate results,
-// not an array, so that they come back in registers.
+// gives b itself. It is what a search calls at every node: the four boards
+// are separate results, not an array, so that they come back in registers.
 func (b Board) Successors() (up, down, left, right Board) {
-	t := b.Transpose()
-	up, down = lines(leftRows(t)), lines(rightRows(t))
-	left, right = lines(leftRows(b)), lines(rightRows(b))
-	return up.Transpose(), down.Transpose(), left, right
+	return b.slideUp(), b.slideDown(), b.slideLeft(), b.slideRight()
 }
 
 // SuccessorsT is Successors with the transpose of each board after a move,
@@ -78,8 +93,8 @@ func (b Board) Successors() (up, down, left, right Board) {
 // transpose: computing both together takes five transpositions, not seven.
 func (b Board) SuccessorsT() (up, down, left, right, upT, downT, leftT, rightT Board) {
 	t := b.Transpose()
-	upT, downT = lines(leftRows(t)), lines(rightRows(t))
-	left, right = lines(leftRows(b)), lines(rightRows(b))
+	upT, downT = t.slideLeft(), t.slideRight()
+	left, right = b.slideLeft(), b.slideRight()
 	return upT.Transpose(), downT.Transpose(), left, right, upT, downT, left.Transpose(), right.Transpose()
 }
 

@@ -57,9 +57,11 @@ func pack(s Slid) Result {
 	return Result(LineOf(s.Cells)) | Result(s.Points>>2)<<16
 }
 
+// The move tables are arrays, not pointers, so that a lookup addresses them
+// directly.
 var (
-	left  = buildLeft()
-	right = buildRight(left)
+	left  = *buildLeft()
+	right = *buildRight(&left)
 )
 
 // buildLeft applies the reference rule to every line.
