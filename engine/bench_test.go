@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/term2048/2048/tables"
 )
 
 // benchBoards reads the boards of testdata/positions.txt, a copy of the
@@ -137,6 +139,26 @@ func BenchmarkSuccessors(b *testing.B) {
 		for _, x := range boards {
 			s := x.Next()
 			sink ^= s[0] ^ s[1] ^ s[2] ^ s[3]
+		}
+	}
+	reportPer(b, len(boards), "board")
+	_ = sink
+}
+
+// BenchmarkEightLookups times the pass a line heuristic makes over a board:
+// a table lookup for each of the 4 rows and the 4 columns (rows of the
+// transpose), summed. It uses the move table's points as the values; the
+// AI's own heuristic is BenchmarkEvaluate in package ai.
+func BenchmarkEightLookups(b *testing.B) {
+	boards := benchBoards(b)
+	var sink uint32
+	for b.Loop() {
+		for _, x := range boards {
+			t := x.Transpose()
+			sink += tables.Left(tables.Line(x>>48)).Points() + tables.Left(tables.Line(x>>32)).Points() +
+				tables.Left(tables.Line(x>>16)).Points() + tables.Left(tables.Line(x)).Points() +
+				tables.Left(tables.Line(t>>48)).Points() + tables.Left(tables.Line(t>>32)).Points() +
+				tables.Left(tables.Line(t>>16)).Points() + tables.Left(tables.Line(t)).Points()
 		}
 	}
 	reportPer(b, len(boards), "board")
