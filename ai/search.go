@@ -307,6 +307,12 @@ func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
 		sum += (1-engine.FourProbability)*w.max(b|two, p2, depth+1) +
 			engine.FourProbability*w.max(b|two<<1, p4, depth+1)
 	}
+	if w.stop.Load() {
+		// A child was cut short: the sum is wrong and must not outlive this
+		// search in the table. (The flag never goes back, so a node whose
+		// child stopped always sees it here.)
+		return 0
+	}
 	v := sum / n
 	w.tt.put(b, deeper, probClass(prob), v, w.gen)
 	return v

@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -154,6 +155,53 @@ func TestCancel(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Errorf("%d goroutines after the searches; %d before", n, before)
+	}
+}
+
+// stopAfter is an evaluator that stops the search after k leaves, from
+// inside it, and keeps a copy of the table at that moment.
+type stopAfter struct {
+	Evaluator
+	k     int
+	stop  *atomic.Bool
+	table *table
+	then  []uint64
+}
+
+func (e *stopAfter) Evaluate(b engine.Board) float64 {
+	if e.k--; e.k == 0 {
+		e.stop.Store(true)
+		for i := range e.table.slots {
+			e.then = append(e.then, e.table.slots[i].data.Load())
+		}
+	}
+	return e.Evaluator.Evaluate(b)
+}
+
+// TestStoppedSearchStoresNothing stops searches part way and checks that
+// nothing reached the table after the stop: a value cut short must not
+// outlive its search, since the table is shared with the searches to come.
+func TestStoppedSearchStoresNothing(t *testing.T) {
+	b := mustParse(t, "8 2 2 4 / 32 4 4 4 / 128 8 8 0 / 2048 16 2 0")
+	for _, k := range []int{100, 5_000, 50_000} {
+		var stop atomic.Bool
+		e := &stopAfter{Evaluator: Default(), k: k, stop: &stop}
+		s := NewSearcher(Config{Threads: 1, Eval: e, TableMB: 1})
+		e.table = s.tt
+		w := s.newWorker(5, 1, &stop)
+		for _, n := range b.Next() {
+			if n != b {
+				w.chance(n, 1, 0)
+			}
+		}
+		if !stop.Load() {
+			t.Fatalf("k=%d: the search ended before the stop", k)
+		}
+		for i := range s.tt.slots {
+			if d := s.tt.slots[i].data.Load(); d != e.then[i] {
+				t.Fatalf("k=%d: slot %d was written after the stop", k, i)
+			}
+		}
 	}
 }
 
