@@ -12,9 +12,13 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
+// tempStore returns the default store of a user whose XDG directories are
+// in a fresh temporary directory.
 func tempStore(t *testing.T) Store {
 	dir := t.TempDir()
-	return Store{StateDir: filepath.Join(dir, "state", "2048"), DataDir: filepath.Join(dir, "data", "2048")}
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	return DefaultStore()
 }
 
 func playSome(g *engine.Game, n int) {
@@ -120,12 +124,14 @@ func TestStoreCorruptFiles(t *testing.T) {
 	}
 }
 
-// blockedStore returns a store whose directories cannot be created, even by
-// root: their parent is a file.
+// blockedStore returns the default store of a user whose XDG directories
+// cannot be created, even by root: their parent is a file.
 func blockedStore(t *testing.T) Store {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	return Store{StateDir: filepath.Join(file, "state"), DataDir: filepath.Join(file, "data")}
+	t.Setenv("XDG_STATE_HOME", filepath.Join(file, "state"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(file, "data"))
+	return DefaultStore()
 }
 
 func TestStoreUnwritable(t *testing.T) {
