@@ -40,7 +40,7 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 			m.asking = wonKeepGoing
 		}
 	}
-	m.save()
+	m.save(m.game.Over())
 	if m.autoplay && !m.game.Over() {
 		cmds = append(cmds, m.ask(forAuto))
 	}
@@ -89,7 +89,7 @@ func (m *Model) undo() tea.Cmd {
 	m.boardChanged()
 	m.flash = flash{id: m.flash.id + 1}
 	m.asking = noQuestion
-	m.save()
+	m.save(false)
 	if m.autoplay {
 		return m.ask(forAuto)
 	}
@@ -113,7 +113,7 @@ func (m *Model) newGame() tea.Cmd {
 	m.hinted, m.autoplayed, m.winSeen, m.counted = false, false, false, false
 	m.boardChanged()
 	m.flash = flash{id: m.flash.id + 1}
-	m.save()
+	m.save(true)
 	m.note = note{text: "A new game."}
 	if m.autoplay {
 		return m.ask(forAuto)
@@ -132,7 +132,7 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) shutdown() {
 	m.autoplay = false
 	m.stopSearch()
-	m.save()
+	m.save(true)
 	m.saveStats()
 }
 
@@ -186,12 +186,14 @@ func (m *Model) setSpeed(step int) {
 	m.note = note{text: "Autoplay: " + speedText(m.delay) + "."}
 }
 
-// save writes the game in progress, telling the player when it fails.
-func (m *Model) save() {
+// save writes the game in progress after a move, telling the player when it
+// fails; sync waits for the disk, for the last save of a session or a game.
+func (m *Model) save(sync bool) {
 	if m.store == nil {
 		return
 	}
-	m.saveErr = m.store.SaveGame(SavedGame{Game: m.game, Hinted: m.hinted, Autoplayed: m.autoplayed, WinSeen: m.winSeen, Counted: m.counted})
+	g := SavedGame{Game: m.game, Hinted: m.hinted, Autoplayed: m.autoplayed, WinSeen: m.winSeen, Counted: m.counted}
+	m.saveErr = m.store.SaveGame(g, sync)
 }
 
 // saveStats writes the statistics.

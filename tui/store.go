@@ -102,12 +102,15 @@ func (s Store) LoadGame() (SavedGame, error) {
 	return SavedGame{Game: j.Game, Hinted: j.Hinted, Autoplayed: j.Autoplayed, WinSeen: j.WinSeen, Counted: j.Counted}, nil
 }
 
-// SaveGame writes the game in progress.
-func (s Store) SaveGame(g SavedGame) error {
+// SaveGame writes the game in progress atomically. With sync it also waits
+// until the file is on the disk (a few milliseconds); without, a crash of the
+// machine, though not of the program, may lose the last moves. The game
+// saves without sync after every move and with sync when it ends or quits.
+func (s Store) SaveGame(g SavedGame, sync bool) error {
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{
 		Version: storeVersion, Game: g.Game, Hinted: g.Hinted, Autoplayed: g.Autoplayed,
 		WinSeen: g.WinSeen, Counted: g.Counted,
-	})
+	}, sync)
 }
 
 // LoadStats reads the statistics: zero with no file, and zero with a
@@ -126,7 +129,7 @@ func (s Store) LoadStats() (Stats, error) {
 
 // SaveStats writes the statistics.
 func (s Store) SaveStats(st Stats) error {
-	return s.save(s.DataDir, s.statsPath(), statsJSON{Version: storeVersion, Stats: st})
+	return s.save(s.DataDir, s.statsPath(), statsJSON{Version: storeVersion, Stats: st}, true)
 }
 
 // load decodes the file at path into v, which has a Version field; a file
@@ -159,8 +162,8 @@ func (s Store) moveAside(path string, cause error) error {
 }
 
 // save writes v as JSON to path atomically: to a temporary file in the same
-// directory, synced, then renamed over the old file.
-func (s Store) save(dir, path string, v any) error {
+// directory, synced if sync is set, then renamed over the old file.
+func (s Store) save(dir, path string, v any, sync bool) error {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", path, err)
@@ -174,7 +177,7 @@ func (s Store) save(dir, path string, v any) error {
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {

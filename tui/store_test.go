@@ -52,7 +52,7 @@ func TestStoreRoundTrip(t *testing.T) {
 	g := engine.NewGame(42)
 	playSome(g, 100)
 	saved := SavedGame{Game: g, Hinted: true, WinSeen: true}
-	if err := s.SaveGame(saved); err != nil {
+	if err := s.SaveGame(saved, true); err != nil {
 		t.Fatal(err)
 	}
 	back, err := s.LoadGame()
@@ -82,7 +82,7 @@ func TestStoreCorruptFiles(t *testing.T) {
 	valid := func(s Store) []byte {
 		g := engine.NewGame(1)
 		playSome(g, 20)
-		s.SaveGame(SavedGame{Game: g})
+		s.SaveGame(SavedGame{Game: g}, false)
 		data, _ := os.ReadFile(s.gamePath())
 		return data
 	}
@@ -136,7 +136,7 @@ func blockedStore(t *testing.T) Store {
 
 func TestStoreUnwritable(t *testing.T) {
 	s := blockedStore(t)
-	if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}); err == nil {
+	if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}, true); err == nil {
 		t.Error("SaveGame in an impossible directory succeeded")
 	}
 	if err := s.SaveStats(Stats{}); err == nil {
@@ -201,7 +201,7 @@ func TestSavedGameIsJSON(t *testing.T) {
 	s := tempStore(t)
 	g := engine.NewGame(3)
 	playSome(g, 5)
-	s.SaveGame(SavedGame{Game: g, Autoplayed: true})
+	s.SaveGame(SavedGame{Game: g, Autoplayed: true}, false)
 	data, _ := os.ReadFile(s.gamePath())
 	var v map[string]any
 	if err := json.Unmarshal(data, &v); err != nil || v["version"] != 1.0 || v["autoplayed"] != true {
