@@ -233,30 +233,39 @@ func (m *Model) repaint() {
 	}
 }
 
+// answer takes k as the answer to the question on screen, if there is one;
+// done reports that the key was used up by it.
+func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	switch m.asking {
+	case confirmNew:
+		m.asking = noQuestion
+		if key.Matches(k, m.keys.Yes) {
+			return m.newGame(), true
+		}
+		m.note = note{text: "The game goes on."}
+		return nil, true
+	case wonKeepGoing:
+		switch {
+		case key.Matches(k, m.keys.New):
+			m.asking = noQuestion
+			return m.newGame(), true
+		case key.Matches(k, m.keys.KeepGoing):
+			m.asking = noQuestion
+			return nil, true
+		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
+			m.asking = noQuestion // moving on is keeping going: the key moves too
+		}
+	}
+	return nil, false
+}
+
 // onKey dispatches a key press.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
 		return m.quit()
 	}
-	switch m.asking {
-	case confirmNew:
-		m.asking = noQuestion
-		if key.Matches(k, m.keys.Yes) {
-			return m.newGame()
-		}
-		m.note = note{text: "The game goes on."}
-		return nil
-	case wonKeepGoing:
-		switch {
-		case key.Matches(k, m.keys.New):
-			m.asking = noQuestion
-			return m.newGame()
-		case key.Matches(k, m.keys.KeepGoing):
-			m.asking = noQuestion
-			return nil
-		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
-			m.asking = noQuestion // moving on is keeping going
-		}
+	if cmd, done := m.answer(k); done {
+		return cmd
 	}
 	if m.showHelp && !key.Matches(k, m.keys.Quit) {
 		m.showHelp = false // any key closes the help
