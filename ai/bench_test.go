@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -35,6 +36,35 @@ func BenchmarkSearch(b *testing.B) {
 				b.ReportMetric(0, "ns/op")
 			})
 		}
+	}
+}
+
+// BenchmarkAutoDepth times decisions at the automatic depth on the 60
+// positions of testdata/agreement.txt, by phase of the game, each from an
+// empty table: the figure AI_NOTES gives for nneonneo's program at its
+// default settings. It reports the median time per decision of each phase.
+func BenchmarkAutoDepth(b *testing.B) {
+	positions := readAgreement(b)
+	for _, threads := range []int{1, 0} {
+		s := NewSearcher(Config{Threads: threads})
+		b.Run(fmt.Sprintf("threads=%d", s.Threads()), func(b *testing.B) {
+			times := map[string][]float64{}
+			for b.Loop() {
+				for _, a := range positions {
+					s.Reset()
+					r, err := s.Search(context.Background(), a.board, Limits{Depth: Auto})
+					if err != nil {
+						b.Fatal(err)
+					}
+					times[a.phase] = append(times[a.phase], r.Elapsed.Seconds()*1e3)
+				}
+			}
+			for phase, ts := range times {
+				slices.Sort(ts)
+				b.ReportMetric(ts[len(ts)/2], "ms/"+phase)
+			}
+			b.ReportMetric(0, "ns/op")
+		})
 	}
 }
 
