@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // count writes n with commas between groups of three digits: 1,234,567.
@@ -51,3 +52,30 @@ func plural(n int, word string) string {
 
 // percent writes a share from 0 to 1 as a percentage with one decimal.
 func percent(p float64) string { return fmt.Sprintf("%.1f%%", 100*p) }
+
+// decimal writes x with prec digits after the point and commas between
+// groups of three digits before it: 12,345.6.
+func decimal(x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	n, err := strconv.ParseUint(whole, 10, 64)
+	if err != nil {
+		return sign + s // too large for commas
+	}
+	if frac != "" {
+		frac = "." + frac
+	}
+	return sign + count(n) + frac
+}
+
+// plies writes a depth: "1 ply", "3 plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}

@@ -8,11 +8,6 @@ import (
 
 // The headless commands are being written; these stand in for them.
 
-func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "2048 sim: not built yet")
-	return 1
-}
-
 func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "2048 bench: not built yet")
 	return 1

@@ -159,8 +159,8 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) 
 	case r.Auto:
 		how = " (auto)"
 	}
-	fmt.Fprintf(&sb, "\ndepth %d plies%s, deepest leaf %d, eval %s, cut-off %g\n",
-		r.Depth, how, r.Reached, eval, ai.DefaultCutoff)
+	fmt.Fprintf(&sb, "\ndepth %s%s, deepest leaf %d, eval %s, cut-off %g\n",
+		plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
 	fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
 		count(r.Evals), metric(r.EvalsPerSecond()), count(r.Nodes), count(r.Hits))
 	fmt.Fprintf(&sb, "%v on %d %s\n", r.Elapsed.Round(time.Microsecond), r.Threads, plural(r.Threads, "thread"))
