@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -15,7 +16,7 @@ import (
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
-             [-depth N|auto] [-time D] [-workers W] [-json] [-csv FILE]
+             [-depth N|auto] [-time D] [-workers W] [-json] [-csv FILE] [-plot FILE]
        2048 sim -compare [-depths A-B] [flags]`
 
 const simAbout = `Sim plays games without a screen and prints their statistics: the score,
@@ -41,16 +42,17 @@ seed 000's table.
 
 -json prints one JSON document: {"config", "games" (one a line), "interrupted",
 "summary"}, or with -compare {"runs": [such documents]}. -csv writes one row
-a game.
+a game; -plot draws the reach rates and the scores (.png, .svg or .pdf).
 `
 
 // simOptions is the parsed command line of sim.
 type simOptions struct {
-	run     simRun
-	compare bool
-	depths  []int // with -depths, the depths to sweep
-	json    bool
-	csvPath string
+	run      simRun
+	compare  bool
+	depths   []int // with -depths, the depths to sweep
+	json     bool
+	csvPath  string
+	plotPath string
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
@@ -62,11 +64,11 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if status >= 0 {
 		return status
 	}
-	var csvFile *pendingFile
+	var csvFile, plotFile *pendingFile
 	for _, out := range []struct {
 		flag, path string
 		file       **pendingFile
-	}{{"-csv", opts.csvPath, &csvFile}} {
+	}{{"-csv", opts.csvPath, &csvFile}, {"-plot", opts.plotPath, &plotFile}} {
 		if out.path == "" {
 			continue
 		}
@@ -94,6 +96,11 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err == nil && csvFile != nil {
 		if err = writeCSV(csvFile, results); err == nil {
 			err = csvFile.commit()
+		}
+	}
+	if err == nil && plotFile != nil {
+		if err = writePlot(plotFile, filepath.Ext(opts.plotPath), results); err == nil {
+			err = plotFile.commit()
 		}
 	}
 	if err != nil {
@@ -202,6 +209,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	fs.IntVar(&o.run.workers, "workers", runtime.GOMAXPROCS(0), "play `W` games at once, one search thread each")
 	fs.BoolVar(&o.json, "json", false, "print every game and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
+	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
 	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
 	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
 	if err := fs.Parse(args); err != nil {
@@ -236,6 +244,9 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 		return o, usageError(fs, "-time: only the expectimax player has a time budget")
 	case !o.compare && p.kind == playerRandom && set["eval"]:
 		return o, usageError(fs, "-eval: the random player evaluates nothing")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
+		return o, usageError(fs, "-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
 	}
 	if set["depths"] {
 		ds, err := parseDepths(*depths)
