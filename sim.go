@@ -219,7 +219,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
 	p := &o.run.player
-	p.kind, p.evalName, p.depth, p.tableMB = *player, *evalName, int(depth), ai.DefaultTableMB
+	p.kind, p.evalName, p.depth = *player, *evalName, int(depth)
 	allFour := o.compare && !set["depths"] // the four players, whatever -player says
 	switch {
 	case fs.NArg() > 0:

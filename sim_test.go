@@ -26,7 +26,7 @@ func tinyRun(t *testing.T, kind string, depth, games, workers int) simRun {
 		t.Fatal(err)
 	}
 	return simRun{
-		player: playerSpec{kind: kind, evalName: defaultEval(), eval: eval, depth: depth, tableMB: 1},
+		player: playerSpec{kind: kind, evalName: defaultEval(), eval: eval, depth: depth},
 		games:  games, seed: 7, workers: workers,
 	}
 }
