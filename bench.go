@@ -32,13 +32,13 @@ takes under a minute.
 // stderr. It returns 0 on success, 2 for a usage error and 130 if ctx is
 // cancelled.
 func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", benchSynopsis, benchAbout, stderr)
+	fs := newCommandFlags("bench", benchSynopsis, benchAbout, stderr)
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
-	if err := fs.Parse(args); err != nil {
-		return parseStatus(err)
+	if status := fs.parse(args); status >= 0 {
+		return status
 	}
 	if fs.NArg() > 0 {
-		return usageError(fs, "unexpected argument %q: bench takes only flags", fs.Arg(0))
+		return fs.usageError("unexpected argument %q: bench takes only flags", fs.Arg(0))
 	}
 	return bench(ctx, defaultBench(), *asJSON, stdout, stderr)
 }

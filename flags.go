@@ -11,54 +11,81 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
-// newFlagSet returns the flag set of the command name, whose usage prints
-// synopsis, then about, then the flags. Errors and usage go to stderr.
-func newFlagSet(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("2048 "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: %s\n\n%s\nflags:\n", synopsis, about)
-		fs.PrintDefaults()
-	}
-	return fs
+// A commandFlags is the flag set of a command and its help. A bad flag
+// prints the error and a short usage, the synopsis, so that the error stays
+// in sight; -h prints the whole help: the synopsis, about, and the flags.
+type commandFlags struct {
+	*flag.FlagSet
+	synopsis string
+	about    string
 }
 
-// parseStatus returns the exit status for an error of fs.Parse, which has
-// already printed the error and the usage: 0 for -h, 2 for anything else.
-func parseStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	return 2
+// newCommandFlags returns the flags of the command name. Errors and help go
+// to stderr.
+func newCommandFlags(name, synopsis, about string, stderr io.Writer) *commandFlags {
+	c := &commandFlags{flag.NewFlagSet("2048 "+name, flag.ContinueOnError), synopsis, about}
+	c.SetOutput(stderr)
+	c.Usage = func() {} // status prints the usage that fits
+	return c
 }
 
-// usageError prints the command's name and the message, then its usage, and
-// returns the exit status of a usage error.
-func usageError(fs *flag.FlagSet, format string, args ...any) int {
-	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
-	fs.Usage()
-	return 2
+// shortUsage prints the synopsis and where to find more.
+func (c *commandFlags) shortUsage() {
+	fmt.Fprintf(c.Output(), "usage: %s\nRun '%s -h' for help.\n", c.synopsis, c.Name())
 }
 
-// parseInterspersed parses flags wherever they are among args, so that
-// "2048 hint BOARD -json" works as well as "2048 hint -json BOARD", and
-// returns the other arguments. Everything after "--" is an argument.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+// help prints the whole help.
+func (c *commandFlags) help() {
+	fmt.Fprintf(c.Output(), "usage: %s\n\n%s\nflags:\n", c.synopsis, c.about)
+	c.PrintDefaults()
+}
+
+// parse parses args and returns -1 if the command is to run, else its exit
+// status (see status).
+func (c *commandFlags) parse(args []string) int { return c.status(c.Parse(args)) }
+
+// parseInterspersed is parse for flags anywhere among args, so that
+// "2048 hint BOARD -json" works as well as "2048 hint -json BOARD". It also
+// returns the other arguments; everything after "--" is one.
+func (c *commandFlags) parseInterspersed(args []string) ([]string, int) {
 	var rest []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
+		if err := c.Parse(args); err != nil {
+			return nil, c.status(err)
 		}
-		n := len(args) - fs.NArg()
+		n := len(args) - c.NArg()
 		if n > 0 && args[n-1] == "--" {
-			return append(rest, fs.Args()...), nil
+			return append(rest, c.Args()...), -1
 		}
-		args = fs.Args()
+		args = c.Args()
 		if len(args) == 0 {
-			return rest, nil
+			return rest, -1
 		}
 		rest, args = append(rest, args[0]), args[1:]
 	}
+}
+
+// status returns -1 for a nil error of Parse, else the exit status: 0 after
+// printing the help for -h, 2 after the short usage for a bad flag, whose
+// error the flag package has printed.
+func (c *commandFlags) status(err error) int {
+	switch {
+	case err == nil:
+		return -1
+	case errors.Is(err, flag.ErrHelp):
+		c.help()
+		return 0
+	}
+	c.shortUsage()
+	return 2
+}
+
+// usageError prints the command's name and the message, then the short
+// usage, and returns the exit status of a usage error.
+func (c *commandFlags) usageError(format string, args ...any) int {
+	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), fmt.Sprintf(format, args...))
+	c.shortUsage()
+	return 2
 }
 
 // depthFlag is a -depth flag: plies from 1 to ai.MaxDepth, or "auto" for

@@ -27,25 +27,25 @@ cell, separated by spaces or commas, with optional slashes between rows:
 // and prints the answer to stdout. It returns 0 on success, 2 for a bad flag
 // or board, and 130 if ctx is cancelled before the answer is ready.
 func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
+	fs := newCommandFlags("hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
 	depth := depthFlag(ai.Auto)
 	fs.Var(&depth, "depth", depthUsage())
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
 	evalName := fs.String("eval", defaultEval(), evalUsage)
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		return parseStatus(err)
+	rest, status := fs.parseInterspersed(args)
+	if status >= 0 {
+		return status
 	}
 	if len(rest) == 0 {
-		return usageError(fs, "no board given")
+		return fs.usageError("no board given")
 	}
 	if *budget < 0 {
-		return usageError(fs, "-time %v: want a positive duration", *budget)
+		return fs.usageError("-time %v: want a positive duration", *budget)
 	}
 	eval, err := ai.NewEvaluator(*evalName)
 	if err != nil {
-		return usageError(fs, "-eval: %v", err)
+		return fs.usageError("-eval: %v", err)
 	}
 	board, err := engine.Parse(strings.Join(rest, " "))
 	if err != nil {

@@ -197,7 +197,7 @@ const compareDefaultDepth = 3
 // parseSimFlags parses the command line of sim. It returns status -1 if the
 // command is to run, else the exit status, having printed why.
 func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
-	fs := newFlagSet("sim", simSynopsis, simAbout+"\n"+evaluatorList(), stderr)
+	fs := newCommandFlags("sim", simSynopsis, simAbout+"\n"+evaluatorList(), stderr)
 	var o simOptions
 	fs.IntVar(&o.run.games, "games", 100, "play `N` games")
 	fs.Uint64Var(&o.run.seed, "seed", 1, "seed game i with `S`+i")
@@ -212,8 +212,8 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
 	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
 	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
-	if err := fs.Parse(args); err != nil {
-		return o, parseStatus(err)
+	if status := fs.parse(args); status >= 0 {
+		return o, status
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -223,38 +223,38 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	allFour := o.compare && !set["depths"] // the four players, whatever -player says
 	switch {
 	case fs.NArg() > 0:
-		return o, usageError(fs, "unexpected argument %q: sim takes only flags", fs.Arg(0))
+		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
 	case o.run.games < 1:
-		return o, usageError(fs, "-games %d: want at least 1 game", o.run.games)
+		return o, fs.usageError("-games %d: want at least 1 game", o.run.games)
 	case o.run.workers < 1:
-		return o, usageError(fs, "-workers %d: want at least 1 worker", o.run.workers)
+		return o, fs.usageError("-workers %d: want at least 1 worker", o.run.workers)
 	case !slices.Contains(playerNames(), p.kind):
-		return o, usageError(fs, "-player %q: want one of %s", p.kind, strings.Join(playerNames(), ", "))
+		return o, fs.usageError("-player %q: want one of %s", p.kind, strings.Join(playerNames(), ", "))
 	case p.time < 0:
-		return o, usageError(fs, "-time %v: want a positive duration", p.time)
+		return o, fs.usageError("-time %v: want a positive duration", p.time)
 	case set["depths"] && !o.compare:
-		return o, usageError(fs, "-depths needs -compare")
+		return o, fs.usageError("-depths needs -compare")
 	case set["player"] && allFour:
-		return o, usageError(fs, "-player with -compare needs -depths: -compare alone plays all four players")
+		return o, fs.usageError("-player with -compare needs -depths: -compare alone plays all four players")
 	case set["depths"] && set["depth"]:
-		return o, usageError(fs, "-depths and -depth both set the depth: give one")
+		return o, fs.usageError("-depths and -depth both set the depth: give one")
 	case !o.compare && !p.searches() && set["depth"]:
-		return o, usageError(fs, "-depth: the %s player does not search", p.kind)
+		return o, fs.usageError("-depth: the %s player does not search", p.kind)
 	case !allFour && p.kind != playerExpectimax && set["time"]:
-		return o, usageError(fs, "-time: only the expectimax player has a time budget")
+		return o, fs.usageError("-time: only the expectimax player has a time budget")
 	case !o.compare && p.kind == playerRandom && set["eval"]:
-		return o, usageError(fs, "-eval: the random player evaluates nothing")
+		return o, fs.usageError("-eval: the random player evaluates nothing")
 	}
 	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return o, usageError(fs, "-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+		return o, fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
 	}
 	if set["depths"] {
 		ds, err := parseDepths(*depths)
 		if err != nil {
-			return o, usageError(fs, "-depths %s: %v", *depths, err)
+			return o, fs.usageError("-depths %s: %v", *depths, err)
 		}
 		if !p.searches() {
-			return o, usageError(fs, "-depths: the %s player does not search", p.kind)
+			return o, fs.usageError("-depths: the %s player does not search", p.kind)
 		}
 		o.depths = ds
 	}
@@ -263,7 +263,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	}
 	eval, err := ai.NewEvaluator(p.evalName)
 	if err != nil {
-		return o, usageError(fs, "-eval: %v", err)
+		return o, fs.usageError("-eval: %v", err)
 	}
 	p.eval = eval
 	return o, -1
