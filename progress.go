@@ -86,13 +86,13 @@ func (p *progress) draw(last bool) {
 	}
 	if !p.tty {
 		fmt.Fprintf(p.w, "%s: %d/%d games, %s moves, %s moves/s, %v\n",
-			p.label, games, p.total, count(uint64(moves)), sig3(rate), roundDuration(elapsed))
+			p.label, games, p.total, count(uint64(moves)), metric(rate), roundDuration(elapsed))
 		return
 	}
 	const width = 20
 	filled := width * games / max(p.total, 1)
 	line := fmt.Sprintf("%s [%s%s] %d/%d games  %s moves/s  %s", p.label,
-		strings.Repeat("#", filled), strings.Repeat(".", width-filled), games, p.total, sig3(rate), p.eta(games, elapsed))
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), games, p.total, metric(rate), p.eta(games, elapsed))
 	pad := max(p.prev-len(line), 0)
 	p.prev = len(line)
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
@@ -107,7 +107,7 @@ func (p *progress) eta(games int, elapsed time.Duration) string {
 		return roundDuration(elapsed).String()
 	}
 	left := time.Duration(float64(elapsed) * float64(p.total-games) / float64(games))
-	return fmt.Sprintf("%v, eta %v", roundDuration(elapsed), left.Round(time.Second))
+	return fmt.Sprintf("%v, eta %v", roundDuration(elapsed), roundDuration(left))
 }
 
 // roundDuration rounds d to a tenth of a second under a minute, else to the
