@@ -115,6 +115,7 @@ func histogramPlot(r runResult) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("scores of %d games of %s", r.summary.Games, r.run.player)
 	p.X.Label.Text = "score"
+	p.X.Tick.Marker = scoreTicks{}
 	p.Y.Label.Text = "games"
 	if len(r.games) == 0 {
 		return p, nil
@@ -133,6 +134,7 @@ func boxPlot(runs []runResult) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "scores (box: quartiles; whiskers: 1.5 IQR)"
 	p.Y.Label.Text = "score"
+	p.Y.Tick.Marker = scoreTicks{}
 	var names []string
 	for i, r := range runs {
 		names = append(names, r.run.player.String())
@@ -149,6 +151,21 @@ func boxPlot(runs []runResult) (*plot.Plot, error) {
 	p.NominalX(names...)
 	p.Add(plotter.NewGrid())
 	return p, nil
+}
+
+// scoreTicks are the default ticks labelled as whole numbers with commas,
+// 175,000 rather than 175000.00.
+type scoreTicks struct{}
+
+// Ticks returns the ticks between lo and hi.
+func (scoreTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = decimal(ticks[i].Value, 0)
+		}
+	}
+	return ticks
 }
 
 // scoreValues returns the scores of games.
