@@ -104,6 +104,7 @@ type hintJSON struct {
 	Eval        string     `json:"eval"`
 }
 
+// writeHintJSON prints r as one line of JSON (see hintJSON).
 func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	var v [engine.NumDirections]*float64
 	for d := range v {
@@ -133,6 +134,8 @@ func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	return err
 }
 
+// writeHintText prints r for people: the board, each move's value, the
+// depth, the work and the time.
 func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) error {
 	var sb strings.Builder
 	if r.HasMove() {

@@ -118,6 +118,8 @@ func depthName(d int) string {
 	return fmt.Sprint(d)
 }
 
+// minimaxDepth returns the depth of the minimax player, which has no auto
+// depth.
 func (p playerSpec) minimaxDepth() int {
 	if p.depth == ai.Auto {
 		return minimaxDefaultDepth

@@ -59,8 +59,13 @@ func writePlot(w io.Writer, ext string, runs []runResult) error {
 // reachPoints are the reach rates of a run at x = 0, 1, …: tiles in order.
 type reachPoints []tileRate
 
-func (r reachPoints) Len() int                { return len(r) }
+// Len returns the number of tiles.
+func (r reachPoints) Len() int { return len(r) }
+
+// XY returns the place of the i-th tile and the share of games reaching it.
 func (r reachPoints) XY(i int) (x, y float64) { return float64(i), r[i].Share }
+
+// YError returns how far below and above the share its interval reaches.
 func (r reachPoints) YError(i int) (float64, float64) {
 	return r[i].Share - r[i].Low, r[i].High - r[i].Share
 }

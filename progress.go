@@ -55,6 +55,7 @@ func startProgress(w io.Writer, tty bool, label string, total int) *progress {
 // gameDone counts a finished game.
 func (p *progress) gameDone() { p.games.Add(1) }
 
+// loop draws a report every period until stop.
 func (p *progress) loop() {
 	defer close(p.ended)
 	t := time.NewTicker(p.period)

@@ -158,6 +158,7 @@ func playRuns(ctx context.Context, runs []simRun, stderr io.Writer) ([]runResult
 	return results, nil
 }
 
+// finishedGames returns the number of games finished in rs.
 func finishedGames(rs []runResult) int {
 	n := 0
 	for _, r := range rs {
@@ -220,41 +221,16 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 
 	p := &o.run.player
 	p.kind, p.evalName, p.depth = *player, *evalName, int(depth)
-	allFour := o.compare && !set["depths"] // the four players, whatever -player says
-	switch {
-	case fs.NArg() > 0:
+	if fs.NArg() > 0 {
 		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
-	case o.run.games < 1:
-		return o, fs.usageError("-games %d: want at least 1 game", o.run.games)
-	case o.run.workers < 1:
-		return o, fs.usageError("-workers %d: want at least 1 worker", o.run.workers)
-	case !slices.Contains(playerNames(), p.kind):
-		return o, fs.usageError("-player %q: want one of %s", p.kind, strings.Join(playerNames(), ", "))
-	case p.time < 0:
-		return o, fs.usageError("-time %v: want a positive duration", p.time)
-	case set["depths"] && !o.compare:
-		return o, fs.usageError("-depths needs -compare")
-	case set["player"] && allFour:
-		return o, fs.usageError("-player with -compare needs -depths: -compare alone plays all four players")
-	case set["depths"] && set["depth"]:
-		return o, fs.usageError("-depths and -depth both set the depth: give one")
-	case !o.compare && !p.searches() && set["depth"]:
-		return o, fs.usageError("-depth: the %s player does not search", p.kind)
-	case !allFour && p.kind != playerExpectimax && set["time"]:
-		return o, fs.usageError("-time: only the expectimax player has a time budget")
-	case !o.compare && p.kind == playerRandom && set["eval"]:
-		return o, fs.usageError("-eval: the random player evaluates nothing")
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return o, fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	if err := o.check(set); err != nil {
+		return o, fs.usageError("%v", err)
 	}
 	if set["depths"] {
 		ds, err := parseDepths(*depths)
 		if err != nil {
 			return o, fs.usageError("-depths %s: %v", *depths, err)
-		}
-		if !p.searches() {
-			return o, fs.usageError("-depths: the %s player does not search", p.kind)
 		}
 		o.depths = ds
 	}
@@ -267,4 +243,38 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 	}
 	p.eval = eval
 	return o, -1
+}
+
+// check reports what is wrong with the options, given the flags set.
+func (o *simOptions) check(set map[string]bool) error {
+	p := o.run.player
+	allFour := o.compare && !set["depths"] // the four players, whatever -player says
+	switch {
+	case o.run.games < 1:
+		return fmt.Errorf("-games %d: want at least 1 game", o.run.games)
+	case o.run.workers < 1:
+		return fmt.Errorf("-workers %d: want at least 1 worker", o.run.workers)
+	case !slices.Contains(playerNames(), p.kind):
+		return fmt.Errorf("-player %q: want one of %s", p.kind, strings.Join(playerNames(), ", "))
+	case p.time < 0:
+		return fmt.Errorf("-time %v: want a positive duration", p.time)
+	case set["depths"] && !o.compare:
+		return errors.New("-depths needs -compare")
+	case set["player"] && allFour:
+		return errors.New("-player with -compare needs -depths: -compare alone plays all four players")
+	case set["depths"] && set["depth"]:
+		return errors.New("-depths and -depth both set the depth: give one")
+	case set["depths"] && !p.searches():
+		return fmt.Errorf("-depths: the %s player does not search", p.kind)
+	case !o.compare && !p.searches() && set["depth"]:
+		return fmt.Errorf("-depth: the %s player does not search", p.kind)
+	case !allFour && p.kind != playerExpectimax && set["time"]:
+		return errors.New("-time: only the expectimax player has a time budget")
+	case !o.compare && p.kind == playerRandom && set["eval"]:
+		return errors.New("-eval: the random player evaluates nothing")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
+		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	}
+	return nil
 }

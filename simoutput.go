@@ -55,6 +55,8 @@ type configJSON struct {
 	Workers     int     `json:"workers"`
 }
 
+// newConfigJSON returns the configuration of r; the depth of greedy is 1,
+// that of random 0.
 func newConfigJSON(r simRun) configJSON {
 	p := r.player
 	c := configJSON{Player: p.kind, Label: p.String(), Seed: r.seed, Games: r.games,
