@@ -11,14 +11,16 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// compareReachColumns is how many tiles the reach table of -compare shows:
-// the largest tiles any configuration reached.
+// compareReachColumns is how many tiles the reach table of -compare shows
+// at least: the largest tiles any configuration reached. It shows every
+// tile from 1024, as the summary does, if there are more.
 const compareReachColumns = 4
 
 // writeCompare prints runs side by side: a row a configuration with its
 // scores and speed, then a table of the share of games reaching each of the
-// largest tiles any run reached, with 95% Wilson intervals. planned is the
-// number of configurations asked for; an interruption leaves fewer runs.
+// largest tiles any run reached (from 1024, or the four largest), with 95%
+// Wilson intervals. planned is the number of configurations asked for; an
+// interruption leaves fewer runs.
 func writeCompare(w io.Writer, runs []runResult, planned int) error {
 	var sb strings.Builder
 	first := runs[0].run
@@ -55,7 +57,7 @@ func writeCompare(w io.Writer, runs []runResult, planned int) error {
 		_, err := io.WriteString(w, sb.String())
 		return err
 	}
-	low := max(int(top)-compareReachColumns+1, 1)
+	low := max(min(int(top)-compareReachColumns+1, minReachRank), 1)
 	sb.WriteString("\nshare of games reaching each tile, with 95% Wilson score intervals\n")
 	line := fmt.Sprintf("%-*s", width, "player")
 	for rk := low; rk <= int(top); rk++ {
