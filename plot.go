@@ -30,7 +30,7 @@ const plotTiles = 9
 func writePlot(w io.Writer, ext string, runs []runResult) error {
 	reach, err := reachPlot(runs)
 	if err != nil {
-		return fmt.Errorf("-plot: %w", err)
+		return err
 	}
 	var scores *plot.Plot
 	if len(runs) == 1 {
@@ -39,12 +39,12 @@ func writePlot(w io.Writer, ext string, runs []runResult) error {
 		scores, err = boxPlot(runs)
 	}
 	if err != nil {
-		return fmt.Errorf("-plot: %w", err)
+		return err
 	}
 	const width, height = 12 * vg.Inch, 4.5 * vg.Inch
 	img, err := draw.NewFormattedCanvas(width, height, strings.TrimPrefix(strings.ToLower(ext), "."))
 	if err != nil {
-		return fmt.Errorf("-plot: %w", err)
+		return err
 	}
 	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Inch / 2, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8,
 		PadLeft: vg.Inch / 8, PadRight: vg.Inch / 4}

@@ -83,27 +83,7 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 	runs := plannedRuns(opts)
 	results, runErr := playRuns(ctx, runs, stderr)
-
-	var err error
-	switch {
-	case opts.json:
-		err = writeSimJSON(stdout, results, opts.compare)
-	case opts.compare:
-		err = writeCompare(stdout, results, len(runs))
-	default:
-		err = writeSummary(stdout, results[0])
-	}
-	if err == nil && csvFile != nil {
-		if err = writeCSV(csvFile, results); err == nil {
-			err = csvFile.commit()
-		}
-	}
-	if err == nil && plotFile != nil {
-		if err = writePlot(plotFile, filepath.Ext(opts.plotPath), results); err == nil {
-			err = plotFile.commit()
-		}
-	}
-	if err != nil {
+	if err := writeReports(stdout, opts, len(runs), results, csvFile, plotFile); err != nil {
 		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
 		return 1
 	}
@@ -118,6 +98,38 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "2048 sim: %v\n", runErr)
 		return 1
 	}
+}
+
+// writeReports prints the report of results, planned runs asked for, on
+// stdout and writes the files of -csv and -plot, if any.
+func writeReports(stdout io.Writer, opts simOptions, planned int, results []runResult, csvFile, plotFile *pendingFile) error {
+	var err error
+	switch {
+	case opts.json:
+		err = writeSimJSON(stdout, results, opts.compare)
+	case opts.compare:
+		err = writeCompare(stdout, results, planned)
+	default:
+		err = writeSummary(stdout, results[0])
+	}
+	if err != nil {
+		return err
+	}
+	if csvFile != nil {
+		if err := writeCSV(csvFile, results); err != nil {
+			return fmt.Errorf("-csv %s: %w", opts.csvPath, err)
+		}
+		if err := csvFile.commit(); err != nil {
+			return err
+		}
+	}
+	if plotFile != nil {
+		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), results); err != nil {
+			return fmt.Errorf("-plot %s: %w", opts.plotPath, err)
+		}
+		return plotFile.commit()
+	}
+	return nil
 }
 
 // A runResult is a run of games as played: the finished games, in seed
