@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/term"
 
-	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
 )
@@ -39,8 +37,8 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		fs.PrintDefaults()
 	}
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
-	depth := depthFlag(ai.Auto)
-	fs.Var(&depth, "depth", "the AI's search `depth` in plies: a number from 1 to 12, or auto (default auto)")
+	depth := newDepthFlag(tui.MaxDepth)
+	fs.Var(depth, "depth", fmt.Sprintf("the AI's search `depth` in plies: a number from 1 to %d, or auto (default auto)", tui.MaxDepth))
 	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
 	colorName := fs.String("color", "auto", "colours: auto, truecolor, 256, 16 or none (NO_COLOR in the environment means none)")
 	fresh := fs.Bool("new", false, "start a new game instead of resuming the saved one")
@@ -81,7 +79,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	store := tui.DefaultStore()
 	cfg := tui.Config{
-		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: int(depth), Theme: th, Color: color,
+		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
 		Autoplay: *autoplay, Speed: *speed, Store: &store,
 	}
 	if err := tui.Run(ctx, cfg, stdin, stdout); err != nil {
@@ -89,28 +87,4 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		return 1
 	}
 	return 0
-}
-
-// depthFlag is a search depth in plies, or ai.Auto, as a flag: "auto" or a
-// number from 1 to 12.
-type depthFlag int
-
-func (d *depthFlag) String() string {
-	if *d == ai.Auto {
-		return "auto"
-	}
-	return strconv.Itoa(int(*d))
-}
-
-func (d *depthFlag) Set(s string) error {
-	if s == "auto" {
-		*d = ai.Auto
-		return nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > 12 {
-		return fmt.Errorf("want auto or a number of plies from 1 to 12")
-	}
-	*d = depthFlag(n)
-	return nil
 }

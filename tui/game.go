@@ -153,14 +153,14 @@ func (m *Model) shownDepth() int {
 	return m.depth
 }
 
-// maxDepth is the deepest search the keys can ask for: beyond it a move
-// takes minutes.
-const maxDepth = 12
+// MaxDepth is the deepest search the game lets a player ask for, with -depth
+// or the keys: beyond it a move takes minutes.
+const MaxDepth = 12
 
 // setDepth sets the depth of the next search to d plies, kept between 1 and
-// maxDepth.
+// MaxDepth.
 func (m *Model) setDepth(d int) {
-	m.depth = min(max(d, 1), maxDepth)
+	m.depth = min(max(d, 1), MaxDepth)
 	m.note = note{text: "Depth: " + plies(m.depth) + " from the next move."}
 }
 

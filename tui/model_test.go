@@ -326,8 +326,8 @@ func TestDepthAndSpeedKeys(t *testing.T) {
 	for range 20 {
 		press(m, "+")
 	}
-	if m.depth != maxDepth {
-		t.Errorf("+ many times: depth %d; want %d", m.depth, maxDepth)
+	if m.depth != MaxDepth {
+		t.Errorf("+ many times: depth %d; want %d", m.depth, MaxDepth)
 	}
 	press(m, "0")
 	if m.depth != ai.Auto || !strings.Contains(m.render(), "(auto)") {

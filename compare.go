@@ -1,0 +1,137 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// compareReachColumns is how many tiles the reach table of -compare shows
+// at least: the largest tiles any configuration reached. It shows every
+// tile from 1024, as the summary does, if there are more.
+const compareReachColumns = 4
+
+// writeCompare prints runs side by side: a row a configuration with its
+// scores and speed, then a table of the share of games reaching each of the
+// largest tiles any run reached (from 1024, or the four largest), with 95%
+// Wilson intervals. planned is the number of configurations asked for; an
+// interruption leaves fewer runs.
+func writeCompare(w io.Writer, runs []runResult, planned int) error {
+	var sb strings.Builder
+	first := runs[0].run
+	fmt.Fprintf(&sb, "%d games a configuration, seeds %s, %s\n", first.games, seedRange(first), compareWorkers(first))
+	for _, r := range runs {
+		if stopped := r.interrupted + r.notStarted; stopped > 0 {
+			fmt.Fprintf(&sb, "interrupted: %s finished %d of %d games (%d cut short); its figures lean towards short games\n",
+				r.run.player, r.summary.Games, r.run.games, r.interrupted)
+		}
+	}
+	if len(runs) < planned {
+		fmt.Fprintf(&sb, "only %d of the %d configurations were played\n", len(runs), planned)
+	}
+
+	width := len("player")
+	for _, r := range runs {
+		width = max(width, len(r.run.player.String()))
+	}
+	fmt.Fprintf(&sb, "\n%-*s %6s %11s %9s %8s %6s %10s %9s %10s %9s\n", width,
+		"player", "games", "mean score", "median", "max", "tile", "moves/game", "moves/s", "evals/move", "time/game")
+	for _, r := range runs {
+		s := r.summary
+		fmt.Fprintf(&sb, "%-*s %6d %11s %9s %8s %6d %10s %9s %10s %9s\n", width,
+			r.run.player, s.Games, decimal(s.MeanScore, 1), decimal(s.MedianScore, 1), count(uint64(s.MaxScore)),
+			s.MaxTile, decimal(s.MovesPerGame, 1), decimal(s.MovesPerSecond, 0), decimal(s.EvalsPerMove, 1),
+			seconds(s.SecondsPerGame))
+	}
+
+	top := uint8(0)
+	for _, r := range runs {
+		top = max(top, rankOf(r.summary.MaxTile))
+	}
+	if top == 0 {
+		_, err := io.WriteString(w, sb.String())
+		return err
+	}
+	low := max(min(int(top)-compareReachColumns+1, minReachRank), 1)
+	sb.WriteString("\nshare of games reaching each tile, with 95% Wilson score intervals\n")
+	line := fmt.Sprintf("%-*s", width, "player")
+	for rk := low; rk <= int(top); rk++ {
+		line += fmt.Sprintf("  %-20d", engine.TileValue(uint8(rk)))
+	}
+	sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	for _, r := range runs {
+		line := fmt.Sprintf("%-*s", width, r.run.player)
+		for rk := low; rk <= int(top); rk++ {
+			t := rateOf(r.games, uint8(rk))
+			line += fmt.Sprintf("  %-20s", percent(t.Share)+" "+shortInterval(t))
+		}
+		sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// compareWorkers says how the games of each configuration were played.
+func compareWorkers(r simRun) string {
+	w := min(r.workers, r.games)
+	return fmt.Sprintf("%d %s, one search thread each", w, plural(w, "worker"))
+}
+
+// rankOf returns the rank of a tile value, 0 for 0.
+func rankOf(tile int) uint8 {
+	r := uint8(0)
+	for tile > 1 {
+		tile >>= 1
+		r++
+	}
+	return r
+}
+
+// shortInterval writes a 95% interval in percent without the signs:
+// [35.6–54.8].
+func shortInterval(t tileRate) string {
+	return fmt.Sprintf("[%.1f–%.1f]", 100*t.Low, 100*t.High)
+}
+
+// parseDepths reads the -depths flag: a depth in plies, a range A-B, or a
+// comma-separated list of them, each from 1 to ai.MaxDepth.
+func parseDepths(s string) ([]int, error) {
+	var out []int
+	for part := range strings.SplitSeq(s, ",") {
+		a, b, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		lo, err := parsePly(a)
+		if err != nil {
+			return nil, err
+		}
+		hi := lo
+		if isRange {
+			if hi, err = parsePly(b); err != nil {
+				return nil, err
+			}
+			if hi < lo {
+				return nil, fmt.Errorf("the range %s runs backwards; want LOW-HIGH, like %d-%d", part, hi, lo)
+			}
+		}
+		for d := lo; d <= hi; d++ {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// parsePly reads a depth of -depths.
+func parsePly(s string) (int, error) {
+	if s == "" {
+		return 0, errors.New("want depths like 1-6, 3 or 1,3,5")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > ai.MaxDepth {
+		return 0, fmt.Errorf("%q is not a depth: want a number of plies from 1 to %d", s, ai.MaxDepth)
+	}
+	return n, nil
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME] [-json] BOARD"
+
+const hintAbout = `Hint prints the AI's choice for one position: the best move, the expected
+value of each move, the depth searched, the work done and the time taken.
+The search uses every core.
+
+BOARD is the 16 tile values row by row from the top-left, 0 for an empty
+cell, separated by spaces or commas, with optional slashes between rows:
+	2048 hint "2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 0 0 0 2"
+`
+
+// hintCommand runs "2048 hint": it parses args, searches the board they give
+// and prints the answer to stdout. It returns 0 on success, 2 for a bad flag
+// or board, and 130 if ctx is cancelled before the answer is ready.
+func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newCommandFlags("hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
+	depth := newDepthFlag(ai.MaxDepth)
+	fs.Var(depth, "depth", depthUsage())
+	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
+	evalName := fs.String("eval", defaultEval(), evalUsage)
+	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
+	rest, status := fs.parseInterspersed(args)
+	if status >= 0 {
+		return status
+	}
+	if len(rest) == 0 {
+		return fs.usageError("no board given")
+	}
+	if *budget < 0 {
+		return fs.usageError("-time %v: want a positive duration", *budget)
+	}
+	eval, err := ai.NewEvaluator(*evalName)
+	if err != nil {
+		return fs.usageError("-eval: %v", err)
+	}
+	board, err := engine.Parse(strings.Join(rest, " "))
+	if err != nil {
+		fmt.Fprintf(stderr, "2048 hint: %v\n", err)
+		return 2
+	}
+
+	s := ai.NewSearcher(ai.Config{Eval: eval})
+	r, err := s.Search(ctx, board, ai.Limits{Depth: depth.plies, Time: *budget})
+	if err != nil {
+		fmt.Fprintf(stderr, "2048 hint: interrupted: %v\n", err)
+		return 130
+	}
+	if *asJSON {
+		err = writeHintJSON(stdout, r, *evalName)
+	} else {
+		err = writeHintText(stdout, r, *evalName, *budget)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "2048 hint: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// moveName returns the best move of r, or "none" if no move is legal.
+func moveName(r ai.Result) string {
+	if !r.HasMove() {
+		return "none"
+	}
+	return r.Best.String()
+}
+
+// hintValues is the value of each move in JSON, null for an illegal one.
+// Its fields keep the order of the directions.
+type hintValues struct {
+	Up    *float64 `json:"up"`
+	Down  *float64 `json:"down"`
+	Left  *float64 `json:"left"`
+	Right *float64 `json:"right"`
+}
+
+// hintJSON is the JSON answer of hint.
+type hintJSON struct {
+	Move        string     `json:"move"`
+	Values      hintValues `json:"values"`
+	Depth       int        `json:"depth"`
+	Evaluations uint64     `json:"evaluations"`
+	Nodes       uint64     `json:"nodes"`
+	Seconds     float64    `json:"seconds"`
+	Board       string     `json:"board"`
+	Auto        bool       `json:"auto"`     // the depth came from the position
+	Reached     int        `json:"reached"`  // plies of the deepest leaf
+	Deadline    bool       `json:"deadline"` // -time ended the search
+	Threads     int        `json:"threads"`
+	Eval        string     `json:"eval"`
+}
+
+// writeHintJSON prints r as one line of JSON (see hintJSON).
+func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
+	var v [engine.NumDirections]*float64
+	for d := range v {
+		if r.Legal[d] {
+			v[d] = &r.Value[d]
+		}
+	}
+	out := hintJSON{
+		Move:        moveName(r),
+		Values:      hintValues{v[engine.Up], v[engine.Down], v[engine.Left], v[engine.Right]},
+		Depth:       r.Depth,
+		Evaluations: r.Evals,
+		Nodes:       r.Nodes,
+		Seconds:     r.Elapsed.Seconds(),
+		Board:       r.Board.String(),
+		Auto:        r.Auto,
+		Reached:     r.Reached,
+		Deadline:    r.Deadline,
+		Threads:     r.Threads,
+		Eval:        eval,
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", data)
+	return err
+}
+
+// writeHintText prints r for people: the board, each move's value, the
+// depth, the work and the time.
+func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) error {
+	var sb strings.Builder
+	if r.HasMove() {
+		fmt.Fprintf(&sb, "best move: %s\n\n", moveName(r))
+	} else {
+		sb.WriteString("best move: none (no move changes the board: the game is over)\n\n")
+	}
+	writeBoard(&sb, r.Board)
+	sb.WriteString("\nmove    expected value\n")
+	for d := range engine.Direction(engine.NumDirections) {
+		switch {
+		case !r.Legal[d]:
+			fmt.Fprintf(&sb, "%-6s  %16s\n", d, "- (changes nothing)")
+		case r.Best == d:
+			fmt.Fprintf(&sb, "%-6s  %16.1f  best\n", d, r.Value[d])
+		default:
+			fmt.Fprintf(&sb, "%-6s  %16.1f\n", d, r.Value[d])
+		}
+	}
+	how := ""
+	switch {
+	case budget > 0:
+		how = fmt.Sprintf(" (the deepest completed within -time %v)", budget)
+	case r.Auto:
+		how = " (auto)"
+	}
+	fmt.Fprintf(&sb, "\ndepth %s%s, deepest leaf %d, eval %s, cut-off %g\n",
+		plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
+	fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
+		count(r.Evals), metric(r.EvalsPerSecond()), count(r.Nodes), count(r.Hits))
+	fmt.Fprintf(&sb, "%v on %d %s\n", r.Elapsed.Round(time.Microsecond), r.Threads, plural(r.Threads, "thread"))
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// writeBoard draws b as a grid of right-aligned tile values, "." for empty.
+func writeBoard(sb *strings.Builder, b engine.Board) {
+	for i := range engine.NumCells {
+		v := "."
+		if t := b.Tile(i); t != 0 {
+			v = fmt.Sprint(t)
+		}
+		fmt.Fprintf(sb, "%6s", v)
+		if i%4 == 3 {
+			sb.WriteByte('\n')
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// runCommand runs the command line args and returns its status and outputs.
+func runCommand(ctx context.Context, args ...string) (status int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	status = run(ctx, args, nil, &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+// hintOutput is what the test reads of hint -json.
+type hintOutput struct {
+	Move   string              `json:"move"`
+	Values map[string]*float64 `json:"values"`
+	Depth  int                 `json:"depth"`
+	Evals  uint64              `json:"evaluations"`
+	Nodes  uint64              `json:"nodes"`
+	Secs   float64             `json:"seconds"`
+}
+
+func TestHintJSONMatchesSearch(t *testing.T) {
+	ps, err := parsePositions(positionsText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := []engine.Board{ps[0].board, ps[50].board, ps[len(ps)-1].board, 0}
+	blocked, _ := engine.Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
+	boards = append(boards, blocked)
+	s := ai.NewSearcher(ai.Config{})
+	for _, b := range boards {
+		status, stdout, stderr := runCommand(context.Background(), "hint", "-json", "-depth", "3", b.String())
+		if status != 0 {
+			t.Fatalf("hint -json -depth 3 %q: status %d, stderr %q", b, status, stderr)
+		}
+		var got hintOutput
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatalf("hint -json %q printed %q: %v", b, stdout, err)
+		}
+		want, err := s.Search(context.Background(), b, ai.Limits{Depth: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Move != moveName(want) {
+			t.Errorf("hint %q: move = %q; want %q", b, got.Move, moveName(want))
+		}
+		if got.Depth != 3 {
+			t.Errorf("hint %q: depth = %d; want 3", b, got.Depth)
+		}
+		if want.HasMove() && (got.Evals == 0 || got.Nodes == 0 || got.Secs <= 0) {
+			t.Errorf("hint %q: evaluations %d, nodes %d, seconds %g; want them above 0", b, got.Evals, got.Nodes, got.Secs)
+		}
+		for d := range engine.Direction(engine.NumDirections) {
+			v, ok := got.Values[d.String()]
+			switch {
+			case !ok:
+				t.Errorf("hint %q: no value for %v", b, d)
+			case !want.Legal[d] && v != nil:
+				t.Errorf("hint %q: value of %v = %g; want null, the move is illegal", b, d, *v)
+			case want.Legal[d] && v == nil:
+				t.Errorf("hint %q: value of %v = null; want %g", b, d, want.Value[d])
+			case want.Legal[d] && math.Abs(*v-want.Value[d]) > 1e-6*math.Abs(want.Value[d]):
+				t.Errorf("hint %q: value of %v = %g; want %g", b, d, *v, want.Value[d])
+			}
+		}
+	}
+}
+
+func TestHintNoMove(t *testing.T) {
+	status, stdout, _ := runCommand(context.Background(), "hint", "-json", "2,4,2,4,4,2,4,2,2,4,2,4,4,2,4,2")
+	want := `"move":"none","values":{"up":null,"down":null,"left":null,"right":null}`
+	if status != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("hint -json on a lost board: status %d, %q; want 0 and %s", status, stdout, want)
+	}
+}
+
+func TestHintText(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "hint", "-depth", "2", "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
+	if status != 0 {
+		t.Fatalf("hint: status %d, stderr %q", status, stderr)
+	}
+	for _, want := range []string{"best move: ", "up ", "down ", "left ", "right ", "depth 2 plies", "evaluations", "on 1 thread"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("hint printed\n%s\nwant it to contain %q", stdout, want)
+		}
+	}
+}
+
+func TestHintErrors(t *testing.T) {
+	const board = "2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "no board given"},
+		{[]string{"-depth", "foo", board}, `invalid value "foo" for flag -depth`},
+		{[]string{"-depth", "0", board}, "from 1 to 16, or auto"},
+		{[]string{"-depth", "17", board}, "from 1 to 16, or auto"},
+		{[]string{"-time", "-1s", board}, "-time -1s: want a positive duration"},
+		{[]string{"-eval", "foo", board}, `unknown evaluator "foo"`},
+		{[]string{"-bogus", board}, "flag provided but not defined: -bogus"},
+		{[]string{"2 0 0 3"}, "has 4 values; want 16"},
+		{[]string{"2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 3"}, "row 4, column 4: 3 is not a tile value"},
+		{[]string{"2 0 0 0 / 0 0 0 0 / 0 0 0 / 0 0 0 0 0"}, "row 3 has 3 values"},
+	} {
+		status, stdout, stderr := runCommand(context.Background(), append([]string{"hint"}, tt.args...)...)
+		if status != 2 || stdout != "" || !strings.Contains(stderr, tt.want) {
+			t.Errorf("hint %q: status %d, stdout %q, stderr %q; want 2, nothing and %q", tt.args, status, stdout, stderr, tt.want)
+		}
+	}
+}
+
+func TestHintHelp(t *testing.T) {
+	status, _, stderr := runCommand(context.Background(), "hint", "-h")
+	if status != 0 || !strings.Contains(stderr, hintSynopsis) {
+		t.Errorf("hint -h: status %d, stderr %q; want 0 and the synopsis", status, stderr)
+	}
+}
+
+func TestHintFlagsAfterBoard(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "hint", "2", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "2", "-json", "-depth", "2")
+	if status != 0 || !json.Valid([]byte(stdout)) {
+		t.Errorf("hint BOARD -json -depth 2: status %d, stdout %q, stderr %q; want 0 and JSON", status, stdout, stderr)
+	}
+}
+
+func TestHintCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	status, stdout, stderr := runCommand(ctx, "hint", "2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2")
+	if status != 130 || stdout != "" || !strings.Contains(stderr, "interrupted") {
+		t.Errorf("hint with a cancelled context: status %d, stdout %q, stderr %q; want 130, nothing, interrupted", status, stdout, stderr)
+	}
+}

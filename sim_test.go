@@ -1,0 +1,348 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/term2048/2048/ai"
+)
+
+// tinyRun returns a run of games games of the player kind, seeded from 7,
+// searching depth plies.
+func tinyRun(t *testing.T, kind string, depth, games, workers int) simRun {
+	t.Helper()
+	eval, err := ai.NewEvaluator(defaultEval())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return simRun{
+		player: playerSpec{kind: kind, evalName: defaultEval(), eval: eval, depth: depth},
+		games:  games, seed: 7, workers: workers,
+	}
+}
+
+// play runs r to its end, reporting progress nowhere.
+func play(t *testing.T, r simRun) []gameResult {
+	t.Helper()
+	prog := startProgress(io.Discard, false, "test", r.games)
+	games, interrupted, err := runGames(context.Background(), r, prog)
+	prog.stop()
+	if err != nil || interrupted != 0 || len(games) != r.games {
+		t.Fatalf("runGames(%v): %d games, %d interrupted, %v; want %d, 0, nil", r.player, len(games), interrupted, err, r.games)
+	}
+	return games
+}
+
+// sameGames reports whether two runs played the same games: everything but
+// the time they took.
+func sameGames(a, b []gameResult) bool {
+	return slices.EqualFunc(a, b, func(x, y gameResult) bool {
+		x.Elapsed, y.Elapsed = 0, 0
+		return x == y
+	})
+}
+
+func TestSimDeterministic(t *testing.T) {
+	// The searching players' games are long: fewer of them.
+	for _, c := range []struct {
+		kind         string
+		depth, games int
+	}{{playerRandom, 0, 6}, {playerGreedy, 0, 6}, {playerExpectimax, 2, 3}, {playerMinimax, 2, 3}} {
+		one := play(t, tinyRun(t, c.kind, c.depth, c.games, 1))
+		three := play(t, tinyRun(t, c.kind, c.depth, c.games, 3))
+		again := play(t, tinyRun(t, c.kind, c.depth, c.games, 3))
+		if !sameGames(one, three) || !sameGames(three, again) {
+			t.Errorf("%s: the games of one worker, of three, and of three again differ:\n%+v\n%+v\n%+v", c.kind, one, three, again)
+		}
+		for i, g := range one {
+			if g.Seed != 7+uint64(i) || g.Moves == 0 || g.Score == 0 || g.First[1] != 0 && g.First[2] != 0 {
+				t.Errorf("%s: game %d = %+v; want seed %d, some moves and score, a tile at move 0", c.kind, i, g, 7+i)
+			}
+		}
+	}
+	// Another seed gives other games.
+	r := tinyRun(t, playerRandom, 0, 5, 2)
+	r.seed = 8
+	if a, b := play(t, r), play(t, tinyRun(t, playerRandom, 0, 5, 2)); sameGames(a, b) {
+		t.Error("seeds 8.. and 7.. gave the same games")
+	}
+}
+
+// simJSON is what the tests read of sim -json.
+type simJSON struct {
+	Config      configJSON `json:"config"`
+	Games       []gameJSON `json:"games"`
+	Interrupted int        `json:"interrupted"`
+	NotStarted  int        `json:"not_started"`
+	Summary     summary    `json:"summary"`
+}
+
+// UnmarshalJSON reads the "first" object of a game back.
+func (f *firstMoves) UnmarshalJSON(data []byte) error {
+	var m map[string]int
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	for r := range f {
+		f[r] = -1
+	}
+	for tile, move := range m {
+		n, err := strconv.Atoi(tile)
+		if err != nil {
+			return err
+		}
+		f[rankOf(n)] = move
+	}
+	return nil
+}
+
+func TestSimJSON(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "9", "-seed", "3", "-player", "greedy", "-workers", "2", "-json")
+	if status != 0 {
+		t.Fatalf("sim -json: status %d, stderr %q", status, stderr)
+	}
+	var doc simJSON
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("sim -json printed %q: %v", stdout, err)
+	}
+	if len(doc.Games) != 9 || doc.Summary.Games != 9 || doc.Config.Player != "greedy" || doc.Config.Seed != 3 {
+		t.Fatalf("sim -json: %d games, summary of %d, config %+v; want 9 greedy games from seed 3", len(doc.Games), doc.Summary.Games, doc.Config)
+	}
+	// Work the summary out again from the games.
+	sum, moves, best := 0, 0, 0
+	var scores []int
+	reach := map[int]int{}
+	for i, g := range doc.Games {
+		if g.Seed != 3+uint64(i) {
+			t.Errorf("game %d has seed %d; want %d", i, g.Seed, 3+i)
+		}
+		sum += g.Score
+		moves += g.Moves
+		best = max(best, g.Score)
+		scores = append(scores, g.Score)
+		for r, m := range g.First {
+			if m >= 0 {
+				reach[1<<r]++
+			}
+		}
+	}
+	slices.Sort(scores)
+	s := doc.Summary
+	if want := float64(sum) / 9; math.Abs(s.MeanScore-want) > 1e-9 {
+		t.Errorf("mean score = %g; want %g", s.MeanScore, want)
+	}
+	if want := float64(scores[4]); s.MedianScore != want {
+		t.Errorf("median score = %g; want %g", s.MedianScore, want)
+	}
+	if s.MaxScore != best || s.Moves != moves {
+		t.Errorf("max score %d, moves %d; want %d, %d", s.MaxScore, s.Moves, best, moves)
+	}
+	for _, m := range s.Timeline {
+		if m.Games != reach[m.Tile] {
+			t.Errorf("timeline: %d games reached %d; want %d", m.Games, m.Tile, reach[m.Tile])
+		}
+	}
+	for _, rt := range s.Reach {
+		lo, hi := wilson(reach[rt.Tile], 9)
+		if rt.Games != reach[rt.Tile] || rt.Low != lo || rt.High != hi {
+			t.Errorf("reach %+v; want %d games in [%g, %g]", rt, reach[rt.Tile], lo, hi)
+		}
+	}
+}
+
+func TestSimText(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "4", "-depth", "1", "-workers", "2")
+	if status != 0 {
+		t.Fatalf("sim: status %d, stderr %q", status, stderr)
+	}
+	for _, want := range []string{"4 games of expectimax, 1 ply", "seeds 1 to 4", "score   mean",
+		"a second per worker", "evaluations a move", "95% interval (Wilson)", "1024 ", "32768 ", "milestone timeline"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("sim printed\n%s\nwant it to contain %q", stdout, want)
+		}
+	}
+	if !strings.Contains(stderr, "sim: 4/4 games") {
+		t.Errorf("sim progress %q; want a line with 4/4 games", stderr)
+	}
+}
+
+func TestSimCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	status, stdout, stderr := runCommand(ctx, "sim", "-games", "5", "-player", "random")
+	if status != 130 || !strings.Contains(stdout, "0 games of random") || !strings.Contains(stdout, "no game finished") ||
+		!strings.Contains(stderr, "interrupted") {
+		t.Errorf("sim with a cancelled context: status %d, stdout %q, stderr %q; want 130, a summary, interrupted", status, stdout, stderr)
+	}
+	status, stdout, _ = runCommand(ctx, "sim", "-games", "5", "-player", "random", "-json")
+	var doc simJSON
+	if err := json.Unmarshal([]byte(stdout), &doc); status != 130 || err != nil || doc.NotStarted+doc.Interrupted != 5 {
+		t.Errorf("sim -json with a cancelled context: status %d, %v, %+v; want 130 and 5 games not played", status, err, doc)
+	}
+}
+
+func TestRunGamesCancelledMidway(t *testing.T) {
+	r := tinyRun(t, playerExpectimax, 1, 40, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prog := startProgress(io.Discard, false, "test", r.games)
+	go func() { // cancel once two games are over
+		for prog.games.Load() < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	games, interrupted, err := runGames(ctx, r, prog)
+	prog.stop()
+	if err != context.Canceled || len(games) < 2 || len(games) == r.games || interrupted > 2 {
+		t.Fatalf("runGames cancelled after 2 games: %d games, %d interrupted, %v; want 2 or more, at most 2, context.Canceled",
+			len(games), interrupted, err)
+	}
+	res := runResult{run: r, games: games, interrupted: interrupted, notStarted: r.games - len(games) - interrupted, summary: summarize(games)}
+	var out strings.Builder
+	if err := writeSummary(&out, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "interrupted: ") || !strings.Contains(out.String(), "score   mean") {
+		t.Errorf("summary of an interrupted run:\n%s\nwant it to say so and give the scores", out.String())
+	}
+}
+
+func TestSimCSV(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.csv")
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "3", "-player", "random", "-csv", path, "-json")
+	if status != 0 {
+		t.Fatalf("sim -csv: status %d, stderr %q", status, stderr)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc simJSON
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 || rows[0][0] != "seed" || rows[0][2] != "max_tile" || rows[0][len(rows[0])-1] != "first_32768" {
+		t.Fatalf("CSV = %q; want a header and 3 rows", rows)
+	}
+	for i, g := range doc.Games {
+		row := rows[i+1]
+		if row[0] != strconv.FormatUint(g.Seed, 10) || row[1] != strconv.Itoa(g.Score) || row[2] != strconv.Itoa(g.MaxTile) ||
+			row[3] != strconv.Itoa(g.Moves) || row[6] != "random" || row[7] != strconv.Itoa(g.First[1]) {
+			t.Errorf("CSV row %d = %q; want the game %+v", i+1, row, g)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("the directory holds %d files; want only games.csv, no temporary file", len(entries))
+	}
+}
+
+func TestSimUnwritableOutput(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"-csv", filepath.Join(dir, "missing", "games.csv")},
+		{"-plot", filepath.Join(dir, "missing", "games.png")},
+		{"-csv", dir},
+	} {
+		status, stdout, stderr := runCommand(context.Background(), append([]string{"sim", "-games", "1000000", "-player", "random"}, args...)...)
+		if status != 1 || stdout != "" || !strings.Contains(stderr, args[0]+" "+args[1]+": ") {
+			t.Errorf("sim %q: status %d, stdout %q, stderr %q; want 1 at once, naming the flag and the file", args, status, stdout, stderr)
+		}
+	}
+}
+
+func TestSimFlagErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-games", "0"}, "-games 0: want at least 1 game"},
+		{[]string{"-games", "x"}, `invalid value "x" for flag -games`},
+		{[]string{"-workers", "0"}, "-workers 0: want at least 1 worker"},
+		{[]string{"-workers", "-1"}, "-workers -1: want at least 1 worker"},
+		{[]string{"-depth", "foo"}, `invalid value "foo" for flag -depth: want a number of plies from 1 to 16, or auto`},
+		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed`},
+		{[]string{"-player", "human"}, `-player "human": want one of expectimax, minimax, greedy, random`},
+		{[]string{"-eval", "foo"}, `unknown evaluator "foo"`},
+		{[]string{"-time", "-1s"}, "-time -1s: want a positive duration"},
+		{[]string{"-player", "random", "-depth", "3"}, "-depth: the random player does not search"},
+		{[]string{"-player", "greedy", "-time", "1s"}, "-time: only the expectimax player"},
+		{[]string{"-player", "random", "-eval", "snake"}, "-eval: the random player evaluates nothing"},
+		{[]string{"-plot", "out.jpg"}, "-plot out.jpg: want a file name ending in .png, .svg, .pdf"},
+		{[]string{"-depths", "1-3"}, "-depths needs -compare"},
+		{[]string{"-compare", "-depths", "5-2"}, "-depths 5-2: the range 5-2 runs backwards; want LOW-HIGH, like 2-5"},
+		{[]string{"-compare", "-depths", "0-2"}, `"0" is not a depth`},
+		{[]string{"-compare", "-depths", "1-x"}, `"x" is not a depth`},
+		{[]string{"-compare", "-depths", "1-3", "-depth", "2"}, "-depths and -depth both set the depth"},
+		{[]string{"-compare", "-depths", "1-3", "-player", "random"}, "-depths: the random player does not search"},
+		{[]string{"-compare", "-player", "minimax"}, "-player with -compare needs -depths"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	} {
+		status, stdout, stderr := runCommand(context.Background(), append([]string{"sim"}, tt.args...)...)
+		if status != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "usage: 2048 sim") {
+			t.Errorf("sim %q: status %d, stdout %q, stderr %q; want 2, nothing, %q and the usage", tt.args, status, stdout, stderr, tt.want)
+		}
+	}
+}
+
+func TestSimHelp(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-h")
+	if status != 0 || stdout != "" || !strings.Contains(stderr, "2048 sim -compare") {
+		t.Errorf("sim -h: status %d, stderr %q; want 0 and the synopsis", status, stderr)
+	}
+}
+
+func TestParseDepths(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []int
+	}{
+		{"3", []int{3}},
+		{"1-4", []int{1, 2, 3, 4}},
+		{"2-2", []int{2}},
+		{"1,3,5-6", []int{1, 3, 5, 6}},
+	} {
+		if got, err := parseDepths(c.in); err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("parseDepths(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"", "-", "4-", "-4", "a", "1-17", "3-1", "1,,2"} {
+		if got, err := parseDepths(in); err == nil {
+			t.Errorf("parseDepths(%q) = %v; want an error", in, got)
+		}
+	}
+}
+
+func TestSimCompare(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "2")
+	if status != 0 {
+		t.Fatalf("sim -compare: status %d, stderr %q", status, stderr)
+	}
+	for _, want := range []string{"2 games a configuration", "\nrandom ", "\ngreedy ", "\nminimax 2 ", "\nexpectimax 2 ", "95% Wilson"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("sim -compare printed\n%s\nwant it to contain %q", stdout, want)
+		}
+	}
+	status, stdout, stderr = runCommand(context.Background(), "sim", "-compare", "-depths", "1-2", "-games", "2", "-json")
+	var doc struct{ Runs []simJSON }
+	if err := json.Unmarshal([]byte(stdout), &doc); status != 0 || err != nil || len(doc.Runs) != 2 ||
+		doc.Runs[0].Config.Depth != 1 || doc.Runs[1].Config.Depth != 2 || len(doc.Runs[1].Games) != 2 {
+		t.Errorf("sim -compare -depths 1-2 -json: status %d, %v, %+v, stderr %q; want runs at depths 1 and 2", status, err, doc, stderr)
+	}
+}
