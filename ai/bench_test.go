@@ -41,8 +41,9 @@ func BenchmarkSearch(b *testing.B) {
 
 // BenchmarkAutoDepth times decisions at the automatic depth on the 60
 // positions of testdata/agreement.txt, by phase of the game, each from an
-// empty table: the figure AI_NOTES gives for nneonneo's program at its
-// default settings. It reports the median time per decision of each phase.
+// empty table: the figures AI_NOTES gives for nneonneo's program at its
+// default settings. It reports the median and the mean time per decision of
+// each phase.
 func BenchmarkAutoDepth(b *testing.B) {
 	positions := readAgreement(b)
 	for _, threads := range []int{1, 0} {
@@ -61,7 +62,12 @@ func BenchmarkAutoDepth(b *testing.B) {
 			}
 			for phase, ts := range times {
 				slices.Sort(ts)
+				sum := 0.0
+				for _, t := range ts {
+					sum += t
+				}
 				b.ReportMetric(ts[len(ts)/2], "ms/"+phase)
+				b.ReportMetric(sum/float64(len(ts)), "ms-mean/"+phase)
 			}
 			b.ReportMetric(0, "ns/op")
 		})
