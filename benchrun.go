@@ -50,14 +50,14 @@ func runBench(ctx context.Context, c benchConfig, ps []position, step func(strin
 	return r, nil
 }
 
-// timeMoves times rounds passes of move d over boards.
+// timeMoves times rounds passes of move d over boards with Board.Slide, the
+// board-only move the search makes, as nneonneo's execute_move is.
 func (r *benchReport) timeMoves(boards []engine.Board, d engine.Direction, rounds int) time.Duration {
 	var sink engine.Board
 	start := time.Now()
 	for range rounds {
 		for _, b := range boards {
-			n, _, _ := b.Move(d)
-			sink ^= n
+			sink ^= b.Slide(d)
 		}
 	}
 	elapsed := time.Since(start)
@@ -65,8 +65,9 @@ func (r *benchReport) timeMoves(boards []engine.Board, d engine.Direction, round
 	return elapsed
 }
 
-// timeEvals times rounds passes of the heuristic e over boards.
-func (r *benchReport) timeEvals(boards []engine.Board, e ai.Evaluator, rounds int) time.Duration {
+// timeEvals times rounds passes of the heuristic e over boards, called
+// directly as the search calls it, not through the Evaluator interface.
+func (r *benchReport) timeEvals(boards []engine.Board, e *ai.Lines, rounds int) time.Duration {
 	sum := 0.0
 	start := time.Now()
 	for range rounds {
