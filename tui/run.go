@@ -34,6 +34,7 @@ func ParseColor(s string) (ColorMode, error) {
 	return 0, fmt.Errorf("unknown colour mode %q: want auto, truecolor, 256, 16 or none", s)
 }
 
+// String returns the mode as the -color flag writes it.
 func (c ColorMode) String() string { return colorNames[c] }
 
 // profile returns the colour profile c forces, and whether it forces one.

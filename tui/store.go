@@ -71,11 +71,12 @@ type statsJSON struct {
 
 // A CorruptError says that a file could not be read and where it was moved.
 type CorruptError struct {
-	Path    string
-	MovedTo string // empty if moving it failed too
-	Err     error
+	Path    string // the file that could not be read
+	MovedTo string // where it now is; empty if moving it failed too
+	Err     error  // why it could not be read
 }
 
+// Error says which file is corrupt, why, and where it was moved.
 func (e *CorruptError) Error() string {
 	if e.MovedTo == "" {
 		return fmt.Sprintf("%s cannot be read (%v) and could not be moved aside", e.Path, e.Err)
@@ -83,6 +84,7 @@ func (e *CorruptError) Error() string {
 	return fmt.Sprintf("%s cannot be read (%v); it was moved to %s", e.Path, e.Err, e.MovedTo)
 }
 
+// Unwrap returns the error that made the file unreadable.
 func (e *CorruptError) Unwrap() error { return e.Err }
 
 func (s Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
