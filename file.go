@@ -20,8 +20,12 @@ type pendingFile struct {
 	done bool // committed or aborted
 }
 
-// createPending starts writing the file at path, named by flag.
+// createPending starts writing the file at path, named by flag. An empty
+// path asks for no file: it returns nil, which abort accepts.
 func createPending(flag, path string) (*pendingFile, error) {
+	if path == "" {
+		return nil, nil
+	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("%s %s: is a directory", flag, path)
 	}
@@ -57,10 +61,10 @@ func (p *pendingFile) commit() error {
 	return nil
 }
 
-// abort closes and removes the temporary file, unless it was committed or
-// aborted already.
+// abort closes and removes the temporary file, unless there is none or it
+// was committed or aborted already.
 func (p *pendingFile) abort() {
-	if p.done {
+	if p == nil || p.done {
 		return
 	}
 	p.done = true

@@ -64,22 +64,18 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if status >= 0 {
 		return status
 	}
-	var csvFile, plotFile *pendingFile
-	for _, out := range []struct {
-		flag, path string
-		file       **pendingFile
-	}{{"-csv", opts.csvPath, &csvFile}, {"-plot", opts.plotPath, &plotFile}} {
-		if out.path == "" {
-			continue
-		}
-		f, err := createPending(out.flag, out.path)
-		if err != nil {
-			fmt.Fprintf(stderr, "2048 sim: %v\n", err)
-			return 1
-		}
-		defer f.abort()
-		*out.file = f
+	csvFile, err := createPending("-csv", opts.csvPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
+		return 1
 	}
+	defer csvFile.abort()
+	plotFile, err := createPending("-plot", opts.plotPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
+		return 1
+	}
+	defer plotFile.abort()
 
 	runs := plannedRuns(opts)
 	results, runErr := playRuns(ctx, runs, stderr)

@@ -101,11 +101,9 @@ func playGame(ctx context.Context, p ai.Player, seed uint64, moves *atomic.Int64
 	for r := range res.First {
 		res.First[r] = -1
 	}
-	var seen uint16 // bit r: a tile of rank r has been on the board
 	note := func() {
 		for _, r := range g.Board().Ranks() {
-			if r != 0 && seen&(1<<r) == 0 {
-				seen |= 1 << r
+			if r != 0 && !res.reached(r) {
 				res.First[r] = g.MoveCount()
 			}
 		}
