@@ -3,15 +3,15 @@ package main
 import (
 	_ "embed"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/term2048/2048/engine"
 )
 
 // positionsText is the project's fixed set of benchmark positions, a copy of
-// the shared bench/positions.txt. It is embedded so that "2048 bench" measures
-// the same boards wherever the binary runs.
+// the shared bench/positions.txt that the engine's and the AI's benchmarks
+// read too. It is embedded so that "2048 bench" measures the same boards
+// wherever the binary runs.
 //
 //go:embed testdata/positions.txt
 var positionsText string
@@ -37,30 +37,13 @@ func parsePositions(text string) ([]position, error) {
 		if len(f) != 2 {
 			return nil, fmt.Errorf("line %d: %d fields; want a source and a board", n+1, len(f))
 		}
-		b, err := parseRanks(f[1])
+		b, err := engine.ParseRanks(f[1])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n+1, err)
 		}
 		out = append(out, position{f[0], b})
 	}
 	return out, nil
-}
-
-// parseRanks reads 16 comma-separated ranks.
-func parseRanks(s string) (engine.Board, error) {
-	f := strings.Split(s, ",")
-	if len(f) != engine.NumCells {
-		return 0, fmt.Errorf("board %q has %d ranks; want %d", s, len(f), engine.NumCells)
-	}
-	var r [engine.NumCells]uint8
-	for i, v := range f {
-		n, err := strconv.ParseUint(v, 10, 8)
-		if err != nil || n > engine.MaxRank {
-			return 0, fmt.Errorf("board %q: rank %q is not a number from 0 to %d", s, v, engine.MaxRank)
-		}
-		r[i] = uint8(n)
-	}
-	return engine.FromRanks(r), nil
 }
 
 // boardsFrom returns the boards of the positions from source, or all of them

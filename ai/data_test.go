@@ -13,25 +13,17 @@ import (
 // parseRanks reads 16 comma-separated ranks, the form of the bench files.
 func parseRanks(tb testing.TB, s string) engine.Board {
 	tb.Helper()
-	f := strings.Split(s, ",")
-	if len(f) != engine.NumCells {
-		tb.Fatalf("board %q has %d cells", s, len(f))
+	b, err := engine.ParseRanks(s)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	var r [engine.NumCells]uint8
-	for i, v := range f {
-		n, err := strconv.ParseUint(v, 10, 4)
-		if err != nil {
-			tb.Fatalf("board %q: %v", s, err)
-		}
-		r[i] = uint8(n)
-	}
-	return engine.FromRanks(r)
+	return b
 }
 
-// readLines returns the fields of the non-comment lines of a testdata file.
-func readLines(tb testing.TB, name string) [][]string {
+// readLines returns the fields of the non-comment lines of the file at path.
+func readLines(tb testing.TB, path string) [][]string {
 	tb.Helper()
-	f, err := os.Open("testdata/" + name)
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -63,7 +55,7 @@ type agreement struct {
 
 func readAgreement(tb testing.TB) []agreement {
 	var out []agreement
-	for _, f := range readLines(tb, "agreement.txt") {
+	for _, f := range readLines(tb, "testdata/agreement.txt") {
 		if len(f) != 10 {
 			tb.Fatalf("agreement line %v has %d fields", f, len(f))
 		}
@@ -89,11 +81,12 @@ func readAgreement(tb testing.TB) []agreement {
 	return out
 }
 
-// readPositions returns the boards of positions.txt from the given source
-// ("random", "mid", "late"), or all of them for "".
+// readPositions returns the boards of the project's benchmark positions,
+// ../testdata/positions.txt, from the given source ("random", "mid",
+// "late"), or all of them for "".
 func readPositions(tb testing.TB, source string) []engine.Board {
 	var out []engine.Board
-	for _, f := range readLines(tb, "positions.txt") {
+	for _, f := range readLines(tb, "../testdata/positions.txt") {
 		if source == "" || f[0] == source {
 			out = append(out, parseRanks(tb, f[1]))
 		}

@@ -1,47 +1,39 @@
 package engine
 
 import (
-	"bufio"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/term2048/2048/tables"
 )
 
-// benchBoards reads the boards of testdata/positions.txt, a copy of the
-// project's fixed benchmark positions (16 comma-separated ranks a line).
+// benchBoards reads the boards of the project's benchmark positions,
+// ../testdata/positions.txt: a source and 16 comma-separated ranks a line.
 func benchBoards(tb testing.TB) []Board {
 	tb.Helper()
-	f, err := os.Open("testdata/positions.txt")
+	data, err := os.ReadFile("../testdata/positions.txt")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
 	var boards []Board
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 2 || strings.HasPrefix(fields[0], "#") {
+	for line := range strings.Lines(string(data)) {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
 		}
-		var r [NumCells]uint8
-		for i, s := range strings.Split(fields[1], ",") {
-			v, err := strconv.ParseUint(s, 10, 4)
-			if err != nil || i >= NumCells {
-				tb.Fatalf("bad position %q", sc.Text())
-			}
-			r[i] = uint8(v)
+		if len(fields) != 2 {
+			tb.Fatalf("bad position %q", line)
 		}
-		boards = append(boards, FromRanks(r))
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+		b, err := ParseRanks(fields[1])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		boards = append(boards, b)
 	}
 	if len(boards) == 0 {
-		tb.Fatal("no positions in testdata/positions.txt")
+		tb.Fatal("no positions in ../testdata/positions.txt")
 	}
 	return boards
 }

@@ -56,6 +56,26 @@ func Parse(s string) (Board, error) {
 	return b, nil
 }
 
+// ParseRanks reads a board written as its 16 ranks row by row from the
+// top-left cell, separated by commas: 0 for an empty cell, 1 for the tile 2,
+// up to 15 for 32768, as in "1,0,0,2,0,0,3,0,0,0,0,0,15,0,0,11". It is the
+// form of the project's benchmark positions and of nneonneo's tools.
+func ParseRanks(s string) (Board, error) {
+	f := strings.Split(s, ",")
+	if len(f) != NumCells {
+		return 0, fmt.Errorf("board %q has %d ranks; want %d, separated by commas", s, len(f), NumCells)
+	}
+	var b Board
+	for i, v := range f {
+		r, err := strconv.ParseUint(strings.TrimSpace(v), 10, 8)
+		if err != nil || r > MaxRank {
+			return 0, fmt.Errorf("board %q: cell %d: %q is not a rank from 0 to %d", s, i+1, v, MaxRank)
+		}
+		b = b.With(i, uint8(r))
+	}
+	return b, nil
+}
+
 // parseTile returns the rank of the tile written v.
 func parseTile(v string) (uint8, error) {
 	n, err := strconv.ParseUint(v, 10, 32)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -55,6 +56,49 @@ func TestParseErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Parse(%q) error = %q; want it to contain %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestParseRanks(t *testing.T) {
+	want := FromRanks([NumCells]uint8{1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11})
+	for _, s := range []string{
+		"1,0,0,2,0,0,3,0,0,0,0,0,15,0,0,11",
+		"1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11",
+	} {
+		got, err := ParseRanks(s)
+		if err != nil || got != want {
+			t.Errorf("ParseRanks(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 1000 {
+		b := Board(r.Uint64())
+		var f []string
+		for _, v := range b.Ranks() {
+			f = append(f, strconv.Itoa(int(v)))
+		}
+		if got, err := ParseRanks(strings.Join(f, ",")); err != nil || got != b {
+			t.Fatalf("ParseRanks(%q) = %v, %v; want %v", strings.Join(f, ","), got, err, b)
+		}
+	}
+}
+
+func TestParseRanksErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "has 1 ranks; want 16"},
+		{"1,2,3", "has 3 ranks; want 16"},
+		{"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0", "has 1 ranks; want 16"},
+		{"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "has 17 ranks; want 16"},
+		{"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16", `cell 16: "16" is not a rank from 0 to 15`},
+		{"0,0,x,0,0,0,0,0,0,0,0,0,0,0,0,0", `cell 3: "x" is not a rank`},
+		{"0,0,0,-1,0,0,0,0,0,0,0,0,0,0,0,0", `cell 4: "-1" is not a rank`},
+		{"0,0,0,0,,0,0,0,0,0,0,0,0,0,0,0", `cell 5: "" is not a rank`},
+	}
+	for _, tt := range tests {
+		_, err := ParseRanks(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseRanks(%q) error = %v; want it to contain %q", tt.in, err, tt.want)
 		}
 	}
 }
