@@ -54,6 +54,9 @@ func TestAgreement(t *testing.T) {
 			}
 		}
 	}
+	if n == 0 {
+		t.Fatal("no values to compare with nneonneo's")
+	}
 	t.Logf("same move on %d of %d; relative difference in value: mean %.2g, largest %.2g", same, len(positions), sum/float64(n), worst)
 	if missed := len(positions) - same; missed > 2 {
 		t.Errorf("a different move from nneonneo's on %d of %d positions; want at most 2", missed, len(positions))

@@ -83,7 +83,7 @@ func Snake() Evaluator {
 func (s snake) Evaluate(b engine.Board) float64 {
 	best := 0.0
 	for _, x := range [2]engine.Board{b, b.Transpose()} { // paths along rows, then columns
-		l := [4]tables.Line{tables.Line(x >> 48), tables.Line(x >> 32), tables.Line(x >> 16), tables.Line(x)}
+		l := [4]tables.Line{x.Row(0), x.Row(1), x.Row(2), x.Row(3)}
 		f, r := s.fwd, s.bwd
 		// From the top-left, top-right, bottom-left and bottom-right corners.
 		for _, v := range [4]float32{
@@ -131,7 +131,7 @@ func (m matrix) Evaluate(b engine.Board) float64 {
 	for _, x := range [2]engine.Board{b, b.Transpose()} {
 		var v [4]float32
 		for r := range 4 {
-			l := tables.Line(x >> (48 - 16*r))
+			l := x.Row(r)
 			v[0] += m.rows[r].fwd[l]
 			v[1] += m.rows[r].bwd[l]
 			v[2] += m.rows[3-r].fwd[l]

@@ -1,8 +1,9 @@
 package ai
 
 import (
-	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // adviseHuge asks Linux to back the table with transparent huge pages:
@@ -13,5 +14,5 @@ func adviseHuge(slots []slot) {
 		return
 	}
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(&slots[0])), len(slots)*int(unsafe.Sizeof(slot{})))
-	_ = syscall.Madvise(mem, 14) // MADV_HUGEPAGE
+	_ = unix.Madvise(mem, unix.MADV_HUGEPAGE)
 }

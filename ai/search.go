@@ -99,9 +99,6 @@ func NewSearcher(c Config) *Searcher {
 // Threads returns the number of goroutines a search uses.
 func (s *Searcher) Threads() int { return s.threads }
 
-// Evaluator returns the leaf evaluator.
-func (s *Searcher) Evaluator() Evaluator { return s.eval }
-
 // Reset forgets every stored position, so that the next search depends on
 // nothing searched before. It takes constant time, and must not run while a
 // search does.

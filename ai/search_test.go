@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -69,7 +70,7 @@ func TestObviousMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !r.HasMove() || !contains(tt.want, r.Best) {
+			if !r.HasMove() || !slices.Contains(tt.want, r.Best) {
 				t.Errorf("%s: %s chose %v on %v; want one of %v (values %v)", tt.name, name, r.Best, b, tt.want, r.Value)
 			}
 		}
@@ -79,15 +80,6 @@ func TestObviousMoves(t *testing.T) {
 	if losesAtOnce(b, engine.Right) || b.CanMove(engine.Up) || b.CanMove(engine.Down) {
 		t.Fatalf("the position %v is not as its comment says", b)
 	}
-}
-
-func contains(ds []engine.Direction, d engine.Direction) bool {
-	for _, x := range ds {
-		if x == d {
-			return true
-		}
-	}
-	return false
 }
 
 func TestGameOverPosition(t *testing.T) {

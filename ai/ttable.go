@@ -54,7 +54,7 @@ const (
 // a stored value may have been reached at and still be reused.
 const classSlack = 1
 
-// probClass returns floor(−log2 p), at most 255, for 0 < p ≤ 1: the class of
+// probClass returns −floor(log2 p), at most 255, for 0 < p ≤ 1: the class of
 // the probability with which a node was reached. A smaller class is a more
 // probable node, whose subtree the cut-off prunes less.
 func probClass(p float64) int {
