@@ -14,8 +14,7 @@ import (
 // in the same order, so the frontier changes nothing but who does the work.
 type frontier struct {
 	worker *worker   // does the frontier's own nodes and counts them
-	open   []*topMax // the positions after a spawn that are searched as tasks
-	tasks  []*task   // their tasks, largest first once split
+	open   []*topMax // the positions after a spawn searched as tasks, largest first once split
 }
 
 // A task is a position after a spawn searched whole by one goroutine.
@@ -50,23 +49,22 @@ func (f *frontier) root(b engine.Board) [engine.NumDirections]*topChance {
 			out[d] = f.chance(n, 1, 0)
 		}
 	}
-	f.collect()
 	return out
 }
 
 // chance expands a chance node one level, making its spawns tasks.
 func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 	w := f.worker
-	w.nodes++
+	w.Nodes++
 	c := &topChance{board: b, prob: prob, depth: depth}
 	if prob < w.cutoff || depth >= w.limit {
-		w.leaves++
+		w.Leaves++
 		w.reached = max(w.reached, depth)
 		c.done, c.value = true, w.evaluate(b)
 		return c
 	}
 	if v, ok := w.tt.get(b, w.limit-depth, probClass(prob)); ok {
-		w.hits++
+		w.Hits++
 		w.reached = w.limit // the stored search went at least as deep
 		c.done, c.value = true, v
 		return c
@@ -92,31 +90,31 @@ func (f *frontier) newTask(b engine.Board, prob float64, depth int) *topMax {
 // least target tasks, and orders them largest first (by probability) so that
 // the goroutines finish together.
 func (f *frontier) split(target int) {
-	for round := 0; round < 2 && len(f.tasks) < target; round++ {
+	for round := 0; round < 2 && len(f.open) < target; round++ {
 		open := f.open
 		f.open = nil
 		for _, m := range open {
 			t := m.task
 			m.task = nil
-			f.worker.nodes++
-			f.worker.evals += engine.NumDirections
+			f.worker.Nodes++
+			f.worker.Evals += engine.NumDirections
 			for d, n := range t.board.Next() {
 				if n != t.board {
 					m.moves[d] = f.chance(n, t.prob, t.depth)
 				}
 			}
 		}
-		f.collect()
 	}
-	slices.SortStableFunc(f.tasks, func(a, b *task) int { return cmp.Compare(b.prob, a.prob) })
+	slices.SortStableFunc(f.open, func(a, b *topMax) int { return cmp.Compare(b.task.prob, a.task.prob) })
 }
 
-// collect lists the tasks of the open positions.
-func (f *frontier) collect() {
-	f.tasks = f.tasks[:0]
-	for _, m := range f.open {
-		f.tasks = append(f.tasks, m.task)
+// tasks returns the tasks of the open positions, in their order.
+func (f *frontier) tasks() []*task {
+	ts := make([]*task, len(f.open))
+	for i, m := range f.open {
+		ts[i] = m.task
 	}
+	return ts
 }
 
 // value combines the values below c, as worker.chance does, and stores it.

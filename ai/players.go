@@ -113,27 +113,27 @@ func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
 		return Result{}, err
 	}
 	r.Best = best(r)
-	r.Nodes, r.Evals, r.Leaves = m.nodes, m.evals, m.leaves
+	r.Counts = m.Counts
 	r.Elapsed = time.Since(start)
 	return r, nil
 }
 
 type minimax struct {
-	eval                 Evaluator
-	lost                 float64
-	ctx                  context.Context
-	nodes, evals, leaves uint64
+	eval Evaluator
+	lost float64
+	ctx  context.Context
+	Counts
 }
 
 // min returns the value of b, a board after a move (so with an empty cell),
 // under the worst spawn, with moves more moves to come.
 func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
-	m.nodes++
+	m.Nodes++
 	if moves == 0 {
-		m.leaves++
+		m.Leaves++
 		return m.eval.Evaluate(b)
 	}
-	if m.nodes&1023 == 0 && m.ctx.Err() != nil {
+	if m.Nodes&1023 == 0 && m.ctx.Err() != nil {
 		return 0
 	}
 	empty := b.EmptyBits()
@@ -151,8 +151,8 @@ func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
 
 // max returns the value of the best move on b, a board after a spawn.
 func (m *minimax) max(b engine.Board, moves int, alpha, beta float64) float64 {
-	m.nodes++
-	m.evals += engine.NumDirections
+	m.Nodes++
+	m.Evals += engine.NumDirections
 	best := m.lost
 	for _, n := range b.Next() {
 		if n == b {

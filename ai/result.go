@@ -15,16 +15,21 @@ type Result struct {
 	Value [engine.NumDirections]float64
 	Legal [engine.NumDirections]bool // which moves change the board
 
-	Depth    int    // plies of the deepest search completed
-	Reached  int    // plies of the deepest leaf of that search (less when the cut-off stopped it)
-	Auto     bool   // Depth was chosen by AutoDepth
-	Nodes    uint64 // positions visited: after-move and after-spawn boards
-	Evals    uint64 // moves tried at the positions after a spawn, as nneonneo counts
-	Hits     uint64 // transposition-table hits
-	Leaves   uint64 // positions scored by the evaluator
-	Threads  int    // goroutines that searched
+	Depth    int  // plies of the deepest search completed
+	Reached  int  // plies of the deepest leaf of that search (less when the cut-off stopped it)
+	Auto     bool // Depth was chosen by AutoDepth
+	Counts        // the work done, over every search of the answer
+	Threads  int  // goroutines that searched
 	Elapsed  time.Duration
 	Deadline bool // a time budget ended the search; Depth is the last completed
+}
+
+// Counts is the work a search did.
+type Counts struct {
+	Nodes  uint64 // positions visited: after-move and after-spawn boards
+	Evals  uint64 // moves tried at the positions after a spawn, as nneonneo counts
+	Hits   uint64 // transposition-table hits
+	Leaves uint64 // positions scored by the evaluator
 }
 
 // HasMove reports whether any move is legal; if not, the game is over and
@@ -41,10 +46,10 @@ func (r Result) EvalsPerSecond() float64 {
 	return float64(r.Evals) / r.Elapsed.Seconds()
 }
 
-// add accumulates the work counters of o into r.
-func (r *Result) add(o Result) {
-	r.Nodes += o.Nodes
-	r.Evals += o.Evals
-	r.Hits += o.Hits
-	r.Leaves += o.Leaves
+// add adds the counts of o to c.
+func (c *Counts) add(o Counts) {
+	c.Nodes += o.Nodes
+	c.Evals += o.Evals
+	c.Hits += o.Hits
+	c.Leaves += o.Leaves
 }

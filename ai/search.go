@@ -133,7 +133,8 @@ func (s *Searcher) deepen(ctx context.Context, b engine.Board, l Limits, start t
 	if l.Depth > 0 {
 		last = min(l.Depth, MaxDepth)
 	}
-	var best, work Result
+	var best Result
+	var work Counts
 	for ply := 1; ply <= last; ply++ {
 		c := dctx
 		if ply == 1 {
@@ -141,7 +142,7 @@ func (s *Searcher) deepen(ctx context.Context, b engine.Board, l Limits, start t
 		}
 		t := time.Now()
 		r, err := s.searchDepth(c, b, ply)
-		work.add(r)
+		work.add(r.Counts)
 		if err != nil {
 			if ctx.Err() != nil {
 				return Result{}, ctx.Err()
@@ -158,7 +159,7 @@ func (s *Searcher) deepen(ctx context.Context, b engine.Board, l Limits, start t
 			break
 		}
 	}
-	best.Nodes, best.Evals, best.Hits, best.Leaves = work.Nodes, work.Evals, work.Hits, work.Leaves
+	best.Counts = work
 	best.Elapsed = time.Since(start)
 	return best, nil
 }
@@ -173,20 +174,19 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	f := frontier{worker: s.newWorker(ply-1, gen, &stop)}
 	root := f.root(b)
 	threads := s.threads
-	if ply < 3 || len(f.tasks) < 2 {
+	if ply < 3 || len(f.open) < 2 {
 		threads = 1 // too little work to share
 	}
 	if threads > 1 {
 		f.split(8 * threads)
 	}
-	workers := s.run(f.tasks, threads, ply-1, gen, &stop)
+	workers := append(s.run(f.tasks(), threads, ply-1, gen, &stop), f.worker)
+	for _, w := range workers {
+		r.add(w.Counts)
+	}
 	if stop.Load() {
-		for _, w := range workers {
-			r.add(w.counts())
-		}
 		return r, ctx.Err()
 	}
-	workers = append(workers, f.worker)
 	for d, c := range root {
 		if c != nil {
 			r.Legal[d] = true
@@ -196,7 +196,6 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	r.Best = best(r)
 	r.Threads = threads
 	for _, w := range workers {
-		r.add(w.counts())
 		r.Reached = max(r.Reached, w.reached+1)
 	}
 	return r, nil
@@ -254,8 +253,8 @@ type worker struct {
 	gen    uint8
 	stop   *atomic.Bool
 
-	nodes, evals, hits, leaves uint64
-	reached                    int // the deepest leaf, in moves after the root
+	Counts
+	reached int // the deepest leaf, in moves after the root
 
 	_ [64]byte // keeps the counters of two workers off one cache line
 }
@@ -265,10 +264,6 @@ func (s *Searcher) newWorker(limit int, gen uint8, stop *atomic.Bool) *worker {
 		tt: s.tt.view(limit + 1), lines: s.lines, eval: s.eval, lost: s.lost, cutoff: s.cutoff,
 		limit: limit, gen: gen, stop: stop,
 	}
-}
-
-func (w *worker) counts() Result {
-	return Result{Nodes: w.nodes, Evals: w.evals, Hits: w.hits, Leaves: w.leaves}
 }
 
 // evaluate scores a leaf.
@@ -284,10 +279,10 @@ func (w *worker) evaluate(b engine.Board) float64 {
 // and depth the number of moves after the root move. The caller has checked
 // that b is not a leaf.
 func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
-	w.nodes++
+	w.Nodes++
 	deeper := w.limit - depth
 	if v, ok := w.tt.get(b, deeper, probClass(prob)); ok {
-		w.hits++
+		w.Hits++
 		w.reached = w.limit // the stored search went at least as deep
 		return v
 	}
@@ -320,8 +315,8 @@ func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
 // worse than losing, it is worth the evaluator's Lost value (as in nneonneo's
 // program, where a max node starts from 0).
 func (w *worker) max(b engine.Board, prob float64, depth int) float64 {
-	w.nodes++
-	w.evals += engine.NumDirections
+	w.Nodes++
+	w.Evals += engine.NumDirections
 	best := w.lost
 	if prob < w.cutoff || depth >= w.limit {
 		// Every move ends in a leaf: score them here, the hot loop.
@@ -333,8 +328,8 @@ func (w *worker) max(b engine.Board, prob float64, depth int) float64 {
 			if n == b {
 				continue
 			}
-			w.nodes++
-			w.leaves++
+			w.Nodes++
+			w.Leaves++
 			var v float64
 			if w.lines != nil {
 				v = float64(w.lines.sumT(n, trans[i]))
