@@ -52,7 +52,6 @@ func (m *Model) boardChanged() {
 	m.gen++
 	m.stopSearch()
 	m.hint, m.pending, m.played = nil, nil, nil
-	m.note = note{}
 }
 
 // gameEnded counts a game that is over in the statistics, once.

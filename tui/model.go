@@ -259,11 +259,14 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	return nil, false
 }
 
-// onKey dispatches a key press.
+// onKey dispatches a key press. A key puts away the note on screen, which
+// has then been seen; what the key does may leave a note of its own. Moves
+// of the AI leave notes alone, so that a warning stays during autoplay.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
 		return m.quit()
 	}
+	m.note = note{}
 	if cmd, done := m.answer(k); done {
 		return cmd
 	}

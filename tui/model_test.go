@@ -191,6 +191,15 @@ func TestStaleAnswerIsDropped(t *testing.T) {
 	}
 }
 
+func TestAutoplayOffBeforeAMove(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 2})
+	press(m, "a")
+	press(m, "a")
+	if m.autoplay || m.autoplayed {
+		t.Errorf("autoplay %v, autoplayed %v after a twice; want a game the AI never played in", m.autoplay, m.autoplayed)
+	}
+}
+
 func TestAutoplayChainsMoves(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2})
 	cmd := press(m, "a")

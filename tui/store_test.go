@@ -208,3 +208,21 @@ func TestSavedGameIsJSON(t *testing.T) {
 		t.Errorf("the saved file is %s", data)
 	}
 }
+
+func TestWarningStaysDuringAutoplay(t *testing.T) {
+	s := tempStore(t)
+	os.MkdirAll(s.StateDir, 0o755)
+	os.WriteFile(s.gamePath(), []byte(`{"version":1,"game":`), 0o644)
+	m := newTestModel(t, Config{Store: &s, Autoplay: true, Depth: 1})
+	settle(m, m.Init(), 20)
+	if m.game.MoveCount() == 0 {
+		t.Fatal("-autoplay did not play")
+	}
+	if !m.note.bad || !strings.Contains(m.render(), "Saved game lost") {
+		t.Errorf("after %d moves of the AI the note is %+v; want the warning still on screen", m.game.MoveCount(), m.note)
+	}
+	press(m, "a") // a key puts it away
+	if m.note.bad {
+		t.Errorf("after a key the note is %+v; want the warning gone", m.note)
+	}
+}

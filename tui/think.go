@@ -151,9 +151,8 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		m.note = note{text: "The game is over: u undoes, n starts a new game."}
 		return nil
 	}
-	m.autoplay, m.autoplayed = true, true
+	m.autoplay = true // the game counts as autoplayed once the AI moves
 	m.lastAuto = time.Time{}
-	m.note = note{}
 	if m.thinking != idle {
 		m.thinking = forAuto // the answer on its way will be played
 		return nil
