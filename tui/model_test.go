@@ -285,8 +285,10 @@ func TestNewGameAsks(t *testing.T) {
 	if m.asking != noQuestion || m.game.MoveCount() != 0 {
 		t.Fatal("n on an untouched game asked a question")
 	}
-	first := m.game.Seed() // random: the n above started a new game
-	for _, k := range []string{"left", "right", "up"} { // one of them moves any start
+	// The n above started a game of a random seed, which may not move left:
+	// one of left, right and up moves any start.
+	first := m.game.Seed()
+	for _, k := range []string{"left", "right", "up"} {
 		if m.game.MoveCount() == 0 {
 			press(m, k)
 		}
