@@ -19,7 +19,7 @@ type flashDoneMsg struct{ id int }
 
 // move plays d for the player (or the AI), if it changes the board.
 func (m *Model) move(d engine.Direction) tea.Cmd {
-	turn, ok := m.game.Move(d)
+	turn, ok := m.cur.Game.Move(d)
 	if !ok {
 		return nil
 	}
@@ -27,21 +27,21 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	id := m.flash.id + 1
 	m.flash = flash{id: id, spawned: 1 << turn.Spawn.Cell, merged: turn.Merged}
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
-	m.stats.BestScore = max(m.stats.BestScore, m.game.Score())
-	m.stats.HighestTile = max(m.stats.HighestTile, m.game.MaxTile())
+	m.stats.BestScore = max(m.stats.BestScore, m.cur.Game.Score())
+	m.stats.HighestTile = max(m.stats.HighestTile, m.cur.Game.MaxTile())
 	switch {
-	case m.game.Over():
+	case m.cur.Game.Over():
 		m.gameEnded()
-	case m.game.Won() && !m.winSeen:
-		m.winSeen = true
+	case m.cur.Game.Won() && !m.cur.WinSeen:
+		m.cur.WinSeen = true
 		if m.autoplay {
 			m.note = note{text: "2048! The AI keeps going; press a to take over."}
 		} else {
 			m.asking = wonKeepGoing
 		}
 	}
-	m.save(m.game.Over())
-	if m.autoplay && !m.game.Over() {
+	m.save(m.cur.Game.Over())
+	if m.autoplay && !m.cur.Game.Over() {
 		cmds = append(cmds, m.ask(forAuto))
 	}
 	return tea.Batch(cmds...)
@@ -63,25 +63,25 @@ func (m *Model) gameEnded() {
 
 // count adds the game to the statistics unless it is in them already.
 func (m *Model) count() {
-	if m.counted || m.game.MoveCount() == 0 {
+	if m.cur.Counted || m.cur.Game.MoveCount() == 0 {
 		return
 	}
-	m.counted = true
+	m.cur.Counted = true
 	m.stats.GamesPlayed++
-	if m.game.Won() {
+	if m.cur.Game.Won() {
 		m.stats.GamesWon++
 	}
-	if m.hinted {
+	if m.cur.Hinted {
 		m.stats.GamesHinted++
 	}
-	if m.autoplayed {
+	if m.cur.Autoplayed {
 		m.stats.GamesAutoplayed++
 	}
 }
 
 // undo takes back a move.
 func (m *Model) undo() tea.Cmd {
-	if !m.game.Undo() {
+	if !m.cur.Game.Undo() {
 		m.note = note{text: "Nothing to undo: this is the start of the game."}
 		return nil
 	}
@@ -97,7 +97,7 @@ func (m *Model) undo() tea.Cmd {
 
 // askNewGame starts a new game, asking first if one is in progress.
 func (m *Model) askNewGame() tea.Cmd {
-	if m.game.MoveCount() > 0 && !m.game.Over() {
+	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() {
 		m.asking = confirmNew
 		return nil
 	}
@@ -108,8 +108,7 @@ func (m *Model) askNewGame() tea.Cmd {
 func (m *Model) newGame() tea.Cmd {
 	m.count()
 	m.saveStats()
-	m.game = engine.NewGame(newSeed())
-	m.hinted, m.autoplayed, m.winSeen, m.counted = false, false, false, false
+	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
 	m.boardChanged()
 	m.flash = flash{id: m.flash.id + 1}
 	m.save(true)
@@ -147,7 +146,7 @@ func (m *Model) nextTheme() {
 // shownDepth returns the depth the next search will use on this board.
 func (m *Model) shownDepth() int {
 	if m.depth == ai.Auto {
-		return ai.AutoDepth(m.game.Board())
+		return ai.AutoDepth(m.cur.Game.Board())
 	}
 	return m.depth
 }
@@ -191,8 +190,7 @@ func (m *Model) save(sync bool) {
 	if m.store == nil {
 		return
 	}
-	g := SavedGame{Game: m.game, Hinted: m.hinted, Autoplayed: m.autoplayed, WinSeen: m.winSeen, Counted: m.counted}
-	m.saveErr = m.store.SaveGame(g, sync)
+	m.saveErr = m.store.SaveGame(m.cur, sync)
 }
 
 // saveStats writes the statistics.

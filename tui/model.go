@@ -44,12 +44,8 @@ type Model struct {
 	store    *Store
 	searcher *ai.Searcher
 
-	game       *engine.Game
-	hinted     bool // the player asked for a hint in this game
-	autoplayed bool // the AI played in this game
-	winSeen    bool // the "you win" message was shown
-	counted    bool // this game is already in the statistics
-	stats      Stats
+	cur   SavedGame // the game in progress and what the statistics need of it
+	stats Stats
 
 	theme   theme.Theme
 	profile colorprofile.Profile
@@ -136,14 +132,13 @@ func New(ctx context.Context, cfg Config) *Model {
 		}
 		m.count() // the saved game is abandoned: it was played
 		m.saveStats()
-		m.hinted, m.autoplayed, m.winSeen, m.counted = false, false, false, false
 		m.note = note{}
 	}
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = newSeed()
 	}
-	m.game = engine.NewGame(seed)
+	m.cur = SavedGame{Game: engine.NewGame(seed)}
 	return m
 }
 
@@ -176,7 +171,7 @@ func (m *Model) resume() bool {
 		m.note = note{"Saved game lost: " + err.Error(), true}
 		return false
 	}
-	m.game, m.hinted, m.autoplayed, m.winSeen, m.counted = s.Game, s.Hinted, s.Autoplayed, s.WinSeen, s.Counted
+	m.cur = s
 	m.note = note{text: "Welcome back: your game is where you left it."}
 	return true
 }

@@ -113,8 +113,8 @@ func TestArrowsMove(t *testing.T) {
 		d, _ := engine.ParseDirection(k)
 		want, moved := g.Move(d)
 		press(m, k)
-		if m.game.Board() != g.Board() || m.game.Score() != g.Score() {
-			t.Fatalf("after %s: board %v, score %d; want %v, %d (moved %v)", k, m.game.Board(), m.game.Score(), g.Board(), g.Score(), moved)
+		if m.cur.Game.Board() != g.Board() || m.cur.Game.Score() != g.Score() {
+			t.Fatalf("after %s: board %v, score %d; want %v, %d (moved %v)", k, m.cur.Game.Board(), m.cur.Game.Score(), g.Board(), g.Score(), moved)
 		}
 		if moved && m.flash.spawned != 1<<want.Spawn.Cell {
 			t.Errorf("after %s: the flash marks %016b; the new tile is in cell %d", k, m.flash.spawned, want.Spawn.Cell)
@@ -124,14 +124,14 @@ func TestArrowsMove(t *testing.T) {
 
 func TestLettersDoNotMove(t *testing.T) {
 	m := newTestModel(t, Config{})
-	before := m.game.Board()
+	before := m.cur.Game.Board()
 	for _, k := range []string{"w", "a", "s", "d", "j", "k", "l"} {
 		if k == "a" {
 			continue // autoplay
 		}
 		press(m, k)
 	}
-	if m.game.Board() != before {
+	if m.cur.Game.Board() != before {
 		t.Error("a letter moved the board")
 	}
 }
@@ -146,7 +146,7 @@ func TestHintShowsTheAnswer(t *testing.T) {
 		t.Error("no sign of thinking on screen")
 	}
 	settle(m, cmd, 10)
-	want, _ := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.game.Board(), ai.Limits{Depth: 3})
+	want, _ := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.cur.Game.Board(), ai.Limits{Depth: 3})
 	if m.hint == nil || m.hint.Best != want.Best || m.thinking != idle {
 		t.Fatalf("after the answer: hint %+v, thinking %v; want %v", m.hint, m.thinking, want.Best)
 	}
@@ -154,13 +154,13 @@ func TestHintShowsTheAnswer(t *testing.T) {
 		t.Errorf("the hint is not on screen:\n%s", view)
 	}
 	// Space plays it.
-	board := m.game.Board()
+	board := m.cur.Game.Board()
 	next, _, _ := board.Move(want.Best)
 	press(m, "space")
-	if m.game.MoveCount() != 1 || m.game.Board().CountEmpty() != next.CountEmpty()-1 || m.hint != nil {
+	if m.cur.Game.MoveCount() != 1 || m.cur.Game.Board().CountEmpty() != next.CountEmpty()-1 || m.hint != nil {
 		t.Errorf("space did not play the hinted move %v", want.Best)
 	}
-	if !m.hinted {
+	if !m.cur.Hinted {
 		t.Error("the game is not marked as hinted")
 	}
 }
@@ -171,22 +171,22 @@ func TestStaleAnswerIsDropped(t *testing.T) {
 	answers := searchOf(cmd) // the answer for the first board...
 	press(m, "left")         // ...arrives after a move
 	press(m, "down")
-	moves, board := m.game.MoveCount(), m.game.Board()
+	moves, board := m.cur.Game.MoveCount(), m.cur.Game.Board()
 	for _, a := range answers {
 		m.Update(a)
 	}
-	if m.hint != nil || m.game.MoveCount() != moves || m.game.Board() != board {
-		t.Errorf("a stale answer was used: hint %v, %d moves", m.hint, m.game.MoveCount())
+	if m.hint != nil || m.cur.Game.MoveCount() != moves || m.cur.Game.Board() != board {
+		t.Errorf("a stale answer was used: hint %v, %d moves", m.hint, m.cur.Game.MoveCount())
 	}
 	// Asking to play the hint, then moving, must not play the stale answer.
 	cmd = press(m, "space")
 	answers = searchOf(cmd)
 	press(m, "right")
-	moves = m.game.MoveCount()
+	moves = m.cur.Game.MoveCount()
 	for _, a := range answers {
 		m.Update(a)
 	}
-	if m.game.MoveCount() != moves {
+	if m.cur.Game.MoveCount() != moves {
 		t.Error("an answer for an old board was played")
 	}
 }
@@ -195,8 +195,8 @@ func TestAutoplayOffBeforeAMove(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2})
 	press(m, "a")
 	press(m, "a")
-	if m.autoplay || m.autoplayed {
-		t.Errorf("autoplay %v, autoplayed %v after a twice; want a game the AI never played in", m.autoplay, m.autoplayed)
+	if m.autoplay || m.cur.Autoplayed {
+		t.Errorf("autoplay %v, autoplayed %v after a twice; want a game the AI never played in", m.autoplay, m.cur.Autoplayed)
 	}
 }
 
@@ -210,17 +210,17 @@ func TestAutoplayChainsMoves(t *testing.T) {
 	s := ai.NewSearcher(ai.Config{Threads: 1})
 	g := engine.NewGame(1)
 	settle(m, cmd, 60)
-	if m.game.MoveCount() < 20 {
-		t.Fatalf("autoplay played %d moves in 60 messages", m.game.MoveCount())
+	if m.cur.Game.MoveCount() < 20 {
+		t.Fatalf("autoplay played %d moves in 60 messages", m.cur.Game.MoveCount())
 	}
-	for _, d := range m.game.Moves() {
+	for _, d := range m.cur.Game.Moves() {
 		r, _ := s.Search(context.Background(), g.Board(), ai.Limits{Depth: 2})
 		if r.Best != d {
 			t.Fatalf("move %d: autoplay played %v; the AI says %v", g.MoveCount()+1, d, r.Best)
 		}
 		g.Move(d)
 	}
-	if !m.autoplayed {
+	if !m.cur.Autoplayed {
 		t.Error("the game is not marked as autoplayed")
 	}
 	press(m, "a")
@@ -233,10 +233,10 @@ func TestAutoplayStopsAtGameOver(t *testing.T) {
 	// Every move here ends the game, whatever tile comes.
 	start, _ := engine.Parse("0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4")
 	m := newTestModel(t, Config{Depth: 2})
-	m.game = engine.NewGameFrom(start, 3)
+	m.cur.Game = engine.NewGameFrom(start, 3)
 	settle(m, press(m, "a"), 50)
-	if !m.game.Over() || m.autoplay {
-		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.game.Over(), m.autoplay)
+	if !m.cur.Game.Over() || m.autoplay {
+		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.cur.Game.Over(), m.autoplay)
 	}
 	if m.stats.GamesPlayed != 1 || m.stats.GamesAutoplayed != 1 {
 		t.Errorf("stats %+v; want one game played, by the AI", m.stats)
@@ -249,16 +249,16 @@ func TestAutoplayStopsAtGameOver(t *testing.T) {
 func TestUndo(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "left")
-	before, score := m.game.Board(), m.game.Score()
+	before, score := m.cur.Game.Board(), m.cur.Game.Score()
 	press(m, "down")
 	press(m, "u")
-	if m.game.Board() != before || m.game.Score() != score {
-		t.Errorf("undo: %v, %d; want %v, %d", m.game.Board(), m.game.Score(), before, score)
+	if m.cur.Game.Board() != before || m.cur.Game.Score() != score {
+		t.Errorf("undo: %v, %d; want %v, %d", m.cur.Game.Board(), m.cur.Game.Score(), before, score)
 	}
 	press(m, "u")
 	press(m, "u")
-	if m.game.MoveCount() != 0 || !strings.Contains(m.note.text, "Nothing to undo") {
-		t.Errorf("undo at the start: %d moves, note %q", m.game.MoveCount(), m.note.text)
+	if m.cur.Game.MoveCount() != 0 || !strings.Contains(m.note.text, "Nothing to undo") {
+		t.Errorf("undo at the start: %d moves, note %q", m.cur.Game.MoveCount(), m.note.text)
 	}
 }
 
@@ -282,14 +282,14 @@ func TestQuitCancelsTheSearch(t *testing.T) {
 func TestNewGameAsks(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "n") // no move yet: no question
-	if m.asking != noQuestion || m.game.MoveCount() != 0 {
+	if m.asking != noQuestion || m.cur.Game.MoveCount() != 0 {
 		t.Fatal("n on an untouched game asked a question")
 	}
 	// The n above started a game of a random seed, which may not move left:
 	// one of left, right and up moves any start.
-	first := m.game.Seed()
+	first := m.cur.Game.Seed()
 	for _, k := range []string{"left", "right", "up"} {
-		if m.game.MoveCount() == 0 {
+		if m.cur.Game.MoveCount() == 0 {
 			press(m, k)
 		}
 	}
@@ -298,20 +298,20 @@ func TestNewGameAsks(t *testing.T) {
 		t.Fatal("n in a game in progress did not ask")
 	}
 	press(m, "n") // no
-	if m.game.MoveCount() != 1 || m.game.Seed() != first {
+	if m.cur.Game.MoveCount() != 1 || m.cur.Game.Seed() != first {
 		t.Fatal("answering no started a new game")
 	}
 	press(m, "n")
 	press(m, "y")
-	if m.game.MoveCount() != 0 || m.stats.GamesPlayed != 1 {
-		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.game.MoveCount(), m.stats.GamesPlayed)
+	if m.cur.Game.MoveCount() != 0 || m.stats.GamesPlayed != 1 {
+		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.stats.GamesPlayed)
 	}
 }
 
 func TestWinAsksToKeepGoing(t *testing.T) {
 	start, _ := engine.Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
 	m := newTestModel(t, Config{})
-	m.game = engine.NewGameFrom(start, 5)
+	m.cur.Game = engine.NewGameFrom(start, 5)
 	press(m, "left")
 	if m.asking != wonKeepGoing || !strings.Contains(m.render(), "You made 2048!") {
 		t.Fatalf("no win message after making 2048:\n%s", m.render())
@@ -385,7 +385,7 @@ func TestHelpAndTooSmall(t *testing.T) {
 		t.Error("? did not show the help")
 	}
 	press(m, "left")
-	if m.showHelp || m.game.MoveCount() != 0 {
+	if m.showHelp || m.cur.Game.MoveCount() != 0 {
 		t.Error("a key did not just close the help")
 	}
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})

@@ -24,7 +24,7 @@ const (
 // panel draws the score, the hint and the state of the AI in width columns;
 // compact puts two fields on a line and drops the blank lines.
 func (m *Model) panel(width int, compact bool) string {
-	g := m.game
+	g := m.cur.Game
 	score, best := group(g.Score()), group(max(m.stats.BestScore, g.Score()))
 	moves, tile := group(g.MoveCount()), strconv.Itoa(g.MaxTile())
 	var lines []string

@@ -38,20 +38,16 @@ func DefaultStore() Store {
 // A SavedGame is the game in progress with what the statistics need to know
 // about it.
 type SavedGame struct {
-	Game       *engine.Game
-	Hinted     bool // the player asked for a hint in this game
-	Autoplayed bool // the AI played moves of this game
-	WinSeen    bool // the player has seen the "you win" message
-	Counted    bool // the game is already in the statistics (it ended)
+	Game       *engine.Game `json:"game"`
+	Hinted     bool         `json:"hinted,omitempty"`     // the player asked for a hint in this game
+	Autoplayed bool         `json:"autoplayed,omitempty"` // the AI played moves of this game
+	WinSeen    bool         `json:"win_seen,omitempty"`   // the player has seen the "you win" message
+	Counted    bool         `json:"counted,omitempty"`    // the game is already in the statistics (it ended)
 }
 
 type savedGameJSON struct {
-	Version    int          `json:"version"`
-	Game       *engine.Game `json:"game"`
-	Hinted     bool         `json:"hinted,omitempty"`
-	Autoplayed bool         `json:"autoplayed,omitempty"`
-	WinSeen    bool         `json:"win_seen,omitempty"`
-	Counted    bool         `json:"counted,omitempty"`
+	Version int `json:"version"`
+	SavedGame
 }
 
 // Stats are the player's statistics over all games.
@@ -101,7 +97,7 @@ func (s Store) LoadGame() (SavedGame, error) {
 	if j.Game == nil {
 		return SavedGame{}, s.moveAside(s.gamePath(), errors.New("no game in the file"))
 	}
-	return SavedGame{Game: j.Game, Hinted: j.Hinted, Autoplayed: j.Autoplayed, WinSeen: j.WinSeen, Counted: j.Counted}, nil
+	return j.SavedGame, nil
 }
 
 // SaveGame writes the game in progress atomically. With sync it also waits
@@ -109,10 +105,7 @@ func (s Store) LoadGame() (SavedGame, error) {
 // machine, though not of the program, may lose the last moves. The game
 // saves without sync after every move and with sync when it ends or quits.
 func (s Store) SaveGame(g SavedGame, sync bool) error {
-	return s.save(s.StateDir, s.gamePath(), savedGameJSON{
-		Version: storeVersion, Game: g.Game, Hinted: g.Hinted, Autoplayed: g.Autoplayed,
-		WinSeen: g.WinSeen, Counted: g.Counted,
-	}, sync)
+	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 
 // LoadStats reads the statistics: zero with no file, and zero with a

@@ -150,20 +150,20 @@ func TestModelResumesTheSavedGame(t *testing.T) {
 	press(m, "left")
 	press(m, "down")
 	press(m, "h") // marks the game hinted
-	board, score := m.game.Board(), m.game.Score()
+	board, score := m.cur.Game.Board(), m.cur.Game.Score()
 	press(m, "q")
 
 	m2 := New(t.Context(), Config{Store: &s})
-	if m2.game.Board() != board || m2.game.Score() != score || !m2.hinted {
-		t.Errorf("resumed at %v, %d, hinted %v; want %v, %d, true", m2.game.Board(), m2.game.Score(), m2.hinted, board, score)
+	if m2.cur.Game.Board() != board || m2.cur.Game.Score() != score || !m2.cur.Hinted {
+		t.Errorf("resumed at %v, %d, hinted %v; want %v, %d, true", m2.cur.Game.Board(), m2.cur.Game.Score(), m2.cur.Hinted, board, score)
 	}
 	if !strings.Contains(m2.note.text, "Welcome back") {
 		t.Errorf("note %q; want a welcome back", m2.note.text)
 	}
 	// -new starts afresh, and the abandoned game counts as played.
 	m3 := New(t.Context(), Config{Store: &s, NewGame: true, Seed: 9})
-	if m3.game.MoveCount() != 0 || m3.game.Seed() != 9 || m3.stats.GamesPlayed != 1 || m3.stats.GamesHinted != 1 || m3.hinted {
-		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.game.MoveCount(), m3.game.Seed(), m3.stats, m3.hinted)
+	if m3.cur.Game.MoveCount() != 0 || m3.cur.Game.Seed() != 9 || m3.stats.GamesPlayed != 1 || m3.stats.GamesHinted != 1 || m3.cur.Hinted {
+		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.cur.Game.MoveCount(), m3.cur.Game.Seed(), m3.stats, m3.cur.Hinted)
 	}
 }
 
@@ -189,8 +189,8 @@ func TestModelWithUnwritableStore(t *testing.T) {
 	m := newTestModel(t, Config{Store: &s})
 	press(m, "left")
 	press(m, "down")
-	if m.game.MoveCount() == 0 || m.saveErr == nil {
-		t.Fatalf("%d moves, save error %v; want play to go on with a warning", m.game.MoveCount(), m.saveErr)
+	if m.cur.Game.MoveCount() == 0 || m.saveErr == nil {
+		t.Fatalf("%d moves, save error %v; want play to go on with a warning", m.cur.Game.MoveCount(), m.saveErr)
 	}
 	if view := m.render(); !strings.Contains(view, "Not saved, play goes on") {
 		t.Errorf("no warning on screen:\n%s", view)
@@ -215,11 +215,11 @@ func TestWarningStaysDuringAutoplay(t *testing.T) {
 	os.WriteFile(s.gamePath(), []byte(`{"version":1,"game":`), 0o644)
 	m := newTestModel(t, Config{Store: &s, Autoplay: true, Depth: 1})
 	settle(m, m.Init(), 20)
-	if m.game.MoveCount() == 0 {
+	if m.cur.Game.MoveCount() == 0 {
 		t.Fatal("-autoplay did not play")
 	}
 	if !m.note.bad || !strings.Contains(m.render(), "Saved game lost") {
-		t.Errorf("after %d moves of the AI the note is %+v; want the warning still on screen", m.game.MoveCount(), m.note)
+		t.Errorf("after %d moves of the AI the note is %+v; want the warning still on screen", m.cur.Game.MoveCount(), m.note)
 	}
 	press(m, "a") // a key puts it away
 	if m.note.bad {

@@ -28,7 +28,7 @@ func (m *Model) ask(why purpose) tea.Cmd {
 	m.stopSearch()
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.cancel, m.thinking = cancel, why
-	gen, board, s, lim := m.gen, m.game.Board(), m.searcher, ai.Limits{Depth: m.depth}
+	gen, board, s, lim := m.gen, m.cur.Game.Board(), m.searcher, ai.Limits{Depth: m.depth}
 	search := func() tea.Msg {
 		r, err := s.Search(ctx, board, lim)
 		return searchMsg{gen, r, err}
@@ -98,7 +98,7 @@ func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
 // playAuto plays the AI's move; move asks for the next one.
 func (m *Model) playAuto(r ai.Result) tea.Cmd {
 	m.lastAuto = time.Now()
-	m.autoplayed = true
+	m.cur.Autoplayed = true
 	cmd := m.move(r.Best)
 	m.played = &r
 	return cmd
@@ -107,11 +107,11 @@ func (m *Model) playAuto(r ai.Result) tea.Cmd {
 // askHint asks the AI about the board on screen, unless it is already
 // thinking about it or has answered.
 func (m *Model) askHint() tea.Cmd {
-	m.hinted = true
+	m.cur.Hinted = true
 	if m.thinking != idle || m.hint != nil && m.hint.Depth == m.shownDepth() {
 		return nil
 	}
-	if !m.game.Board().HasMove() {
+	if !m.cur.Game.Board().HasMove() {
 		m.note = note{text: "No move is left: u undoes, n starts a new game."}
 		return nil
 	}
@@ -124,14 +124,14 @@ func (m *Model) playHint() tea.Cmd {
 	if m.autoplay {
 		return nil // the AI is playing
 	}
-	m.hinted = true
+	m.cur.Hinted = true
 	switch {
 	case m.hint != nil && m.hint.HasMove():
 		return m.move(m.hint.Best)
 	case m.thinking != idle:
 		m.thinking = forPlay // play the answer on its way
 		return nil
-	case !m.game.Board().HasMove():
+	case !m.cur.Game.Board().HasMove():
 		return nil
 	}
 	return m.ask(forPlay)
@@ -147,7 +147,7 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		m.note = note{text: "Autoplay off: your turn."}
 		return nil
 	}
-	if m.game.Over() {
+	if m.cur.Game.Over() {
 		m.note = note{text: "The game is over: u undoes, n starts a new game."}
 		return nil
 	}

@@ -119,7 +119,7 @@ func (m *Model) tooSmall(w, h int) string {
 // title draws the top line: the name of the game and the seed.
 func (m *Model) title(width int) string {
 	left := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render("2048")
-	right := m.muted(fmt.Sprintf("game %d", m.game.Seed()))
+	right := m.muted(fmt.Sprintf("game %d", m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
 }
@@ -127,7 +127,7 @@ func (m *Model) title(width int) string {
 // boardArea draws the board with the hint's arrow on the side of the best
 // move.
 func (m *Model) boardArea(l layout) string {
-	board := renderBoard(m.game.Board(), m.pal, l.board, m.flash)
+	board := renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
 	var d engine.Direction
 	shown := m.hint != nil && m.hint.HasMove() && m.thinking == idle
 	if shown {
@@ -162,9 +162,9 @@ func (m *Model) banner(width int) string {
 		lines = append(lines, st.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+m.muted("  y yes · n no"))
 	case m.asking == wonKeepGoing:
 		lines = append(lines, st.Foreground(m.pal.Good).Render("You made 2048!")+m.muted("  k keep going · n new game"))
-	case m.game.Over():
+	case m.cur.Game.Over():
 		lines = append(lines, st.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
-			group(m.game.Score()), m.game.MaxTile()))+m.muted("  u undo · n new game"))
+			group(m.cur.Game.Score()), m.cur.Game.MaxTile()))+m.muted("  u undo · n new game"))
 	}
 	if m.saveErr != nil {
 		lines = append(lines, lipgloss.NewStyle().Foreground(m.pal.Bad).Render("Not saved, play goes on: "+m.saveErr.Error()))

@@ -19,7 +19,7 @@ import (
 // with a fixed time so that the screen is the same on every machine.
 func withHint(t *testing.T, m *Model, ply int) {
 	t.Helper()
-	r, err := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.game.Board(), ai.Limits{Depth: ply})
+	r, err := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.cur.Game.Board(), ai.Limits{Depth: ply})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func withHint(t *testing.T, m *Model, ply int) {
 func midGame(t *testing.T, cfg Config) *Model {
 	cfg.Seed, cfg.NewGame = 2048, true
 	m := newTestModel(t, cfg)
-	playSome(m.game, 60)
+	playSome(m.cur.Game, 60)
 	m.flash = flash{}
 	return m
 }
@@ -62,14 +62,14 @@ func TestView(t *testing.T) {
 	t.Run("win", func(t *testing.T) {
 		start, _ := engine.Parse("1024 1024 8 4 / 4 8 16 2 / 2 4 8 16 / 0 2 4 8")
 		m := newTestModel(t, Config{})
-		m.game = engine.NewGameFrom(start, 5)
+		m.cur.Game = engine.NewGameFrom(start, 5)
 		press(m, "left")
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("over", func(t *testing.T) {
 		start, _ := engine.Parse("0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4")
 		m := newTestModel(t, Config{})
-		m.game = engine.NewGameFrom(start, 5)
+		m.cur.Game = engine.NewGameFrom(start, 5)
 		press(m, "left")
 		golden.RequireEqual(t, m.View().Content)
 	})
@@ -133,7 +133,7 @@ func TestProgram(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if final.game.MoveCount() == 0 || final.thinking != idle {
-		t.Errorf("final model: %d moves, thinking %v", final.game.MoveCount(), final.thinking)
+	if final.cur.Game.MoveCount() == 0 || final.thinking != idle {
+		t.Errorf("final model: %d moves, thinking %v", final.cur.Game.MoveCount(), final.thinking)
 	}
 }
