@@ -56,7 +56,7 @@ func (t Theme) Palette(p colorprofile.Profile, darkBackground bool) Palette {
 	default:
 		return Palette{Colorless: true}
 	}
-	if t.colorless || t.spec == (spec{}) { // the plain theme, or the zero Theme
+	if t.spec == (spec{}) { // the plain theme, or the zero Theme
 		return Palette{Colorless: true}
 	}
 	s := &t.spec

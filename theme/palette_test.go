@@ -38,7 +38,7 @@ const (
 func palettes(t *testing.T, f func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette)) {
 	t.Helper()
 	for _, th := range All() {
-		if th.colorless {
+		if th.spec == (spec{}) { // plain
 			continue
 		}
 		for _, p := range colorProfiles {

@@ -22,8 +22,7 @@ type Theme struct {
 	Name        string // lower-case, one word: used by -theme NAME and shown on screen
 	Description string // a short phrase for help text
 
-	colorless bool // never draw colour, whatever the terminal can do
-	spec      spec
+	spec spec
 }
 
 // All returns every theme in the order the `t` key cycles through them:
