@@ -24,8 +24,8 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 		return nil
 	}
 	m.boardChanged()
-	id := m.flash.id + 1
-	m.flash = flash{id: id, spawned: 1 << turn.Spawn.Cell, merged: turn.Merged}
+	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, turn.Merged
+	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
 	m.stats.BestScore = max(m.stats.BestScore, m.cur.Game.Score())
 	m.stats.HighestTile = max(m.stats.HighestTile, m.cur.Game.MaxTile())
@@ -47,11 +47,13 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// boardChanged forgets everything that belonged to the old board.
+// boardChanged forgets everything that belonged to the old board, the marks
+// of the last move's tiles included.
 func (m *Model) boardChanged() {
 	m.gen++
 	m.stopSearch()
 	m.hint, m.pending, m.played = nil, nil, nil
+	m.flash = flash{id: m.flash.id + 1}
 }
 
 // gameEnded counts a game that is over in the statistics, once.
@@ -86,7 +88,6 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	m.boardChanged()
-	m.flash = flash{id: m.flash.id + 1}
 	m.asking = noQuestion
 	m.save(false)
 	if m.autoplay {
@@ -110,7 +111,6 @@ func (m *Model) newGame() tea.Cmd {
 	m.saveStats()
 	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
 	m.boardChanged()
-	m.flash = flash{id: m.flash.id + 1}
 	m.save(true)
 	m.note = note{text: "A new game."}
 	if m.autoplay {

@@ -17,7 +17,7 @@ type KeyMap struct {
 	Theme                 key.Binding
 	Help                  key.Binding
 	Quit                  key.Binding
-	Yes, No               key.Binding // answers to a question on screen
+	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
 }
 
@@ -42,7 +42,6 @@ func DefaultKeyMap() KeyMap {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
 		KeepGoing: key.NewBinding(key.WithKeys("k", "enter", "space"), key.WithHelp("k", "keep going")),
 	}
 }

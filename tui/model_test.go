@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
@@ -411,7 +412,7 @@ func TestLayouts(t *testing.T) {
 			t.Errorf("layout %+v: %d lines on a %d-line terminal", l, len(lines), h)
 		}
 		for i, line := range lines {
-			if n := lipglossWidth(line); n > w {
+			if n := lipgloss.Width(line); n > w {
 				t.Errorf("layout %+v: line %d is %d wide on a %d-wide terminal", l, i, n, w)
 			}
 		}

@@ -21,9 +21,11 @@ const (
 	compactLines = 11
 )
 
-// panel draws the score, the hint and the state of the AI in width columns;
-// compact puts two fields on a line and drops the blank lines.
-func (m *Model) panel(width int, compact bool) string {
+// panel draws the score, the hint and the state of the AI in the panel of l;
+// a compact one puts two fields on a line and drops the blank lines.
+func (m *Model) panel(l layout) string {
+	width, n := l.panelSize()
+	compact := l.compact()
 	g := m.cur.Game
 	score, best := group(g.Score()), group(max(m.stats.BestScore, g.Score()))
 	moves, tile := group(g.MoveCount()), strconv.Itoa(g.MaxTile())
@@ -42,10 +44,6 @@ func (m *Model) panel(width int, compact bool) string {
 		lines = append(lines, m.hintLines(width)...)
 		lines = append(lines, "")
 		lines = append(lines, m.aiLines(width)...)
-	}
-	n := panelLines
-	if compact {
-		n = compactLines
 	}
 	lines = pad(lines, n)
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines[:n], "\n"))

@@ -86,15 +86,14 @@ func (m *Model) render() string {
 	}
 	l, ok := fit(w, h)
 	if !ok {
-		return m.tooSmall(w, h)
+		return tooSmall(w, h)
 	}
 	var body string
 	if m.showHelp {
 		body = m.helpScreen(l)
 	} else {
 		area := m.boardArea(l)
-		pw, _ := l.panelSize()
-		panel := m.panel(pw, l.compact())
+		panel := m.panel(l)
 		if l.beside {
 			body = lipgloss.JoinHorizontal(lipgloss.Top, area, " ", panel)
 		} else {
@@ -109,7 +108,7 @@ func (m *Model) render() string {
 // tooSmall tells the player how large the terminal must be: wide enough for
 // small tiles with the panel beside them, or tall enough for the panel under
 // them.
-func (m *Model) tooSmall(w, h int) string {
+func tooSmall(w, h int) string {
 	bw, bh := layout{smallBoard, true}.size()
 	tw, th := layout{smallBoard, false}.size()
 	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(q quits)", w, h, bw, bh, tw, th)
@@ -176,9 +175,7 @@ func (m *Model) banner(width int) string {
 			lines = append(lines, m.muted(m.note.text))
 		}
 	}
-	for len(lines) < bannerRows {
-		lines = append(lines, "")
-	}
+	lines = pad(lines, bannerRows)
 	for i, s := range lines[:bannerRows] {
 		lines[i] = lipgloss.NewStyle().MaxWidth(width).Render(s)
 	}
