@@ -66,12 +66,12 @@ func TestSpawnDistribution(t *testing.T) {
 
 func TestSpawnFullBoard(t *testing.T) {
 	b, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
-	r := rand.New(rand.NewPCG(1, 1))
-	before := *r
-	if s, ok := b.Spawn(r); ok || s.Board != b {
+	pcg := rand.NewPCG(1, 1)
+	before := *pcg
+	if s, ok := b.Spawn(rand.New(pcg)); ok || s.Board != b {
 		t.Errorf("Spawn on a full board = %+v, %v; want the board, false", s, ok)
 	}
-	if *r != before {
+	if *pcg != before {
 		t.Error("Spawn on a full board drew from the generator")
 	}
 }
