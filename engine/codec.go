@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 )
 
@@ -20,9 +19,9 @@ type gameJSON struct {
 // MarshalJSON encodes the game as its seed, start board and moves, with the
 // current board and score to check the replay against.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	moves := make([]byte, len(g.moves))
-	for i, d := range g.moves {
-		moves[i] = d.Letter()
+	moves := make([]byte, len(g.history))
+	for i, p := range g.history {
+		moves[i] = p.dir.Letter()
 	}
 	j := gameJSON{Seed: g.seed, Moves: string(moves), Board: g.board.String(), Score: g.score}
 	if g.start != 0 {
@@ -48,7 +47,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	moves := make([]Direction, len(j.Moves))
 	for i := range len(j.Moves) {
-		d := Direction(strings.IndexByte("UDLR", j.Moves[i]))
+		d := Direction(strings.IndexByte(directionLetters, j.Moves[i]))
 		if !d.Valid() {
 			return fmt.Errorf("decoding game: move %d is %q; want U, D, L or R", i+1, j.Moves[i])
 		}
@@ -62,7 +61,6 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("decoding game: replay ends at %s, score %d; the record says %s, score %d",
 			got, r.score, j.Board, j.Score)
 	}
-	*g = Game{seed: r.seed, start: r.start, pcg: r.pcg, board: r.board, score: r.score, moves: r.moves, undo: r.undo}
-	g.rng = rand.New(&g.pcg)
+	*g = *r
 	return nil
 }

@@ -30,10 +30,13 @@ func (d Direction) String() string {
 	return fmt.Sprintf("Direction(%d)", uint8(d))
 }
 
+// directionLetters are the initials of the directions, in their order.
+const directionLetters = "UDLR"
+
 // Letter returns the upper-case initial of d: U, D, L or R.
 func (d Direction) Letter() byte {
 	if d < NumDirections {
-		return "UDLR"[d]
+		return directionLetters[d]
 	}
 	return '?'
 }

@@ -18,31 +18,29 @@ const pcgStream = 0x2048_2048_2048_2048
 // back to the start; undoing also rewinds the generator, so undoing a move and
 // playing it again brings the same tile.
 //
-// A Game must not be copied after first use and is not safe for concurrent use.
+// A Game is not safe for concurrent use.
 type Game struct {
-	seed  uint64
-	start Board
-	pcg   rand.PCG // the generator's state; rng draws from it
-	rng   *rand.Rand
-	board Board
-	score int
-	moves []Direction
-	undo  []snapshot // the state before each move, for Undo
+	seed    uint64
+	start   Board
+	pcg     rand.PCG // the state of the generator the spawns are drawn from
+	board   Board
+	score   int
+	history []played // the moves, first to last, for Moves and Undo
 }
 
-// snapshot is what a move changes.
-type snapshot struct {
+// played is a move of the game and the state before it.
+type played struct {
+	dir   Direction
 	board Board
 	score int
 	pcg   rand.PCG
 }
 
-// A Turn is what one move did.
+// A Turn is what one move did. (Board.Merges says which tiles it merged.)
 type Turn struct {
 	Dir    Direction
-	Points int    // the points the move scored
-	Merged uint16 // the cells holding a tile made by a merge, bit i for cell i
-	Spawn  Spawn  // the tile that appeared after the move
+	Points int   // the points the move scored
+	Spawn  Spawn // the tile that appeared after the move
 }
 
 // NewGame starts a game from seed: an empty board on which two tiles are
@@ -55,10 +53,9 @@ func NewGame(seed uint64) *Game { return NewGameFrom(0, seed) }
 // puzzles and tests.
 func NewGameFrom(start Board, seed uint64) *Game {
 	g := &Game{seed: seed, start: start, board: start, pcg: *rand.NewPCG(seed, pcgStream)}
-	g.rng = rand.New(&g.pcg)
 	if start == 0 {
 		for range 2 {
-			s, _ := g.board.Spawn(g.rng)
+			s, _ := g.board.Spawn(rand.New(&g.pcg))
 			g.board = s.Board
 		}
 	}
@@ -80,10 +77,16 @@ func (g *Game) Board() Board { return g.board }
 func (g *Game) Score() int { return g.score }
 
 // MoveCount returns the number of moves played (undone moves not counted).
-func (g *Game) MoveCount() int { return len(g.moves) }
+func (g *Game) MoveCount() int { return len(g.history) }
 
-// Moves returns a copy of the moves played, first to last.
-func (g *Game) Moves() []Direction { return append([]Direction(nil), g.moves...) }
+// Moves returns the moves played, first to last.
+func (g *Game) Moves() []Direction {
+	ds := make([]Direction, len(g.history))
+	for i, p := range g.history {
+		ds[i] = p.dir
+	}
+	return ds
+}
 
 // MaxTile returns the value of the largest tile on the board.
 func (g *Game) MaxTile() int { return g.board.MaxTile() }
@@ -103,29 +106,28 @@ func (g *Game) Move(d Direction) (t Turn, ok bool) {
 	if !moved {
 		return Turn{Dir: d}, false
 	}
-	t = Turn{Dir: d, Points: int(points), Merged: g.board.Merges(d)}
-	g.undo = append(g.undo, snapshot{g.board, g.score, g.pcg})
-	g.moves = append(g.moves, d)
+	t = Turn{Dir: d, Points: int(points)}
+	g.history = append(g.history, played{d, g.board, g.score, g.pcg})
 	// A move that changed the board emptied a cell, so the spawn succeeds.
-	t.Spawn, _ = next.Spawn(g.rng)
+	t.Spawn, _ = next.Spawn(rand.New(&g.pcg))
 	g.board = t.Spawn.Board
 	g.score += t.Points
 	return t, true
 }
 
 // CanUndo reports whether there is a move to undo.
-func (g *Game) CanUndo() bool { return len(g.undo) > 0 }
+func (g *Game) CanUndo() bool { return len(g.history) > 0 }
 
 // Undo takes back the last move, restoring the board, the score and the
 // generator. It returns false at the start of the game.
 func (g *Game) Undo() bool {
-	n := len(g.undo)
+	n := len(g.history)
 	if n == 0 {
 		return false
 	}
-	s := g.undo[n-1]
-	g.undo, g.moves = g.undo[:n-1], g.moves[:n-1]
-	g.board, g.score, g.pcg = s.board, s.score, s.pcg
+	p := g.history[n-1]
+	g.history = g.history[:n-1]
+	g.board, g.score, g.pcg = p.board, p.score, p.pcg
 	return true
 }
 

@@ -129,8 +129,9 @@ func (b Board) HasMove() bool {
 	if b.CountEmpty() > 0 {
 		return true
 	}
-	u, d, l, r := b.Successors()
-	return u != b || d != b || l != b || r != b
+	// On a full board a move merges two equal neighbours, which the opposite
+	// move merges too: left and up are enough.
+	return b.slideLeft() != b || b.slideUp() != b
 }
 
 // Merges returns the cells of the board after moving toward d that hold a tile

@@ -42,8 +42,9 @@ func checkMove(t *testing.T, b Board) {
 	}
 }
 
-// TestMoveEveryLine puts each of the 65536 lines in every row and every
-// column of a board whose other cells are random, and checks all four moves.
+// TestMoveEveryLine puts each of the 65536 lines in a row of a board whose
+// other cells are random (line i in row i%4), and in the matching column of
+// its transpose, and checks all four moves of both.
 func TestMoveEveryLine(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for i := range tables.NumLines {
@@ -83,11 +84,7 @@ func FuzzMove(f *testing.F) {
 	f.Add(uint64(0x1234_5678_9ABC_DEF1), uint8(Down))
 	f.Fuzz(func(t *testing.T, x uint64, d uint8) {
 		b := Board(x)
-		checkMove(t, b)
-		want, _, _ := toGrid(b).move(Direction(d % NumDirections))
-		if next, _, _ := b.Move(Direction(d % NumDirections)); toGrid(next) != want {
-			t.Fatalf("%#016x.Move(%v) disagrees with the naive game", x, Direction(d%4))
-		}
+		checkMove(t, b) // every move against the naive game
 		if toGrid(b).sum() != toGrid(b.Next()[d%NumDirections]).sum() {
 			t.Fatalf("%#016x: a move changed the sum of the tiles", x)
 		}

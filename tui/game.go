@@ -19,12 +19,13 @@ type flashDoneMsg struct{ id int }
 
 // move plays d for the player (or the AI), if it changes the board.
 func (m *Model) move(d engine.Direction) tea.Cmd {
+	before := m.cur.Game.Board()
 	turn, ok := m.cur.Game.Move(d)
 	if !ok {
 		return nil
 	}
 	m.boardChanged()
-	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, turn.Merged
+	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
 	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
 	m.stats.BestScore = max(m.stats.BestScore, m.cur.Game.Score())
