@@ -35,6 +35,19 @@ func newTestModel(t *testing.T, cfg Config) *Model {
 	return m
 }
 
+// modelAt returns newTestModel(t, cfg) playing the game that starts from
+// the board written start, spawns drawn from seed.
+func modelAt(t *testing.T, cfg Config, start string, seed uint64) *Model {
+	t.Helper()
+	b, err := engine.Parse(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, cfg)
+	m.cur = SavedGame{Game: engine.NewGameFrom(b, seed)}
+	return m
+}
+
 // press sends a key to m and returns its command.
 func press(m *Model, k string) tea.Cmd {
 	var msg tea.KeyPressMsg
@@ -232,9 +245,7 @@ func TestAutoplayChainsMoves(t *testing.T) {
 
 func TestAutoplayStopsAtGameOver(t *testing.T) {
 	// Every move here ends the game, whatever tile comes.
-	start, _ := engine.Parse("0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4")
-	m := newTestModel(t, Config{Depth: 2})
-	m.cur.Game = engine.NewGameFrom(start, 3)
+	m := modelAt(t, Config{Depth: 2}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 3)
 	settle(m, press(m, "a"), 50)
 	if !m.cur.Game.Over() || m.autoplay {
 		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.cur.Game.Over(), m.autoplay)
@@ -310,9 +321,7 @@ func TestNewGameAsks(t *testing.T) {
 }
 
 func TestWinAsksToKeepGoing(t *testing.T) {
-	start, _ := engine.Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
-	m := newTestModel(t, Config{})
-	m.cur.Game = engine.NewGameFrom(start, 5)
+	m := modelAt(t, Config{}, "1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0", 5)
 	press(m, "left")
 	if m.asking != wonKeepGoing || !strings.Contains(m.render(), "You made 2048!") {
 		t.Fatalf("no win message after making 2048:\n%s", m.render())

@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 )
 
@@ -60,16 +59,12 @@ func TestView(t *testing.T) {
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("win", func(t *testing.T) {
-		start, _ := engine.Parse("1024 1024 8 4 / 4 8 16 2 / 2 4 8 16 / 0 2 4 8")
-		m := newTestModel(t, Config{})
-		m.cur.Game = engine.NewGameFrom(start, 5)
+		m := modelAt(t, Config{}, "1024 1024 8 4 / 4 8 16 2 / 2 4 8 16 / 0 2 4 8", 5)
 		press(m, "left")
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("over", func(t *testing.T) {
-		start, _ := engine.Parse("0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4")
-		m := newTestModel(t, Config{})
-		m.cur.Game = engine.NewGameFrom(start, 5)
+		m := modelAt(t, Config{}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 5)
 		press(m, "left")
 		golden.RequireEqual(t, m.View().Content)
 	})
