@@ -29,7 +29,7 @@ func runBench(ctx context.Context, c benchConfig, ps []position, step func(strin
 			return perItem(r.timeMoves(boards, d, c.moveRounds), c.moveRounds*len(boards))
 		})
 	}
-	eval := ai.Default()
+	eval := ai.NneonneoHeuristic()
 	r.EvalNS = medianOf(c.repeats, func() float64 {
 		return perItem(r.timeEvals(boards, eval, c.evalRounds), c.evalRounds*len(boards))
 	})
@@ -96,7 +96,7 @@ func timeDecisions(ctx context.Context, boards []engine.Board, s benchSearch, th
 				return benchDecisions{}, err
 			}
 			elapsed += res.Elapsed
-			evals += res.Evals
+			evals += res.MovesTried
 			plies += res.Depth
 		}
 		n := float64(len(boards))

@@ -116,7 +116,7 @@ func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 		Move:        moveName(r),
 		Values:      hintValues{v[engine.Up], v[engine.Down], v[engine.Left], v[engine.Right]},
 		Depth:       r.Depth,
-		Evaluations: r.Evals,
+		Evaluations: r.MovesTried,
 		Nodes:       r.Nodes,
 		Seconds:     r.Elapsed.Seconds(),
 		Board:       r.Board.String(),
@@ -165,7 +165,7 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) 
 	fmt.Fprintf(&sb, "\ndepth %s%s, deepest leaf %d, eval %s, cut-off %g\n",
 		plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
 	fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
-		count(r.Evals), metric(r.EvalsPerSecond()), count(r.Nodes), count(r.Hits))
+		count(r.MovesTried), metric(r.MovesTriedPerSecond()), count(r.Nodes), count(r.Hits))
 	fmt.Fprintf(&sb, "%v on %d %s\n", r.Elapsed.Round(time.Microsecond), r.Threads, plural(r.Threads, "thread"))
 	_, err := io.WriteString(w, sb.String())
 	return err

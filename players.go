@@ -139,7 +139,7 @@ func (p playerSpec) newPlayers() func(seed uint64) ai.Player {
 		l := ai.Limits{Depth: p.depth, Time: p.time}
 		return func(uint64) ai.Player {
 			s.Reset()
-			return ai.Expectimax{S: s, L: l}
+			return ai.Expectimax{Searcher: s, Limits: l}
 		}
 	case playerMinimax:
 		m := ai.Minimax{Eval: p.eval, Depth: p.minimaxDepth()}
@@ -149,6 +149,6 @@ func (p playerSpec) newPlayers() func(seed uint64) ai.Player {
 		return func(uint64) ai.Player { return g }
 	}
 	return func(seed uint64) ai.Player {
-		return ai.Random{R: rand.New(rand.NewPCG(seed, randomStream))}
+		return ai.Random{Rand: rand.New(rand.NewPCG(seed, randomStream))}
 	}
 }

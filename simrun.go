@@ -120,11 +120,11 @@ func playGame(ctx context.Context, p ai.Player, seed uint64, moves *atomic.Int64
 		if _, ok := g.Move(r.Best); !ok {
 			return gameResult{}, fmt.Errorf("game of seed %d, move %d: the player chose %v, which changes nothing on %v", seed, g.MoveCount()+1, r.Best, g.Board())
 		}
-		res.Evals += r.Evals
+		res.Evals += r.MovesTried
 		moves.Add(1)
 		note()
 	}
-	res.Score, res.MaxTile, res.Moves = g.Score(), g.MaxTile(), g.MoveCount()
+	res.Score, res.MaxTile, res.Moves = g.Score(), g.HighestTile(), g.MoveCount()
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

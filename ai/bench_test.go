@@ -26,7 +26,7 @@ func BenchmarkSearch(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						evals += r.Evals
+						evals += r.MovesTried
 					}
 				}
 				decisions := float64(b.N * len(boards))
@@ -77,7 +77,7 @@ func BenchmarkAutoDepth(b *testing.B) {
 // BenchmarkEvaluate times the default heuristic of a board: 8 lookups.
 func BenchmarkEvaluate(b *testing.B) {
 	boards := readPositions(b, "")
-	e := Default()
+	e := NneonneoHeuristic()
 	var sink float32
 	for b.Loop() {
 		for _, x := range boards {

@@ -68,7 +68,7 @@ const (
 	heurSum          = 11     // times the sum of rank^3.5
 )
 
-// Default returns the heuristic of nneonneo's 2048 AI with its CMA-ES weights:
+// NneonneoHeuristic returns the heuristic of nneonneo's 2048 AI with its CMA-ES weights:
 // per line of ranks r0..r3,
 //
 //	200000 + 270·empty + 700·merges − 47·min(L, R) − 11·Σ r^3.5
@@ -76,7 +76,7 @@ const (
 // where merges counts, skipping empty cells, every tile in a run of two or more
 // equal ranks, and L (R) adds r[i−1]^4 − r[i]^4 over the places where the line
 // falls (rises). A lost position is worth 0.
-func Default() *Lines {
+func NneonneoHeuristic() *Lines {
 	return NewLines(defaultLine, nil, 0)
 }
 

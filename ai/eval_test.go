@@ -69,7 +69,7 @@ func cells(b engine.Board) (g [4][4]float64) {
 }
 
 func TestLinesMatchesDirectSum(t *testing.T) {
-	e := Default()
+	e := NneonneoHeuristic()
 	for _, b := range randomBoards(2000) {
 		want := 0.0
 		for k := range 4 {
@@ -77,7 +77,7 @@ func TestLinesMatchesDirectSum(t *testing.T) {
 		}
 		// Eight float32 terms near 200000 each: an error of a few ulps (1/64).
 		if got := e.Evaluate(b); math.Abs(got-want) > 0.5 {
-			t.Fatalf("Default().Evaluate(%v) = %f; want %f", b, got, want)
+			t.Fatalf("NneonneoHeuristic().Evaluate(%v) = %f; want %f", b, got, want)
 		}
 	}
 }

@@ -19,10 +19,10 @@ type EvaluatorInfo struct {
 // Evaluators lists the evaluators this package offers, the default first.
 func Evaluators() []EvaluatorInfo {
 	return []EvaluatorInfo{
-		{"nneonneo", "nneonneo's heuristic with its CMA-ES weights (the default)", func() Evaluator { return Default() }},
-		{"snake", "8 serpentine paths from the corners, weights halving along the path (seed 000)", func() Evaluator { return Snake() }},
-		{"matrix", "a weight matrix found by random search, best of its 8 symmetries (seed 001)", func() Evaluator { return Matrix() }},
-		{"multi", "empty cells, monotonicity, smoothness, corner bonus, sum of squares (seed 003)", func() Evaluator { return MultiMetric() }},
+		{"nneonneo", "nneonneo's heuristic with its CMA-ES weights (the default)", func() Evaluator { return NneonneoHeuristic() }},
+		{"snake", "8 serpentine paths from the corners, weights halving along the path (the snake-path Go bot)", func() Evaluator { return Snake() }},
+		{"matrix", "a weight matrix found by random search, best of its 8 symmetries (the weight-matrix article)", func() Evaluator { return Matrix() }},
+		{"multi", "empty cells, monotonicity, smoothness, corner bonus, sum of squares (the Python simulator report)", func() Evaluator { return MultiMetric() }},
 	}
 }
 
@@ -63,12 +63,12 @@ func newPathTables(w [4]float64) pathTables {
 	}
 }
 
-// snake is the heuristic of seed 000: a serpentine path visits all 16 cells
+// snake is the heuristic of the snake-path Go bot: a serpentine path visits all 16 cells
 // from a corner, row by row (or column by column) turning at each edge, and
 // the k-th cell's tile weighs 100000/2^k. A board is worth its best path.
 type snake struct{ pathTables }
 
-// Snake returns seed 000's evaluator: the best of its 8 serpentine paths.
+// Snake returns the snake-path Go bot's evaluator: the best of its 8 serpentine paths.
 func Snake() Evaluator {
 	var w [4]float64
 	for k := range w {
@@ -101,7 +101,7 @@ func (s snake) Evaluate(b engine.Board) float64 {
 // Lost returns 0: every live board is worth more.
 func (snake) Lost() float64 { return 0 }
 
-// matrixWeights is the weight matrix seed 001 found by random search among
+// matrixWeights is the weight matrix the weight-matrix article found by random search among
 // matrices decreasing from the top-left corner.
 var matrixWeights = [4][4]float64{
 	{0.135759, 0.121925, 0.102812, 0.099937},
@@ -110,11 +110,11 @@ var matrixWeights = [4][4]float64{
 	{0.0125498, 0.00992495, 0.00575871, 0.00335193},
 }
 
-// matrix is the heuristic of seed 001: Σ W_ij·tile_ij, maximised over the 8
+// matrix is the heuristic of the weight-matrix article: Σ W_ij·tile_ij, maximised over the 8
 // rotations and reflections of W.
 type matrix struct{ rows [4]pathTables }
 
-// Matrix returns seed 001's evaluator.
+// Matrix returns the weight-matrix article's evaluator.
 func Matrix() Evaluator {
 	var m matrix
 	for r := range m.rows {
@@ -146,7 +146,7 @@ func (m matrix) Evaluate(b engine.Board) float64 {
 func (matrix) Lost() float64 { return 0 }
 
 // The weights of the multi-metric heuristic, this project's choice for the
-// terms seed 003 lists: ranks (log2 of the tiles) for the shape terms, so that
+// terms the Python simulator report lists: ranks (log2 of the tiles) for the shape terms, so that
 // they weigh alike early and late, and a small weight on the sum of squares
 // of the values, which rewards building large tiles.
 const (
@@ -158,11 +158,12 @@ const (
 	multiSumSquares = 1.0e-6 // times Σ tile²
 )
 
-// multiMetric is seed 003's heuristic: a weighted sum of empty cells,
+// multiMetric is the Python simulator report's heuristic: a weighted sum of empty cells,
 // monotonicity, smoothness, a corner bonus and the sum of squares.
 type multiMetric struct{ lines *Lines }
 
-// MultiMetric returns the multi-metric evaluator of seed 003 with this
+// MultiMetric returns the multi-metric evaluator of the Python simulator
+// report with this
 // project's weights (see multiEmpty and the others). Every term but the
 // corner bonus adds up over lines and lives in two tables: one for the rows,
 // which also counts each cell once, and one for the columns.
@@ -199,7 +200,7 @@ func MultiMetric() Evaluator {
 // Evaluate returns the weighted sum.
 func (m multiMetric) Evaluate(b engine.Board) float64 {
 	v := m.lines.Evaluate(b)
-	top := b.MaxRank()
+	top := b.HighestRank()
 	for _, corner := range [4]int{0, 3, 12, 15} {
 		if b.Cell(corner) == top {
 			return v + multiCorner*float64(top)

@@ -97,7 +97,7 @@ func (f *frontier) split(target int) {
 			t := m.task
 			m.task = nil
 			f.worker.Nodes++
-			f.worker.Evals += engine.NumDirections
+			f.worker.MovesTried += engine.NumDirections
 			for d, n := range t.board.Next() {
 				if n != t.board {
 					m.moves[d] = f.chance(n, t.prob, t.depth)

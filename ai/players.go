@@ -17,13 +17,13 @@ type Player interface {
 
 // Expectimax is the expectimax player: s searching within l.
 type Expectimax struct {
-	S *Searcher
-	L Limits
+	Searcher *Searcher
+	Limits   Limits
 }
 
 // Play searches b.
 func (p Expectimax) Play(ctx context.Context, b engine.Board) (Result, error) {
-	return p.S.Search(ctx, b, p.L)
+	return p.Searcher.Search(ctx, b, p.Limits)
 }
 
 // legal fills in the legal moves of b.
@@ -35,9 +35,10 @@ func legal(b engine.Board) Result {
 	return r
 }
 
-// Random plays a uniformly random legal move, drawn from r. It is the
-// baseline of seed 003; it is not safe for concurrent use, as r is not.
-type Random struct{ R *rand.Rand }
+// Random plays a uniformly random legal move, drawn from Rand. It is the
+// baseline of the Python simulator report; it is not safe for concurrent use,
+// as Rand is not.
+type Random struct{ Rand *rand.Rand }
 
 // Play chooses a legal move at random.
 func (p Random) Play(ctx context.Context, b engine.Board) (Result, error) {
@@ -52,7 +53,7 @@ func (p Random) Play(ctx context.Context, b engine.Board) (Result, error) {
 		}
 	}
 	if len(moves) > 0 {
-		r.Best = moves[p.R.IntN(len(moves))]
+		r.Best = moves[p.Rand.IntN(len(moves))]
 	}
 	return r, nil
 }
@@ -75,7 +76,7 @@ func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
 			r.Nodes++
 		}
 	}
-	r.Evals = engine.NumDirections
+	r.MovesTried = engine.NumDirections
 	r.Best = best(r)
 	r.Elapsed = time.Since(start)
 	return r, nil
@@ -84,7 +85,7 @@ func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
 // Minimax plays as if every spawn were the worst one for it: max nodes over
 // the moves, min nodes over every spawn (a 2 or a 4 in any empty cell), to
 // Depth plies (as Limits counts them), with alpha-beta pruning. It is the
-// pessimistic baseline of seed 003; Depth 0 means 3.
+// pessimistic baseline of the Python simulator report; Depth 0 means 3.
 type Minimax struct {
 	Eval  Evaluator
 	Depth int
@@ -106,7 +107,7 @@ func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
 	for d, n := range b.Next() {
 		if r.Legal[d] {
 			// A full window for each root move, so that every value is exact.
-			r.Value[d] = m.min(n, depth-1, math.Inf(-1), math.Inf(1))
+			r.Value[d] = m.minNode(n, depth-1, math.Inf(-1), math.Inf(1))
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -125,9 +126,9 @@ type minimax struct {
 	Counts
 }
 
-// min returns the value of b, a board after a move (so with an empty cell),
+// minNode returns the value of b, a board after a move (so with an empty cell),
 // under the worst spawn, with moves more moves to come.
-func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
+func (m *minimax) minNode(b engine.Board, moves int, alpha, beta float64) float64 {
 	m.Nodes++
 	if moves == 0 {
 		m.Leaves++
@@ -140,7 +141,7 @@ func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
 	for e := empty; e != 0; e &= e - 1 {
 		two := engine.Board(e & -e)
 		for _, s := range [2]engine.Board{b | two, b | two<<1} {
-			beta = min(beta, m.max(s, moves, alpha, beta))
+			beta = min(beta, m.maxNode(s, moves, alpha, beta))
 			if beta <= alpha {
 				return beta
 			}
@@ -149,16 +150,16 @@ func (m *minimax) min(b engine.Board, moves int, alpha, beta float64) float64 {
 	return beta
 }
 
-// max returns the value of the best move on b, a board after a spawn.
-func (m *minimax) max(b engine.Board, moves int, alpha, beta float64) float64 {
+// maxNode returns the value of the best move on b, a board after a spawn.
+func (m *minimax) maxNode(b engine.Board, moves int, alpha, beta float64) float64 {
 	m.Nodes++
-	m.Evals += engine.NumDirections
+	m.MovesTried += engine.NumDirections
 	best := m.lost
 	for _, n := range b.Next() {
 		if n == b {
 			continue
 		}
-		best = max(best, m.min(n, moves-1, alpha, beta))
+		best = max(best, m.minNode(n, moves-1, alpha, beta))
 		alpha = max(alpha, best)
 		if alpha >= beta {
 			break

@@ -34,7 +34,7 @@ func TestRandomPlaysLegalMoves(t *testing.T) {
 }
 
 func TestGreedyIsOnePly(t *testing.T) {
-	g := Greedy{Default()}
+	g := Greedy{NneonneoHeuristic()}
 	s := NewSearcher(Config{Threads: 1})
 	for _, b := range randomBoards(500) {
 		rg, _ := g.Play(context.Background(), b)
@@ -72,7 +72,7 @@ func plainMinimax(e Evaluator, b engine.Board, moves int, spawn bool) float64 {
 }
 
 func TestMinimaxPruningIsExact(t *testing.T) {
-	e := Default()
+	e := NneonneoHeuristic()
 	for _, depth := range []int{1, 2, 3} {
 		p := Minimax{e, depth}
 		for _, b := range randomBoards(40) {
@@ -98,8 +98,8 @@ func TestPlayersStopWhenCancelled(t *testing.T) {
 	b := mustParse(t, hard)
 	for name, p := range map[string]Player{
 		"random":     Random{rand.New(rand.NewPCG(1, 1))},
-		"greedy":     Greedy{Default()},
-		"minimax":    Minimax{Default(), 4},
+		"greedy":     Greedy{NneonneoHeuristic()},
+		"minimax":    Minimax{NneonneoHeuristic(), 4},
 		"expectimax": Expectimax{NewSearcher(Config{}), Limits{}},
 	} {
 		if _, err := p.Play(ctx, b); err == nil {

@@ -25,11 +25,16 @@ type Result struct {
 }
 
 // Counts is the work a search did.
+//
+// MovesTried is what the commands and the screen call "evaluations", the
+// measure of work nneonneo's program reports: every max node counts its four
+// moves as tried, whether or not they change the board, and whether their
+// boards are then searched further or scored by the evaluator (Leaves).
 type Counts struct {
-	Nodes  uint64 // positions visited: after-move and after-spawn boards
-	Evals  uint64 // moves tried at the positions after a spawn, as nneonneo counts
-	Hits   uint64 // transposition-table hits
-	Leaves uint64 // positions scored by the evaluator
+	Nodes      uint64 // positions visited: after-move and after-spawn boards
+	MovesTried uint64 // moves tried at the positions after a spawn (4 a max node)
+	Hits       uint64 // transposition-table hits
+	Leaves     uint64 // positions scored by the evaluator
 }
 
 // HasMove reports whether any move is legal; if not, the game is over and
@@ -38,18 +43,19 @@ func (r Result) HasMove() bool {
 	return r.Legal[engine.Up] || r.Legal[engine.Down] || r.Legal[engine.Left] || r.Legal[engine.Right]
 }
 
-// EvalsPerSecond returns the rate of move evaluations of the search.
-func (r Result) EvalsPerSecond() float64 {
+// MovesTriedPerSecond returns the moves tried a second over the search: its
+// "evaluations a second" (see Counts).
+func (r Result) MovesTriedPerSecond() float64 {
 	if r.Elapsed <= 0 {
 		return 0
 	}
-	return float64(r.Evals) / r.Elapsed.Seconds()
+	return float64(r.MovesTried) / r.Elapsed.Seconds()
 }
 
 // add adds the counts of o to c.
 func (c *Counts) add(o Counts) {
 	c.Nodes += o.Nodes
-	c.Evals += o.Evals
+	c.MovesTried += o.MovesTried
 	c.Hits += o.Hits
 	c.Leaves += o.Leaves
 }

@@ -6,6 +6,21 @@
 // with: random, greedy and minimax.
 //
 // Nothing here prints or keeps global state: a [Searcher] returns a [Result].
+//
+// # Sources
+//
+// The default evaluator and the search rules (cut-off, automatic depth) are
+// those of nneonneo's 2048 AI (github.com/nneonneo/2048-ai). The other
+// evaluators and players come from the documents the project grew from:
+//
+//   - the snake-path Go bot: "Bot 2048 – ExpectIMinIMax & Bitwise", a Go
+//     expectimax bot scoring boards by eight serpentine weight paths ([Snake]);
+//   - the weight-matrix article: "2048 AI – The Intelligent Bot", whose 4×4
+//     weight matrix was found by random search ([Matrix]);
+//   - the Python simulator report: "2048 Expectimax AI Simulator – Technical
+//     Report", with its multi-metric heuristic ([MultiMetric]) and the random,
+//     greedy and minimax players it compares expectimax with ([Random],
+//     [Greedy], [Minimax]).
 package ai
 
 import (
@@ -33,7 +48,7 @@ const DefaultTableMB = 64
 // Config sets up a Searcher. The zero Config is nneonneo's search with the
 // default heuristic, on every core.
 type Config struct {
-	Eval    Evaluator // the leaf evaluator; nil means Default()
+	Eval    Evaluator // the leaf evaluator; nil means NneonneoHeuristic()
 	Cutoff  float64   // the cut-off probability; 0 means DefaultCutoff, negative none
 	Threads int       // goroutines per search; 0 means GOMAXPROCS
 	TableMB int       // transposition table size; 0 means DefaultTableMB
@@ -75,7 +90,7 @@ type Searcher struct {
 func NewSearcher(c Config) *Searcher {
 	s := &Searcher{eval: c.Eval, cutoff: c.Cutoff, threads: c.Threads}
 	if s.eval == nil {
-		s.eval = Default()
+		s.eval = NneonneoHeuristic()
 	}
 	s.lines, _ = s.eval.(*Lines)
 	s.lost = s.eval.Lost()
@@ -229,7 +244,7 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 				return
 			}
 			t := tasks[i]
-			t.value = w.max(t.board, t.prob, t.depth)
+			t.value = w.maxNode(t.board, t.prob, t.depth)
 		}
 	}
 	var wg sync.WaitGroup
@@ -274,11 +289,11 @@ func (w *worker) evaluate(b engine.Board) float64 {
 	return w.eval.Evaluate(b)
 }
 
-// chance returns the expected value of b, a board after a move, over every
+// chanceNode returns the expected value of b, a board after a move, over every
 // spawn that can follow; prob is the probability of reaching b from the root
 // and depth the number of moves after the root move. The caller has checked
 // that b is not a leaf.
-func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
+func (w *worker) chanceNode(b engine.Board, prob float64, depth int) float64 {
 	w.Nodes++
 	deeper := w.limit - depth
 	if v, ok := w.tt.get(b, deeper, probClass(prob)); ok {
@@ -296,8 +311,8 @@ func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
 	for e := empty; e != 0; {
 		two := engine.Board(1) << (63 - bits.LeadingZeros64(e)) // cell order, top-left first
 		e &^= uint64(two)
-		sum += (1-engine.FourProbability)*w.max(b|two, p2, depth+1) +
-			engine.FourProbability*w.max(b|two<<1, p4, depth+1)
+		sum += (1-engine.FourProbability)*w.maxNode(b|two, p2, depth+1) +
+			engine.FourProbability*w.maxNode(b|two<<1, p4, depth+1)
 	}
 	if w.stop.Load() {
 		// A child was cut short: the sum is wrong and must not outlive this
@@ -310,13 +325,13 @@ func (w *worker) chance(b engine.Board, prob float64, depth int) float64 {
 	return v
 }
 
-// max returns the value of the best move on b, a board after a spawn. No
+// maxNode returns the value of the best move on b, a board after a spawn. No
 // position is worth less than a lost one: with no legal move, or only moves
 // worse than losing, it is worth the evaluator's Lost value (as in nneonneo's
-// program, where a max node starts from 0).
-func (w *worker) max(b engine.Board, prob float64, depth int) float64 {
+// program, where a maxNode node starts from 0).
+func (w *worker) maxNode(b engine.Board, prob float64, depth int) float64 {
 	w.Nodes++
-	w.Evals += engine.NumDirections
+	w.MovesTried += engine.NumDirections
 	best := w.lost
 	if prob < w.cutoff || depth >= w.limit {
 		// Every move ends in a leaf: score them here, the hot loop.
@@ -346,7 +361,7 @@ func (w *worker) max(b engine.Board, prob float64, depth int) float64 {
 	succ := [engine.NumDirections]engine.Board{u, d, l, r}
 	for _, n := range &succ {
 		if n != b {
-			if v := w.chance(n, prob, depth); v > best {
+			if v := w.chanceNode(n, prob, depth); v > best {
 				best = v
 			}
 		}

@@ -54,8 +54,8 @@ var obvious = []struct {
 func TestObviousMoves(t *testing.T) {
 	s := NewSearcher(Config{Threads: 1})
 	players := map[string]Player{
-		"greedy":  Greedy{Default()},
-		"minimax": Minimax{Default(), 3},
+		"greedy":  Greedy{NneonneoHeuristic()},
+		"minimax": Minimax{NneonneoHeuristic(), 3},
 	}
 	for ply := 1; ply <= 5; ply++ {
 		players["expectimax"+string(rune('0'+ply))] = Expectimax{s, Limits{Depth: ply}}
@@ -177,13 +177,13 @@ func TestStoppedSearchStoresNothing(t *testing.T) {
 	b := mustParse(t, "8 2 2 4 / 32 4 4 4 / 128 8 8 0 / 2048 16 2 0")
 	for _, k := range []int{100, 5_000, 50_000} {
 		var stop atomic.Bool
-		e := &stopAfter{Evaluator: Default(), k: k, stop: &stop}
+		e := &stopAfter{Evaluator: NneonneoHeuristic(), k: k, stop: &stop}
 		s := NewSearcher(Config{Threads: 1, Eval: e, TableMB: 1})
 		e.table = s.tt
 		w := s.newWorker(5, 1, &stop)
 		for _, n := range b.Next() {
 			if n != b {
-				w.chance(n, 1, 0)
+				w.chanceNode(n, 1, 0)
 			}
 		}
 		if !stop.Load() {
@@ -251,7 +251,7 @@ func TestDeterministic(t *testing.T) {
 		rb, _ := b.Search(context.Background(), x, Limits{Depth: 4})
 		b.Reset()
 		for _, r := range []Result{ra2, rb} {
-			if r.Best != ra.Best || r.Value != ra.Value || r.Nodes != ra.Nodes || r.Evals != ra.Evals {
+			if r.Best != ra.Best || r.Value != ra.Value || r.Nodes != ra.Nodes || r.MovesTried != ra.MovesTried {
 				t.Fatalf("%v: two searches differ: %+v and %+v", x, ra, r)
 			}
 		}
@@ -311,7 +311,7 @@ func TestHintTwice(t *testing.T) {
 	if again.Reached != first.Reached {
 		t.Errorf("the second search reached %d plies; the first %d", again.Reached, first.Reached)
 	}
-	if again.Evals*10 > first.Evals {
-		t.Errorf("the second search did %d evaluations; the first %d", again.Evals, first.Evals)
+	if again.MovesTried*10 > first.MovesTried {
+		t.Errorf("the second search did %d evaluations; the first %d", again.MovesTried, first.MovesTried)
 	}
 }

@@ -101,8 +101,8 @@ func (b Board) EmptyBits() uint64 { return ^b.occupied() & lowBits }
 // CountEmpty returns the number of empty cells.
 func (b Board) CountEmpty() int { return NumCells - bits.OnesCount64(b.occupied()) }
 
-// MaxRank returns the rank of the largest tile, 0 for an empty board.
-func (b Board) MaxRank() uint8 {
+// HighestRank returns the rank of the largest tile, 0 for an empty board.
+func (b Board) HighestRank() uint8 {
 	var m uint8
 	for i := range NumCells {
 		m = max(m, b.Cell(i))
@@ -110,8 +110,8 @@ func (b Board) MaxRank() uint8 {
 	return m
 }
 
-// MaxTile returns the value of the largest tile, 0 for an empty board.
-func (b Board) MaxTile() int { return TileValue(b.MaxRank()) }
+// HighestTile returns the value of the largest tile, 0 for an empty board.
+func (b Board) HighestTile() int { return TileValue(b.HighestRank()) }
 
 // DistinctTiles returns the number of different tile values on the board.
 func (b Board) DistinctTiles() int {

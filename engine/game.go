@@ -88,12 +88,12 @@ func (g *Game) Moves() []Direction {
 	return ds
 }
 
-// MaxTile returns the value of the largest tile on the board.
-func (g *Game) MaxTile() int { return g.board.MaxTile() }
+// HighestTile returns the value of the largest tile on the board.
+func (g *Game) HighestTile() int { return g.board.HighestTile() }
 
 // Won reports whether the 2048 tile has been made. Play goes on after it; a
 // tile never shrinks, so once true it stays true unless moves are undone.
-func (g *Game) Won() bool { return g.board.MaxRank() >= WinRank }
+func (g *Game) Won() bool { return g.board.HighestRank() >= WinRank }
 
 // Over reports whether no move changes the board. A full board on which two
 // equal tiles touch is not over.

@@ -204,8 +204,8 @@ func TestOverAndWon(t *testing.T) {
 		t.Error("won before making 2048")
 	}
 	g.Move(Left)
-	if !g.Won() || g.MaxTile() != 2048 {
-		t.Errorf("after merging two 1024s: won %v, max tile %d", g.Won(), g.MaxTile())
+	if !g.Won() || g.HighestTile() != 2048 {
+		t.Errorf("after merging two 1024s: won %v, max tile %d", g.Won(), g.HighestTile())
 	}
 	if g.Over() {
 		t.Error("the game ends at 2048; play should go on")

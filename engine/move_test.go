@@ -153,8 +153,8 @@ func TestBoardQueries(t *testing.T) {
 		if b.CountEmpty() != empty || b.EmptyBits() != emptyBits {
 			t.Fatalf("%v: CountEmpty %d, EmptyBits %#x; want %d, %#x", b, b.CountEmpty(), b.EmptyBits(), empty, emptyBits)
 		}
-		if b.MaxRank() != maxRank || b.DistinctTiles() != len(seen) {
-			t.Fatalf("%v: MaxRank %d, DistinctTiles %d; want %d, %d", b, b.MaxRank(), b.DistinctTiles(), maxRank, len(seen))
+		if b.HighestRank() != maxRank || b.DistinctTiles() != len(seen) {
+			t.Fatalf("%v: MaxRank %d, DistinctTiles %d; want %d, %d", b, b.HighestRank(), b.DistinctTiles(), maxRank, len(seen))
 		}
 		if FromRanks(b.Ranks()) != b {
 			t.Fatalf("FromRanks(%v.Ranks()) is not the board", b)

@@ -1,7 +1,7 @@
 package tables
 
-// Slid is what the reference rule makes of one line.
-type Slid struct {
+// SlideOutcome is what the reference rule makes of one line.
+type SlideOutcome struct {
 	Cells  [4]uint8 // the ranks after the slide, cell 0 first
 	Points uint32   // the sum of the values of the tiles made by merges
 	Merged [4]bool  // which cells hold a tile made by a merge in this slide
@@ -19,8 +19,8 @@ type Slid struct {
 //
 // Every table in this package is derived from Slide; it favours clarity over
 // speed.
-func Slide(cells [4]uint8) Slid {
-	var s Slid
+func Slide(cells [4]uint8) SlideOutcome {
+	var s SlideOutcome
 	n := 0             // cells of s.Cells filled so far
 	mergeable := false // whether s.Cells[n-1] may still merge
 	for _, r := range cells {
@@ -53,7 +53,7 @@ func (r Result) Points() uint32 { return uint32(r>>16) << 2 }
 
 // pack stores a slide as a Result. Every merge scores a multiple of 4 and a
 // line scores at most 2×32768, so points/4 fits in the high 16 bits.
-func pack(s Slid) Result {
+func pack(s SlideOutcome) Result {
 	return Result(LineOf(s.Cells)) | Result(s.Points>>2)<<16
 }
 

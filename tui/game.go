@@ -29,7 +29,7 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
 	m.stats.BestScore = max(m.stats.BestScore, m.cur.Game.Score())
-	m.stats.HighestTile = max(m.stats.HighestTile, m.cur.Game.MaxTile())
+	m.stats.HighestTile = max(m.stats.HighestTile, m.cur.Game.HighestTile())
 	switch {
 	case m.cur.Game.Over():
 		m.gameEnded()

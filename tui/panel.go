@@ -28,7 +28,7 @@ func (m *Model) panel(l layout) string {
 	compact := l.compact()
 	g := m.cur.Game
 	score, best := group(g.Score()), group(max(m.stats.BestScore, g.Score()))
-	moves, tile := group(g.MoveCount()), strconv.Itoa(g.MaxTile())
+	moves, tile := group(g.MoveCount()), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {
 		half := (width - 1) / 2
@@ -107,7 +107,7 @@ func (m *Model) aiLines(width int) []string {
 	}
 	last := "—"
 	if r := m.last; r != nil {
-		last = fmt.Sprintf("%s · %s evals/s", duration(r.Elapsed), si(r.EvalsPerSecond()))
+		last = fmt.Sprintf("%s · %s evals/s", duration(r.Elapsed), si(r.MovesTriedPerSecond()))
 	}
 	auto := "off"
 	if m.autoplay {

@@ -22,7 +22,7 @@ func withHint(t *testing.T, m *Model, ply int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Elapsed, r.Evals = 12*time.Millisecond, 480_000
+	r.Elapsed, r.MovesTried = 12*time.Millisecond, 480_000
 	m.hint, m.last = &r, &r
 }
 
