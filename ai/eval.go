@@ -17,6 +17,24 @@ type Evaluator interface {
 	Lost() float64
 }
 
+// A ScoreEstimator is an Evaluator whose value of a board after a move is an
+// estimate of the points the game will still score from it, as a learned
+// afterstate value is, rather than a heuristic of the board's shape. A search
+// with one adds the points each move scores to the value of the move, at
+// every max node, so that the values it compares are all expected points; a
+// search with a heuristic adds nothing, as nneonneo's program does.
+type ScoreEstimator interface {
+	Evaluator
+	// EstimatesScore reports whether the values are points still to come.
+	EstimatesScore() bool
+}
+
+// estimatesScore reports whether e is a ScoreEstimator that says so.
+func estimatesScore(e Evaluator) bool {
+	se, ok := e.(ScoreEstimator)
+	return ok && se.EstimatesScore()
+}
+
 // Lines is an Evaluator that sums per-line values over the four rows and the
 // four columns of a board: eight lookups in 65536-entry tables built once.
 // Any score that adds up over lines can be written this way.

@@ -27,12 +27,13 @@ type task struct {
 
 // topChance is a chance node of the frontier.
 type topChance struct {
-	board engine.Board
-	prob  float64
-	depth int
-	done  bool // value is known: a leaf or a table hit
-	value float64
-	kids  []*topMax // for each empty cell, its 2 and then its 4
+	board  engine.Board
+	points float64 // what the move to it scored, if the evaluator counts points
+	prob   float64
+	depth  int
+	done   bool // value is known: a leaf or a table hit
+	value  float64
+	kids   []*topMax // for each empty cell, its 2 and then its 4
 }
 
 // topMax is a max node of the frontier: a task, or expanded into moves.
@@ -44,11 +45,7 @@ type topMax struct {
 // root expands the root b into the chance node of each legal move.
 func (f *frontier) root(b engine.Board) [engine.NumDirections]*topChance {
 	var out [engine.NumDirections]*topChance
-	for d, n := range b.Next() {
-		if n != b {
-			out[d] = f.chance(n, 1, 0)
-		}
-	}
+	f.expand(b, 1, 0, &out)
 	return out
 }
 
@@ -98,11 +95,7 @@ func (f *frontier) split(target int) {
 			m.task = nil
 			f.worker.Nodes++
 			f.worker.MovesTried += engine.NumDirections
-			for d, n := range t.board.Next() {
-				if n != t.board {
-					m.moves[d] = f.chance(n, t.prob, t.depth)
-				}
-			}
+			f.expand(t.board, t.prob, t.depth, &m.moves)
 		}
 	}
 	slices.SortStableFunc(f.open, func(a, b *topMax) int { return cmp.Compare(b.task.prob, a.task.prob) })
@@ -141,10 +134,25 @@ func (f *frontier) maxValue(m *topMax) float64 {
 	best := f.worker.lost
 	for _, c := range m.moves {
 		if c != nil {
-			if v := f.value(c); v > best {
+			if v := c.points + f.value(c); v > best {
 				best = v
 			}
 		}
 	}
 	return best
+}
+
+// expand makes the chance node of each legal move on b, a max node, with the
+// points of the move if the evaluator counts them.
+func (f *frontier) expand(b engine.Board, prob float64, depth int, out *[engine.NumDirections]*topChance) {
+	for d := range engine.Direction(engine.NumDirections) {
+		n, points, moved := b.Move(d)
+		if !moved {
+			continue
+		}
+		out[d] = f.chance(n, prob, depth)
+		if f.worker.points {
+			out[d].points = float64(points)
+		}
+	}
 }

@@ -59,7 +59,8 @@ func (p Random) Play(ctx context.Context, b engine.Board) (Result, error) {
 }
 
 // Greedy plays the move whose board scores best at once, ignoring the spawn
-// that follows: a search of one ply without the machinery.
+// that follows: a search of one ply without the machinery. With a
+// ScoreEstimator a move is worth its points plus the value of its board.
 type Greedy struct{ Eval Evaluator }
 
 // Play chooses the move of highest immediate value.
@@ -69,12 +70,18 @@ func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
 	}
 	start := time.Now()
 	r := legal(b)
-	for d, n := range b.Next() {
-		if r.Legal[d] {
-			r.Value[d] = p.Eval.Evaluate(n)
-			r.Leaves++
-			r.Nodes++
+	points := estimatesScore(p.Eval)
+	for d := range engine.Direction(engine.NumDirections) {
+		n, pts, moved := b.Move(d)
+		if !moved {
+			continue
 		}
+		r.Value[d] = p.Eval.Evaluate(n)
+		if points {
+			r.Value[d] += float64(pts)
+		}
+		r.Leaves++
+		r.Nodes++
 	}
 	r.MovesTried = engine.NumDirections
 	r.Best = best(r)
@@ -101,13 +108,13 @@ func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
 	if depth <= 0 {
 		depth = 3
 	}
-	m := minimax{eval: p.Eval, lost: p.Eval.Lost(), ctx: ctx}
+	m := minimax{eval: p.Eval, points: estimatesScore(p.Eval), lost: p.Eval.Lost(), ctx: ctx}
 	r := legal(b)
 	r.Depth = depth
-	for d, n := range b.Next() {
-		if r.Legal[d] {
+	for d := range engine.Direction(engine.NumDirections) {
+		if n, bonus, ok := m.move(b, d); ok {
 			// A full window for each root move, so that every value is exact.
-			r.Value[d] = m.minNode(n, depth-1, math.Inf(-1), math.Inf(1))
+			r.Value[d] = bonus + m.minNode(n, depth-1, math.Inf(-1), math.Inf(1))
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -120,10 +127,22 @@ func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
 }
 
 type minimax struct {
-	eval Evaluator
-	lost float64
-	ctx  context.Context
+	eval   Evaluator
+	points bool // moves add their points (see ScoreEstimator)
+	lost   float64
+	ctx    context.Context
 	Counts
+}
+
+// move plays d on b and returns the board, what the move adds to the value
+// of the board after it (its points, if the evaluator counts them), and
+// whether it changed anything.
+func (m *minimax) move(b engine.Board, d engine.Direction) (engine.Board, float64, bool) {
+	n, pts, moved := b.Move(d)
+	if !m.points {
+		return n, 0, moved
+	}
+	return n, float64(pts), moved
 }
 
 // minNode returns the value of b, a board after a move (so with an empty cell),
@@ -155,11 +174,12 @@ func (m *minimax) maxNode(b engine.Board, moves int, alpha, beta float64) float6
 	m.Nodes++
 	m.MovesTried += engine.NumDirections
 	best := m.lost
-	for _, n := range b.Next() {
-		if n == b {
+	for d := range engine.Direction(engine.NumDirections) {
+		n, bonus, ok := m.move(b, d)
+		if !ok {
 			continue
 		}
-		best = max(best, m.minNode(n, moves-1, alpha, beta))
+		best = max(best, bonus+m.minNode(n, moves-1, alpha-bonus, beta-bonus))
 		alpha = max(alpha, best)
 		if alpha >= beta {
 			break

@@ -79,6 +79,7 @@ func AutoDepth(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
 type Searcher struct {
 	eval    Evaluator
 	lines   *Lines // eval, when it is a line table: evaluated inline
+	points  bool   // eval estimates the score to come: moves add their points
 	lost    float64
 	cutoff  float64
 	threads int
@@ -93,6 +94,7 @@ func NewSearcher(c Config) *Searcher {
 		s.eval = NneonneoHeuristic()
 	}
 	s.lines, _ = s.eval.(*Lines)
+	s.points = estimatesScore(s.eval)
 	s.lost = s.eval.Lost()
 	switch {
 	case s.cutoff == 0:
@@ -205,7 +207,7 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	for d, c := range root {
 		if c != nil {
 			r.Legal[d] = true
-			r.Value[d] = f.value(c)
+			r.Value[d] = c.points + f.value(c)
 		}
 	}
 	r.Best = best(r)
@@ -262,6 +264,7 @@ type worker struct {
 	tt     view
 	lines  *Lines
 	eval   Evaluator
+	points bool // add the points of each move to its value (see ScoreEstimator)
 	lost   float64
 	cutoff float64
 	limit  int // the depth (moves after the root) at which chance nodes are leaves
@@ -276,7 +279,7 @@ type worker struct {
 
 func (s *Searcher) newWorker(limit int, gen uint8, stop *atomic.Bool) *worker {
 	return &worker{
-		tt: s.tt.view(limit + 1), lines: s.lines, eval: s.eval, lost: s.lost, cutoff: s.cutoff,
+		tt: s.tt.view(limit + 1), lines: s.lines, eval: s.eval, points: s.points, lost: s.lost, cutoff: s.cutoff,
 		limit: limit, gen: gen, stop: stop,
 	}
 }
@@ -330,6 +333,9 @@ func (w *worker) chanceNode(b engine.Board, prob float64, depth int) float64 {
 // worse than losing, it is worth the evaluator's Lost value (as in nneonneo's
 // program, where a maxNode node starts from 0).
 func (w *worker) maxNode(b engine.Board, prob float64, depth int) float64 {
+	if w.points {
+		return w.maxNodeScored(b, prob, depth)
+	}
 	w.Nodes++
 	w.MovesTried += engine.NumDirections
 	best := w.lost
@@ -364,6 +370,38 @@ func (w *worker) maxNode(b engine.Board, prob float64, depth int) float64 {
 			if v := w.chanceNode(n, prob, depth); v > best {
 				best = v
 			}
+		}
+	}
+	return best
+}
+
+// maxNodeScored is maxNode for an evaluator that estimates the score to come
+// (see ScoreEstimator): the value of a move is the points it scores plus the
+// value of the board after it. It is apart from maxNode so that the
+// heuristic's hot loop pays nothing for it.
+func (w *worker) maxNodeScored(b engine.Board, prob float64, depth int) float64 {
+	w.Nodes++
+	w.MovesTried += engine.NumDirections
+	best := w.lost
+	leaf := prob < w.cutoff || depth >= w.limit
+	if leaf {
+		w.reached = max(w.reached, depth)
+	}
+	for d := range engine.Direction(engine.NumDirections) {
+		n, points, moved := b.Move(d)
+		if !moved {
+			continue
+		}
+		var v float64
+		if leaf {
+			w.Nodes++
+			w.Leaves++
+			v = w.eval.Evaluate(n)
+		} else {
+			v = w.chanceNode(n, prob, depth)
+		}
+		if v += float64(points); v > best {
+			best = v
 		}
 	}
 	return best

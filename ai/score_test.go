@@ -1,0 +1,109 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/term2048/2048/engine"
+)
+
+// emptyCells is a ScoreEstimator for tests: it pretends that every empty
+// cell of a board after a move is worth 10 points still to come.
+type emptyCells struct{}
+
+func (emptyCells) Evaluate(b engine.Board) float64 { return 10 * float64(b.CountEmpty()) }
+func (emptyCells) Lost() float64                   { return 0 }
+func (emptyCells) EstimatesScore() bool            { return true }
+
+// plainExpectimax is the value of moving d on b in a search of plies plies
+// without a table or a cut-off, adding the points of every move: the
+// definition the Searcher must meet for a ScoreEstimator.
+func plainExpectimax(e Evaluator, b engine.Board, d engine.Direction, plies int) (float64, bool) {
+	n, points, moved := b.Move(d)
+	if !moved {
+		return 0, false
+	}
+	if plies == 1 {
+		return float64(points) + e.Evaluate(n), true
+	}
+	sum, cells := 0.0, 0
+	for i := range engine.NumCells {
+		if n.Cell(i) != 0 {
+			continue
+		}
+		cells++
+		for _, s := range [2]struct {
+			rank uint8
+			p    float64
+		}{{1, 1 - engine.FourProbability}, {2, engine.FourProbability}} {
+			best := e.Lost()
+			for next := range engine.Direction(engine.NumDirections) {
+				if v, ok := plainExpectimax(e, n.With(i, s.rank), next, plies-1); ok {
+					best = max(best, v)
+				}
+			}
+			sum += s.p * best
+		}
+	}
+	return float64(points) + sum/float64(cells), true
+}
+
+// TestScoreEstimatorAddsPoints checks that, with an evaluator that estimates
+// the score to come, every move's value is its points plus the expected value
+// after it, on one thread and on several, and for the greedy player.
+func TestScoreEstimatorAddsPoints(t *testing.T) {
+	boards := []string{
+		"2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2",
+		"16 16 32 0 / 4 0 0 4 / 2 2 0 0 / 0 0 0 0",
+		"128 64 64 2 / 8 8 4 2 / 2 0 0 0 / 0 0 0 4",
+		"2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8", // few cells: a small frontier, split again
+	}
+	for _, bs := range boards {
+		b := mustParse(t, bs)
+		for plies := 1; plies <= 3; plies++ {
+			for _, threads := range []int{1, 2, 4} { // 4 threads split the frontier further
+				s := NewSearcher(Config{Eval: emptyCells{}, Cutoff: -1, Threads: threads, TableMB: 1})
+				r, err := s.Search(context.Background(), b, Limits{Depth: plies})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for d := range engine.Direction(engine.NumDirections) {
+					want, legal := plainExpectimax(emptyCells{}, b, d, plies)
+					if r.Legal[d] != legal {
+						t.Fatalf("%v, %d plies: Legal[%v] = %v; want %v", b, plies, d, r.Legal[d], legal)
+					}
+					if legal && math.Abs(r.Value[d]-want) > 1e-4*math.Abs(want) {
+						t.Errorf("%v, %d plies, %d threads: Value[%v] = %f; want %f", b, plies, threads, d, r.Value[d], want)
+					}
+				}
+			}
+		}
+		g, err := Greedy{emptyCells{}}.Play(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := range engine.Direction(engine.NumDirections) {
+			if want, legal := plainExpectimax(emptyCells{}, b, d, 1); legal && g.Value[d] != want {
+				t.Errorf("greedy on %v: Value[%v] = %f; want %f", b, d, g.Value[d], want)
+			}
+		}
+	}
+}
+
+// TestHeuristicAddsNoPoints checks that a heuristic's values are not mixed
+// with points: at one ply, a move is worth the heuristic of its board alone.
+func TestHeuristicAddsNoPoints(t *testing.T) {
+	b := mustParse(t, "2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2")
+	h := NneonneoHeuristic()
+	r, err := NewSearcher(Config{Threads: 1, TableMB: 1}).Search(context.Background(), b, Limits{Depth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := range engine.Direction(engine.NumDirections) {
+		n, _, _ := b.Move(d)
+		if want := h.Evaluate(n); r.Value[d] != want {
+			t.Errorf("Value[%v] = %f; want the heuristic alone, %f", d, r.Value[d], want)
+		}
+	}
+}
