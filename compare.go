@@ -51,7 +51,8 @@ func writeCompare(w io.Writer, runs []runResult, planned int) error {
 
 	top := uint8(0)
 	for _, r := range runs {
-		top = max(top, rankOf(r.summary.MaxTile))
+		rank, _ := engine.RankOf(r.summary.MaxTile) // a tile of a board: always a rank
+		top = max(top, rank)
 	}
 	if top == 0 {
 		_, err := io.WriteString(w, sb.String())
@@ -80,16 +81,6 @@ func writeCompare(w io.Writer, runs []runResult, planned int) error {
 func compareWorkers(r simRun) string {
 	w := min(r.workers, r.games)
 	return fmt.Sprintf("%d %s, one search thread each", w, plural(w, "worker"))
-}
-
-// rankOf returns the rank of a tile value, 0 for 0.
-func rankOf(tile int) uint8 {
-	r := uint8(0)
-	for tile > 1 {
-		tile >>= 1
-		r++
-	}
-	return r
 }
 
 // shortInterval writes a 95% interval in percent without the signs:

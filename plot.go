@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/term2048/2048/engine"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -75,7 +76,8 @@ func (r reachPoints) YError(i int) (float64, float64) {
 func reachPlot(runs []runResult) (*plot.Plot, error) {
 	top := uint8(1)
 	for _, r := range runs {
-		top = max(top, rankOf(r.summary.MaxTile))
+		rank, _ := engine.RankOf(r.summary.MaxTile) // a tile of a board: always a rank
+		top = max(top, rank)
 	}
 	low := uint8(max(int(top)-plotTiles+1, 1))
 	p := plot.New()

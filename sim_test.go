@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
 )
 
 // tinyRun returns a run of games games of the player kind, seeded from 7,
@@ -101,7 +103,11 @@ func (f *firstMoves) UnmarshalJSON(data []byte) error {
 		if err != nil {
 			return err
 		}
-		f[rankOf(n)] = move
+		r, ok := engine.RankOf(n)
+		if !ok {
+			return fmt.Errorf("%d is not a tile", n)
+		}
+		f[r] = move
 	}
 	return nil
 }

@@ -129,3 +129,16 @@ func TileValue(r uint8) int {
 	}
 	return 1 << r
 }
+
+// RankOf returns the rank of a tile value, the inverse of TileValue: 0 for 0
+// (an empty cell), r for 2^r up to 32768. It reports false for any other
+// value, 1 included (no tile is worth 1).
+func RankOf(value int) (uint8, bool) {
+	if value == 0 {
+		return 0, true
+	}
+	if value < 2 || value > 1<<MaxRank || value&(value-1) != 0 {
+		return 0, false
+	}
+	return uint8(bits.TrailingZeros(uint(value))), true
+}

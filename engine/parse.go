@@ -82,13 +82,9 @@ func parseTile(v string) (uint8, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a tile value: want 0 or a power of two from 2 to 32768", v)
 	}
-	if n == 0 {
-		return 0, nil
+	r, ok := RankOf(int(n))
+	if !ok {
+		return 0, fmt.Errorf("%d is not a tile value: want 0 or a power of two from 2 to 32768", n)
 	}
-	for r := uint8(1); r <= MaxRank; r++ {
-		if n == 1<<r {
-			return r, nil
-		}
-	}
-	return 0, fmt.Errorf("%d is not a tile value: want 0 or a power of two from 2 to 32768", n)
+	return r, nil
 }
