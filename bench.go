@@ -41,12 +41,7 @@ func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // bench runs the workload c and prints its figures.
 func bench(ctx context.Context, c benchConfig, asJSON bool, stdout, stderr io.Writer) int {
-	ps, err := parsePositions(positionsText)
-	if err != nil {
-		fmt.Fprintf(stderr, "2048 bench: the built-in positions: %v\n", err)
-		return 1
-	}
-	r, err := runBench(ctx, c, ps, func(step string) { fmt.Fprintf(stderr, "bench: %s\n", step) })
+	r, err := runBench(ctx, c, func(step string) { fmt.Fprintf(stderr, "bench: %s\n", step) })
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		fmt.Fprintln(stderr, "2048 bench: interrupted")
 		return 130

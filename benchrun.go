@@ -12,14 +12,15 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
 )
 
-// runBench measures c on the positions ps, calling step before each part.
-// It returns ctx's error if ctx is cancelled before the end.
-func runBench(ctx context.Context, c benchConfig, ps []position, step func(string)) (*benchReport, error) {
+// runBench measures c on the embedded benchmark positions, calling step
+// before each part. It returns ctx's error if ctx is cancelled before the end.
+func runBench(ctx context.Context, c benchConfig, step func(string)) (*benchReport, error) {
 	start := time.Now()
 	r := &benchReport{Machine: machine(), MoveNS: map[string]float64{}}
-	boards := boardsFrom(ps, "")
+	boards := positions.Boards("")
 	step("moves and evaluations")
 	for d := range engine.Direction(engine.NumDirections) {
 		if err := ctx.Err(); err != nil {
@@ -35,11 +36,11 @@ func runBench(ctx context.Context, c benchConfig, ps []position, step func(strin
 	})
 	for _, s := range c.searches {
 		step(fmt.Sprintf("decisions on the %s positions at depth %s", s.source, depthName(s.depth)))
-		one, err := timeDecisions(ctx, boardsFrom(ps, s.source), s, 1)
+		one, err := timeDecisions(ctx, positions.Boards(s.source), s, 1)
 		if err != nil {
 			return nil, err
 		}
-		all, err := timeDecisions(ctx, boardsFrom(ps, s.source), s, 0)
+		all, err := timeDecisions(ctx, positions.Boards(s.source), s, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
 )
 
 // runCommand runs the command line args and returns its status and outputs.
@@ -30,11 +31,8 @@ type hintOutput struct {
 }
 
 func TestHintJSONMatchesSearch(t *testing.T) {
-	ps, err := parsePositions(positionsText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boards := []engine.Board{ps[0].board, ps[50].board, ps[len(ps)-1].board, 0}
+	ps := positions.All()
+	boards := []engine.Board{ps[0].Board, ps[50].Board, ps[len(ps)-1].Board, 0}
 	blocked, _ := engine.Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
 	boards = append(boards, blocked)
 	s := ai.NewSearcher(ai.Config{})

@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/term2048/2048/engine/positions"
 )
 
-// BenchmarkSearch times decisions on the 50 random positions of
-// testdata/positions.txt at the fixed depths nneonneo's figures use (its
+// BenchmarkSearch times decisions on the 50 random benchmark positions
+// (package engine/positions) at the fixed depths nneonneo's figures use (its
 // depths 3, 5 and 7 are 4, 6 and 8 plies here), each from an empty table,
 // on one thread and on all.
 func BenchmarkSearch(b *testing.B) {
-	boards := readPositions(b, "random")
+	boards := readPositions(b, positions.Random)
 	for _, ply := range []int{4, 6, 8} {
 		for _, threads := range []int{1, 0} {
 			s := NewSearcher(Config{Threads: threads})

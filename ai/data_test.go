@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
 )
 
 // parseRanks reads 16 comma-separated ranks, the form of the bench files.
@@ -81,15 +82,13 @@ func readAgreement(tb testing.TB) []agreement {
 	return out
 }
 
-// readPositions returns the boards of the project's benchmark positions,
-// ../testdata/positions.txt, from the given source ("random", "mid",
-// "late"), or all of them for "".
+// readPositions returns the boards of the project's benchmark positions from
+// the given source (positions.Random, Mid or Late), or all of them for "".
 func readPositions(tb testing.TB, source string) []engine.Board {
-	var out []engine.Board
-	for _, f := range readLines(tb, "../testdata/positions.txt") {
-		if source == "" || f[0] == source {
-			out = append(out, parseRanks(tb, f[1]))
-		}
+	tb.Helper()
+	boards := positions.Boards(source)
+	if len(boards) == 0 {
+		tb.Fatalf("no benchmark positions from %q", source)
 	}
-	return out
+	return boards
 }

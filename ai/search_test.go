@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
 )
 
 func mustParse(t testing.TB, s string) engine.Board {
@@ -281,7 +282,7 @@ func TestParallelAgrees(t *testing.T) {
 // TestConcurrentSearches runs searches on one Searcher at once (for -race).
 func TestConcurrentSearches(t *testing.T) {
 	s := NewSearcher(Config{Threads: 2})
-	boards := readPositions(t, "random")
+	boards := readPositions(t, positions.Random)
 	var wg sync.WaitGroup
 	for i := range 4 {
 		wg.Go(func() {
@@ -299,7 +300,7 @@ func TestConcurrentSearches(t *testing.T) {
 // again about the same board costs almost nothing.
 func TestHintTwice(t *testing.T) {
 	s := NewSearcher(Config{Threads: 1})
-	b := readPositions(t, "mid")[0]
+	b := readPositions(t, positions.Mid)[0]
 	first, _ := s.Search(context.Background(), b, Limits{Depth: 5})
 	again, _ := s.Search(context.Background(), b, Limits{Depth: 5})
 	for d := range first.Value {

@@ -15,9 +15,9 @@ var update = flag.Bool("update", false, "rewrite testdata/signature.golden")
 // test run, deep enough to exercise the table and the cut-off.
 const signaturePly = 4
 
-// TestSignature searches every position of testdata/positions.txt at a fixed
-// depth on one thread from an empty table and compares the chosen move and
-// the node count with testdata/signature.golden. Any change to the AI's
+// TestSignature searches every benchmark position (package engine/positions)
+// at a fixed depth on one thread from an empty table and compares the chosen
+// move and the node count with testdata/signature.golden. Any change to the AI's
 // choices or to the work it does shows here; such a change is deliberate,
 // made with -update and named in the commit message with the signature
 // before and after (the last line of the file).

@@ -1,42 +1,16 @@
-package engine
+package engine_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
 	"github.com/term2048/2048/tables"
 )
 
-// benchBoards reads the boards of the project's benchmark positions,
-// ../testdata/positions.txt: a source and 16 comma-separated ranks a line.
-func benchBoards(tb testing.TB) []Board {
-	tb.Helper()
-	data, err := os.ReadFile("../testdata/positions.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var boards []Board
-	for line := range strings.Lines(string(data)) {
-		fields := strings.Fields(line)
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		if len(fields) != 2 {
-			tb.Fatalf("bad position %q", line)
-		}
-		b, err := ParseRanks(fields[1])
-		if err != nil {
-			tb.Fatal(err)
-		}
-		boards = append(boards, b)
-	}
-	if len(boards) == 0 {
-		tb.Fatal("no positions in ../testdata/positions.txt")
-	}
-	return boards
-}
+// benchBoards returns the boards of the project's benchmark positions.
+func benchBoards(tb testing.TB) []engine.Board { return positions.Boards("") }
 
 // reportPer reports the time per operation when each loop iteration did n.
 func reportPer(b *testing.B, n int, unit string) {
@@ -45,9 +19,9 @@ func reportPer(b *testing.B, n int, unit string) {
 
 func BenchmarkMove(b *testing.B) {
 	boards := benchBoards(b)
-	for d := range Direction(NumDirections) {
+	for d := range engine.Direction(engine.NumDirections) {
 		b.Run(d.String(), func(b *testing.B) {
-			var sink Board
+			var sink engine.Board
 			for b.Loop() {
 				for _, x := range boards {
 					n, _, _ := x.Move(d)
@@ -64,9 +38,9 @@ func BenchmarkMove(b *testing.B) {
 // execute_move.
 func BenchmarkSlide(b *testing.B) {
 	boards := benchBoards(b)
-	for d := range Direction(NumDirections) {
+	for d := range engine.Direction(engine.NumDirections) {
 		b.Run(d.String(), func(b *testing.B) {
-			var sink Board
+			var sink engine.Board
 			for b.Loop() {
 				for _, x := range boards {
 					sink ^= x.Slide(d)
@@ -85,36 +59,11 @@ func BenchmarkInlined(b *testing.B) {
 	boards := benchBoards(b)
 	moves := []struct {
 		name string
-		f    func([]Board) Board
-	}{
-		{"up", func(bs []Board) (s Board) {
-			for _, x := range bs {
-				s ^= x.slideUp()
-			}
-			return s
-		}},
-		{"down", func(bs []Board) (s Board) {
-			for _, x := range bs {
-				s ^= x.slideDown()
-			}
-			return s
-		}},
-		{"left", func(bs []Board) (s Board) {
-			for _, x := range bs {
-				s ^= x.slideLeft()
-			}
-			return s
-		}},
-		{"right", func(bs []Board) (s Board) {
-			for _, x := range bs {
-				s ^= x.slideRight()
-			}
-			return s
-		}},
-	}
+		f    func([]engine.Board) engine.Board
+	}{{"up", engine.SlideAllUp}, {"down", engine.SlideAllDown}, {"left", engine.SlideAllLeft}, {"right", engine.SlideAllRight}}
 	for _, mv := range moves {
 		b.Run(mv.name, func(b *testing.B) {
-			var sink Board
+			var sink engine.Board
 			for b.Loop() {
 				sink ^= mv.f(boards)
 			}
@@ -126,7 +75,7 @@ func BenchmarkInlined(b *testing.B) {
 
 func BenchmarkSuccessors(b *testing.B) {
 	boards := benchBoards(b)
-	var sink Board
+	var sink engine.Board
 	for b.Loop() {
 		for _, x := range boards {
 			s := x.Next()
@@ -160,7 +109,7 @@ func BenchmarkEightLookups(b *testing.B) {
 func BenchmarkSpawn(b *testing.B) {
 	boards := benchBoards(b)
 	r := rand.New(rand.NewPCG(1, 2))
-	var sink Board
+	var sink engine.Board
 	for b.Loop() {
 		for _, x := range boards {
 			n, _ := x.Spawn(r)
