@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui/atomicfile"
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
@@ -64,18 +66,18 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if status >= 0 {
 		return status
 	}
-	csvFile, err := createPending("-csv", opts.csvPath)
+	csvFile, err := createOutput("-csv", opts.csvPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
 		return 1
 	}
-	defer csvFile.abort()
-	plotFile, err := createPending("-plot", opts.plotPath)
+	defer csvFile.Abort()
+	plotFile, err := createOutput("-plot", opts.plotPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
 		return 1
 	}
-	defer plotFile.abort()
+	defer plotFile.Abort()
 
 	runs := plannedRuns(opts)
 	results, runErr := playRuns(ctx, runs, stderr)
@@ -98,7 +100,7 @@ func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 // writeReports prints the report of results, planned runs asked for, on
 // stdout and writes the files of -csv and -plot, if any.
-func writeReports(stdout io.Writer, opts simOptions, planned int, results []runResult, csvFile, plotFile *pendingFile) error {
+func writeReports(stdout io.Writer, opts simOptions, planned int, results []runResult, csvFile, plotFile *atomicfile.File) error {
 	var err error
 	switch {
 	case opts.json:
@@ -115,17 +117,35 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, results []runR
 		if err := writeCSV(csvFile, results); err != nil {
 			return fmt.Errorf("-csv %s: %w", opts.csvPath, err)
 		}
-		if err := csvFile.commit(); err != nil {
-			return err
+		if err := csvFile.Commit(false); err != nil {
+			return fmt.Errorf("-csv: %w", err)
 		}
 	}
 	if plotFile != nil {
 		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), results); err != nil {
 			return fmt.Errorf("-plot %s: %w", opts.plotPath, err)
 		}
-		return plotFile.commit()
+		if err := plotFile.Commit(false); err != nil {
+			return fmt.Errorf("-plot: %w", err)
+		}
 	}
 	return nil
+}
+
+// createOutput starts writing the file named by flag at path, so that a bad
+// path fails before the games are played; the file gets its name when the
+// report is written. An empty path asks for no file: nil, which Abort
+// accepts.
+func createOutput(flag, path string) (*atomicfile.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := atomicfile.Create(path, 0o644)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("%s %s: %w", flag, path, pe.Err)
+	}
+	return f, err
 }
 
 // A runResult is a run of games as played: the finished games, in seed

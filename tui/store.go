@@ -12,6 +12,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/atomicfile"
 )
 
 // storeVersion is the version of the files a Store writes.
@@ -156,8 +157,8 @@ func (s Store) moveAside(path string, cause error) error {
 	return &CorruptError{Path: path, MovedTo: to, Err: cause}
 }
 
-// save writes v as JSON to path atomically: to a temporary file in the same
-// directory, synced if sync is set, then renamed over the old file.
+// save writes v as JSON to path atomically, in dir, which it creates if
+// need be; with sync it waits for the disk.
 func (s Store) save(dir, path string, v any, sync bool) error {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -166,24 +167,8 @@ func (s Store) save(dir, path string, v any, sync bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("saving: %w", err)
 	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil && sync {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("saving %s: %w", path, err)
+	if err := atomicfile.WriteFile(path, data, 0o644, sync); err != nil {
+		return fmt.Errorf("saving: %w", err)
 	}
 	return nil
 }
