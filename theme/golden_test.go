@@ -2,46 +2,17 @@ package theme
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// TestGolden compares every colour of every theme at every profile with
-// testdata/palettes.golden, so that any change to a palette shows in review
-// as a change to that file. go test ./theme -update rewrites it.
-func TestGolden(t *testing.T) {
-	const path = "testdata/palettes.golden"
-	got := goldenText()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := range max(len(g), len(w)) {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			t.Fatalf("%s:%d differs (run go test ./theme -update if the change is meant):\n got: %s\nwant: %s", path, i+1, gl, wl)
-		}
-	}
+// TestPalettes compares every colour of every theme at every profile with
+// testdata/TestPalettes.golden, so that any change to a palette shows in
+// review as a change to that file. go test ./theme -update rewrites it.
+func TestPalettes(t *testing.T) {
+	golden.RequireEqual(t, goldenText())
 }
 
 // goldenText lists every theme × profile × rank with its colours.
