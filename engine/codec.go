@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // gameJSON is the serialised form of a Game: what replays it (seed, start,
@@ -47,8 +46,8 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	moves := make([]Direction, len(j.Moves))
 	for i := range len(j.Moves) {
-		d := Direction(strings.IndexByte(directionLetters, j.Moves[i]))
-		if !d.Valid() {
+		d, ok := directionOfLetter(j.Moves[i])
+		if !ok {
 			return fmt.Errorf("decoding game: move %d is %q; want U, D, L or R", i+1, j.Moves[i])
 		}
 		moves[i] = d

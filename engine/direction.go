@@ -44,12 +44,32 @@ func (d Direction) Letter() byte {
 // Valid reports whether d is one of the four directions.
 func (d Direction) Valid() bool { return d < NumDirections }
 
+// directionOfLetter returns the direction whose Letter is c; ok is false
+// for any byte but U, D, L and R. It is the one decoder of the move letters:
+// saved games use it as it is, ParseDirection after folding the case.
+func directionOfLetter(c byte) (d Direction, ok bool) {
+	for d := range Direction(NumDirections) {
+		if d.Letter() == c {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
 // ParseDirection returns the direction named by s: its name as String gives
 // it or its initial, in either case.
 func ParseDirection(s string) (Direction, error) {
+	if len(s) == 1 {
+		c := s[0]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if d, ok := directionOfLetter(c); ok {
+			return d, nil
+		}
+	}
 	for d := range Direction(NumDirections) {
-		name := directionNames[d]
-		if strings.EqualFold(s, name) || len(s) == 1 && (s[0] == name[0] || s[0] == d.Letter()) {
+		if strings.EqualFold(s, d.String()) {
 			return d, nil
 		}
 	}
