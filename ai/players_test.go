@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/engine"
+
+	. "github.com/term2048/2048/ai"
 )
 
 func TestRandomPlaysLegalMoves(t *testing.T) {
 	run := func(seed uint64) []engine.Direction {
 		p := Random{rand.New(rand.NewPCG(seed, 0))}
 		var ds []engine.Direction
-		for _, b := range randomBoards(500) {
+		for _, b := range RandomBoards(500) {
 			r, err := p.Play(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
@@ -36,7 +38,7 @@ func TestRandomPlaysLegalMoves(t *testing.T) {
 func TestGreedyIsOnePly(t *testing.T) {
 	g := Greedy{NneonneoHeuristic()}
 	s := NewSearcher(Config{Threads: 1})
-	for _, b := range randomBoards(500) {
+	for _, b := range RandomBoards(500) {
 		rg, _ := g.Play(context.Background(), b)
 		rs, _ := s.Search(context.Background(), b, Limits{Depth: 1})
 		if rg.Legal != rs.Legal {
@@ -75,7 +77,7 @@ func TestMinimaxPruningIsExact(t *testing.T) {
 	e := NneonneoHeuristic()
 	for _, depth := range []int{1, 2, 3} {
 		p := Minimax{e, depth}
-		for _, b := range randomBoards(40) {
+		for _, b := range RandomBoards(40) {
 			r, err := p.Play(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
@@ -95,7 +97,7 @@ func TestMinimaxPruningIsExact(t *testing.T) {
 func TestPlayersStopWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := mustParse(t, hard)
+	b := MustParse(t, Hard)
 	for name, p := range map[string]Player{
 		"random":     Random{rand.New(rand.NewPCG(1, 1))},
 		"greedy":     Greedy{NneonneoHeuristic()},

@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/engine"
+
+	. "github.com/term2048/2048/ai"
 )
 
 // emptyCells is a ScoreEstimator for tests: it pretends that every empty
@@ -60,7 +62,7 @@ func TestScoreEstimatorAddsPoints(t *testing.T) {
 		"2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8", // few cells: a small frontier, split again
 	}
 	for _, bs := range boards {
-		b := mustParse(t, bs)
+		b := MustParse(t, bs)
 		for plies := 1; plies <= 3; plies++ {
 			for _, threads := range []int{1, 2, 4} { // 4 threads split the frontier further
 				s := NewSearcher(Config{Eval: emptyCells{}, Cutoff: -1, Threads: threads, TableMB: 1})
@@ -94,7 +96,7 @@ func TestScoreEstimatorAddsPoints(t *testing.T) {
 // TestHeuristicAddsNoPoints checks that a heuristic's values are not mixed
 // with points: at one ply, a move is worth the heuristic of its board alone.
 func TestHeuristicAddsNoPoints(t *testing.T) {
-	b := mustParse(t, "2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2")
+	b := MustParse(t, "2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2")
 	h := NneonneoHeuristic()
 	r, err := NewSearcher(Config{Threads: 1, TableMB: 1}).Search(context.Background(), b, Limits{Depth: 1})
 	if err != nil {

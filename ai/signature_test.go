@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	. "github.com/term2048/2048/ai"
 )
 
 // signaturePly is the depth of the bench signature: shallow enough for every
@@ -24,7 +26,7 @@ func TestSignature(t *testing.T) {
 	s := NewSearcher(Config{Threads: 1})
 	var sb strings.Builder
 	var nodes uint64
-	for _, b := range readPositions(t, "") {
+	for _, b := range ReadPositions(t, "") {
 		s.Reset()
 		r, err := s.Search(context.Background(), b, Limits{Depth: signaturePly})
 		if err != nil {

@@ -1,6 +1,10 @@
-package engine
+package engine_test
 
-import "testing"
+import (
+	"testing"
+
+	. "github.com/term2048/2048/engine"
+)
 
 // TestRankOf checks RankOf against TileValue for every rank, and that no
 // other value from -1 to 70000 has a rank.

@@ -1,4 +1,4 @@
-package engine
+package engine_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	. "github.com/term2048/2048/engine"
 )
 
 // cornerPlay plays the first legal move in the order down, left, right, up

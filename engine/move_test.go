@@ -1,10 +1,12 @@
-package engine
+package engine_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/term2048/2048/tables"
+
+	. "github.com/term2048/2048/engine"
 )
 
 // checkMove compares every move of b with the naive game.
@@ -144,7 +146,7 @@ func TestBoardQueries(t *testing.T) {
 			v := b.Cell(i)
 			if v == 0 {
 				empty++
-				emptyBits |= 1 << shift(i)
+				emptyBits |= uint64(Board(0).With(i, 1)) // a 2 in cell i alone
 				continue
 			}
 			maxRank = max(maxRank, v)

@@ -1,4 +1,6 @@
-package engine
+package engine_test
+
+import . "github.com/term2048/2048/engine"
 
 // A naive game on a [4][4]int of tile values, written as plainly as possible
 // and independently of the tables, to check the engine against.

@@ -1,10 +1,12 @@
-package engine
+package engine_test
 
 import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	. "github.com/term2048/2048/engine"
 )
 
 func TestParse(t *testing.T) {

@@ -1,10 +1,12 @@
-package engine
+package engine_test
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	. "github.com/term2048/2048/engine"
 )
 
 // chiSquare999 holds the 99.9th percentile of the chi-square distribution by

@@ -1,7 +1,9 @@
-package tables
+package tables_test
 
 import (
 	"testing"
+
+	. "github.com/term2048/2048/tables"
 )
 
 // stepSlide is a deliberately slow reference written differently from Slide:
@@ -161,11 +163,5 @@ func TestBuild(t *testing.T) {
 	}
 	if tab[0xF00E] != 15+14 || tab[0] != 0 || tab[0xFFFF] != 30 {
 		t.Errorf("Build: got %d %d %d at 0xF00E 0 0xFFFF; want 29 0 30", tab[0xF00E], tab[0], tab[0xFFFF])
-	}
-}
-
-func BenchmarkBuildMoveTables(b *testing.B) {
-	for b.Loop() {
-		buildRight(buildLeft())
 	}
 }

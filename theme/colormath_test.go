@@ -1,4 +1,4 @@
-package theme
+package theme_test
 
 import (
 	"fmt"

@@ -1,10 +1,12 @@
-package theme
+package theme_test
 
 import (
 	"math"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
+
+	. "github.com/term2048/2048/theme"
 )
 
 // The contrast theme promises more than the others, and must keep it for

@@ -1,4 +1,4 @@
-package theme
+package theme_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	. "github.com/term2048/2048/theme"
 )
 
 // TestPalettes compares every colour of every theme at every profile with

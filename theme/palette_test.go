@@ -1,4 +1,4 @@
-package theme
+package theme_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+
+	. "github.com/term2048/2048/theme"
 )
 
 // colorProfiles are the profiles at which a theme has colours.
@@ -38,7 +40,7 @@ const (
 func palettes(t *testing.T, f func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette)) {
 	t.Helper()
 	for _, th := range All() {
-		if th.spec == (spec{}) { // plain
+		if th.Palette(colorprofile.TrueColor, true).Colorless { // plain
 			continue
 		}
 		for _, p := range colorProfiles {

@@ -1,4 +1,4 @@
-package theme
+package theme_test
 
 import (
 	"flag"
@@ -10,6 +10,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	. "github.com/term2048/2048/theme"
 )
 
 var preview = flag.Bool("preview", false, "print every theme in colour: go test ./theme -run Preview -preview -v")

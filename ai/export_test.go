@@ -1,0 +1,13 @@
+package ai
+
+// Helpers of the package's own tests that its external tests (package
+// ai_test, which sees only the exported API) use too.
+var (
+	ReadPositions = readPositions
+	RandomBoards  = randomBoards
+	MustParse     = mustParse
+	Cells         = cells
+)
+
+// Hard is the late-game position whose auto depth is deep (see hard).
+const Hard = hard

@@ -1,0 +1,11 @@
+package tables
+
+import "testing"
+
+// BenchmarkBuildMoveTables times building the move tables at start-up; it
+// lives in the package because the builders are unexported.
+func BenchmarkBuildMoveTables(b *testing.B) {
+	for b.Loop() {
+		buildRight(buildLeft())
+	}
+}
