@@ -1,8 +1,6 @@
 package engine_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -207,73 +205,5 @@ func TestReplay(t *testing.T) {
 	rc, err := Replay(c.Seed(), c.Start(), c.Moves())
 	if err != nil || rc.Board() != c.Board() {
 		t.Errorf("Replay of a custom start: %v, %v; want %v", rc, err, c.Board())
-	}
-}
-
-func TestJSONRoundTrip(t *testing.T) {
-	for _, g := range []*Game{NewGame(77), NewGameFrom(0x1100_0000_0000_0001, 3)} {
-		cornerPlay(g, 200)
-		data, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back Game
-		if err := json.Unmarshal(data, &back); err != nil {
-			t.Fatalf("Unmarshal(%s): %v", data, err)
-		}
-		if back.Board() != g.Board() || back.Score() != g.Score() || back.MoveCount() != g.MoveCount() {
-			t.Fatalf("round trip: %v, %d, %d moves; want %v, %d, %d",
-				back.Board(), back.Score(), back.MoveCount(), g.Board(), g.Score(), g.MoveCount())
-		}
-		// The decoded game goes on exactly as the original, undo included.
-		back.Undo()
-		g.Undo()
-		cornerPlay(&back, back.MoveCount()+20)
-		cornerPlay(g, g.MoveCount()+20)
-		if back.Board() != g.Board() {
-			t.Fatal("the decoded game does not continue as the original")
-		}
-	}
-}
-
-func TestJSONDamaged(t *testing.T) {
-	g := NewGame(42)
-	cornerPlay(g, 50)
-	good, _ := json.Marshal(g)
-	var j map[string]any
-	if err := json.Unmarshal(good, &j); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name   string
-		change func(map[string]any)
-		want   string
-	}{
-		{"score", func(j map[string]any) { j["score"] = j["score"].(float64) + 4 }, "replay ends at"},
-		{"board", func(j map[string]any) { j["board"] = "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0" }, "replay ends at"},
-		{"seed", func(j map[string]any) { j["seed"] = 43 }, "changes nothing"}, // another game: move 12 is illegal in it
-		{"letter", func(j map[string]any) { j["moves"] = "UDX" }, `move 3 is 'X'`},
-		{"start", func(j map[string]any) { j["start"] = "3 0 0 0" }, "start"},
-	}
-	for _, tt := range tests {
-		m := map[string]any{}
-		for k, v := range j {
-			m[k] = v
-		}
-		tt.change(m)
-		data, _ := json.Marshal(m)
-		var back Game
-		err := json.Unmarshal(data, &back)
-		if err == nil {
-			t.Errorf("%s: damaged game %s decoded", tt.name, data)
-			continue
-		}
-		if !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %q does not mention %q", tt.name, err, tt.want)
-		}
-	}
-	var back Game
-	if err := json.Unmarshal(bytes.Repeat([]byte("{"), 3), &back); err == nil {
-		t.Error("malformed JSON decoded")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	. "github.com/term2048/2048/engine"
 )
@@ -113,4 +114,136 @@ func TestString(t *testing.T) {
 	if got := Board(0).String(); got != "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0" {
 		t.Errorf("Board(0).String() = %q", got)
 	}
+}
+
+// tileRank returns the rank of the tile value v, counting its halvings, or
+// false if v is neither 0 nor a power of two from 2 to 32768.
+func tileRank(v int) (uint8, bool) {
+	rank := uint8(0)
+	for ; v > 1 && v%2 == 0 && rank < MaxRank; v /= 2 {
+		rank++
+	}
+	return rank, v == 1 && rank > 0 || v == 0
+}
+
+// plainParse reads a board as Parse's documentation describes it, one byte
+// at a time: 16 tile values row by row, separated by spaces, commas, tabs or
+// line breaks; slashes, if any, exactly three, with four values between
+// each two. It shares no code with Parse, to check it against.
+func plainParse(s string) (Board, bool) {
+	var values, rows []int // rows: the number of values before each slash
+	value, inValue := 0, false
+	endValue := func() {
+		if inValue {
+			values = append(values, value)
+		}
+		value, inValue = 0, false
+	}
+	for i := range len(s) {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			if value < 1<<20 { // larger is no tile, whatever digits follow
+				value = 10*value + int(c-'0')
+			}
+			inValue = true
+		case c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r':
+			endValue()
+		case c == '/':
+			endValue()
+			rows = append(rows, len(values))
+		default:
+			return 0, false
+		}
+	}
+	endValue()
+	if len(rows) != 0 && (len(rows) != 3 || rows[0] != 4 || rows[1] != 8 || rows[2] != 12) {
+		return 0, false
+	}
+	if len(values) != NumCells {
+		return 0, false
+	}
+	var b Board
+	for i, v := range values {
+		rank, ok := tileRank(v)
+		if !ok {
+			return 0, false
+		}
+		b = b.With(i, rank)
+	}
+	return b, true
+}
+
+// FuzzParse checks Parse against plainParse, and that String writes every
+// board Parse accepts in a form Parse reads back as the same board.
+func FuzzParse(f *testing.F) {
+	f.Add("2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 32768 0 0 2048")
+	f.Add("2,0,0,4,0,0,8,0,0,0,0,0,32768,0,0,2048")
+	f.Add(" 2 0 0 4/0 0 8 0/0 0 0 0/32768 0 0 2048\n")
+	f.Add("2 0 0 4 / 0 0 8 / 0 0 0 0 0 / 0 0 0 0")
+	f.Add("2 0 0 3 0 0 8 0 0 0 0 0 0 0 0 0065536")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := Parse(s)
+		want, ok := plainParse(s)
+		if (err == nil) != ok || ok && b != want {
+			t.Fatalf("Parse(%q) = %v, %v; want %v, accepted %v", s, b, err, want, ok)
+		}
+		if err != nil {
+			return
+		}
+		if back, err := Parse(b.String()); err != nil || back != b {
+			t.Fatalf("Parse(%q) = %v, %v; want %v, the board Parse(%q) gave", b.String(), back, err, b, s)
+		}
+	})
+}
+
+// plainParseRanks reads a board as ParseRanks's documentation describes
+// it: 16 ranks from 0 to 15 separated by commas, spaces around each allowed.
+func plainParseRanks(s string) (Board, bool) {
+	fields := strings.Split(s, ",")
+	if len(fields) != NumCells {
+		return 0, false
+	}
+	var b Board
+	for i, f := range fields {
+		f = strings.TrimFunc(f, unicode.IsSpace)
+		rank := 0
+		for j := range len(f) {
+			if f[j] < '0' || f[j] > '9' {
+				return 0, false
+			}
+			rank = min(10*rank+int(f[j]-'0'), 1000)
+		}
+		if f == "" || rank > MaxRank {
+			return 0, false
+		}
+		b = b.With(i, uint8(rank))
+	}
+	return b, true
+}
+
+// FuzzParseRanks checks ParseRanks against plainParseRanks, and that the
+// ranks of every board it accepts, written back with commas, read back as
+// the same board.
+func FuzzParseRanks(f *testing.F) {
+	f.Add("1,0,0,2,0,0,3,0,0,0,0,0,15,0,0,11")
+	f.Add("1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11")
+	f.Add("0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16")
+	f.Add("0,0,0,-1,0,0,0,0,0,0,0,0,0,0,0,0")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseRanks(s)
+		want, ok := plainParseRanks(s)
+		if (err == nil) != ok || ok && b != want {
+			t.Fatalf("ParseRanks(%q) = %v, %v; want %v, accepted %v", s, b, err, want, ok)
+		}
+		if err != nil {
+			return
+		}
+		var ranks []string
+		for _, r := range b.Ranks() {
+			ranks = append(ranks, strconv.Itoa(int(r)))
+		}
+		if back, err := ParseRanks(strings.Join(ranks, ",")); err != nil || back != b {
+			t.Fatalf("ParseRanks(%q) = %v, %v; want %v", strings.Join(ranks, ","), back, err, b)
+		}
+	})
 }
