@@ -9,6 +9,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // flashTime is how long the tiles of the last move stay marked.
@@ -160,7 +161,7 @@ const MaxDepth = 12
 // MaxDepth.
 func (m *Model) setDepth(d int) {
 	m.depth = min(max(d, 1), MaxDepth)
-	m.note = note{text: "Depth: " + plies(m.depth) + " from the next move."}
+	m.note = note{text: "Depth: " + figures.Plies(m.depth) + " from the next move."}
 }
 
 // setAutoDepth lets the position decide the depth of the next search.

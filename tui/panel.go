@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // The panel is fixed in height, so that the screen does not jump as its
@@ -27,8 +28,8 @@ func (m *Model) panel(l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
 	g := m.cur.Game
-	score, best := group(g.Score()), group(max(m.stats.BestScore, g.Score()))
-	moves, tile := group(g.MoveCount()), strconv.Itoa(g.HighestTile())
+	score, best := figures.Count(g.Score()), figures.Count(max(m.stats.BestScore, g.Score()))
+	moves, tile := figures.Count(g.MoveCount()), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {
 		half := (width - 1) / 2
@@ -65,7 +66,7 @@ func (m *Model) hintLines(width int) []string {
 	case r == nil && m.autoplay && m.played != nil:
 		r, title = m.played, "PLAYED"
 	case m.thinking != idle:
-		return pad([]string{m.muted("HINT  ") + m.spin.View() + " thinking, " + plies(m.shownDepth()) + "…"}, 6)
+		return pad([]string{m.muted("HINT  ") + m.spin.View() + " thinking, " + figures.Plies(m.shownDepth()) + "…"}, 6)
 	case r == nil:
 		return pad([]string{m.muted("HINT  press h to ask the AI")}, 6)
 	case !r.HasMove():
@@ -90,7 +91,7 @@ func (m *Model) hintLines(width int) []string {
 		bar := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
 		label := "best"
 		if d != r.Best {
-			if label = percent(gap); label != "≈0" {
+			if label = figures.ShortPercent(gap); label != "≈0" {
 				label = "−" + label
 			}
 		}
@@ -101,13 +102,13 @@ func (m *Model) hintLines(width int) []string {
 
 // aiLines draws the state of the AI: depth, last search, autoplay, theme.
 func (m *Model) aiLines(width int) []string {
-	depth := plies(m.shownDepth())
+	depth := figures.Plies(m.shownDepth())
 	if m.depth == ai.Auto {
 		depth += " (auto)"
 	}
 	last := "—"
 	if r := m.last; r != nil {
-		last = fmt.Sprintf("%s · %s evals/s", duration(r.Elapsed), si(r.MovesTriedPerSecond()))
+		last = fmt.Sprintf("%s · %s evals/s", figures.Duration(r.Elapsed), figures.Rate(r.MovesTriedPerSecond()))
 	}
 	auto := "off"
 	if m.autoplay {
@@ -151,40 +152,6 @@ func bar(f float64, width int) string {
 // arrowOf returns the arrow of d.
 func arrowOf(d engine.Direction) string { return string([]rune("↑↓←→")[d]) }
 
-// group writes n with its thousands grouped: 1,234,567.
-func group(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// percent writes a fraction as a short percentage, with the precision its
-// size calls for: 12%, 3.4%, 0.56%, 0.007%, or ≈0 below a thousandth of a
-// percent.
-func percent(f float64) string {
-	switch p := f * 100; {
-	case p >= 10:
-		return fmt.Sprintf("%.0f%%", p)
-	case p >= 1:
-		return fmt.Sprintf("%.1f%%", p)
-	case p >= 0.01:
-		return fmt.Sprintf("%.2f%%", p)
-	case p >= 0.001:
-		return fmt.Sprintf("%.3f%%", p)
-	}
-	return "≈0"
-}
-
-// plies writes a depth.
-func plies(d int) string {
-	if d == 1 {
-		return "1 ply"
-	}
-	return strconv.Itoa(d) + " plies"
-}
-
 // speedText writes the pace of autoplay.
 func speedText(d time.Duration) string {
 	if d <= 0 {
@@ -195,28 +162,4 @@ func speedText(d time.Duration) string {
 		return fmt.Sprintf("%.0f moves/s", per)
 	}
 	return fmt.Sprintf("a move every %s", d)
-}
-
-// duration writes a search time briefly.
-func duration(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%d µs", d.Microseconds())
-	case d < time.Second:
-		return fmt.Sprintf("%d ms", d.Milliseconds())
-	}
-	return fmt.Sprintf("%.1f s", d.Seconds())
-}
-
-// si writes a rate with an SI prefix: 38.2 M.
-func si(x float64) string {
-	switch {
-	case x >= 1e9:
-		return fmt.Sprintf("%.1f G", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.1f M", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.0f k", x/1e3)
-	}
-	return fmt.Sprintf("%.0f ", x)
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // panelWidth is the width of the panel beside the board.
@@ -163,7 +164,7 @@ func (m *Model) banner(width int) string {
 		lines = append(lines, st.Foreground(m.pal.Good).Render("You made 2048!")+m.muted("  k keep going · n new game"))
 	case m.cur.Game.Over():
 		lines = append(lines, st.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
-			group(m.cur.Game.Score()), m.cur.Game.HighestTile()))+m.muted("  u undo · n new game"))
+			figures.Count(m.cur.Game.Score()), m.cur.Game.HighestTile()))+m.muted("  u undo · n new game"))
 	}
 	if m.saveErr != nil {
 		lines = append(lines, lipgloss.NewStyle().Foreground(m.pal.Bad).Render("Not saved, play goes on: "+m.saveErr.Error()))
