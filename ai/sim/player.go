@@ -1,0 +1,166 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/term2048/2048/ai"
+)
+
+// The kinds of player a Run can play with.
+const (
+	Expectimax = "expectimax" // ai.Expectimax on one thread
+	Minimax    = "minimax"    // ai.Minimax: the worst spawn instead of the expected one
+	Greedy     = "greedy"     // ai.Greedy: the best board one move ahead
+	Random     = "random"     // ai.Random: any legal move
+)
+
+// Kinds lists the kinds of player, the strongest first.
+func Kinds() []string { return []string{Expectimax, Minimax, Greedy, Random} }
+
+// MinimaxAutoDepth is the depth of a minimax player whose Depth is ai.Auto:
+// minimax has no rule of its own, and the Python simulator report ran it at
+// 3 plies.
+const MinimaxAutoDepth = 3
+
+// randomStream is the second PCG seed word of the random player's
+// generator, whose first is the game's seed: the player's choices, like the
+// spawns, are then fixed by the seed alone, yet drawn from another stream.
+const randomStream = 0x7261_6e64_6f6d_0001 // "random" in ASCII, then 1
+
+// A Player says how the games are played: which kind of player, and for
+// those that evaluate boards the evaluator and the effort.
+type Player struct {
+	Kind  string        // Expectimax, Minimax, Greedy or Random
+	Eval  string        // the evaluator's name (see ai.Evaluators); "" means the default
+	Depth int           // plies for Expectimax and Minimax, or ai.Auto
+	Time  time.Duration // Expectimax only: search ply by ply for at most this a move; 0 for no limit
+}
+
+// EvalName returns the name of the player's evaluator, the default one if
+// Eval is empty.
+func (p Player) EvalName() string {
+	if p.Eval == "" {
+		return ai.Evaluators()[0].Name
+	}
+	return p.Eval
+}
+
+// Check reports what is wrong with p, if anything: an unknown kind or
+// evaluator, a depth out of range, a negative time, or a time for a player
+// that has no time budget.
+func (p Player) Check() error {
+	switch {
+	case !slices.Contains(Kinds(), p.Kind):
+		return fmt.Errorf("unknown player %q: want one of %s", p.Kind, strings.Join(Kinds(), ", "))
+	case p.Depth != ai.Auto && (p.Depth < 1 || p.Depth > ai.MaxDepth):
+		return fmt.Errorf("depth %d: want plies from 1 to %d, or auto", p.Depth, ai.MaxDepth)
+	case p.Time < 0:
+		return fmt.Errorf("time %v: want a positive duration", p.Time)
+	case p.Time > 0 && p.Kind != Expectimax:
+		return errors.New("only the expectimax player has a time budget")
+	}
+	_, err := ai.NewEvaluator(p.EvalName())
+	return err
+}
+
+// Searches reports whether the player looks ahead, so that its depth means
+// something.
+func (p Player) Searches() bool { return p.Kind == Expectimax || p.Kind == Minimax }
+
+// SearchDepth returns the plies the player looks ahead: Depth for
+// expectimax (ai.Auto for the automatic depth), MinimaxAutoDepth for a
+// minimax player at ai.Auto, 1 for greedy and 0 for random.
+func (p Player) SearchDepth() int {
+	switch p.Kind {
+	case Expectimax:
+		return p.Depth
+	case Minimax:
+		if p.Depth == ai.Auto {
+			return MinimaxAutoDepth
+		}
+		return p.Depth
+	case Greedy:
+		return 1
+	}
+	return 0
+}
+
+// String names the player briefly, for tables and legends: "expectimax 3",
+// "expectimax auto", "expectimax 10ms≤4", "minimax 3", "greedy", "random",
+// followed by the evaluator's name if it is not the default.
+func (p Player) String() string {
+	s := p.Kind
+	switch {
+	case p.Kind == Expectimax && p.Time > 0:
+		s += " " + p.Time.String()
+		if p.Depth != ai.Auto {
+			s += "≤" + strconv.Itoa(p.Depth)
+		}
+	case p.Kind == Expectimax && p.Depth == ai.Auto:
+		s += " auto"
+	case p.Searches():
+		s += " " + strconv.Itoa(p.SearchDepth())
+	}
+	if p.Kind != Random && p.EvalName() != ai.Evaluators()[0].Name {
+		s += " " + p.EvalName()
+	}
+	return s
+}
+
+// smallTableMB is the table of an expectimax worker searching at most
+// smallTableDepth plies, which use no more than 4 MB of a table. A larger
+// table would change nothing but the memory: the garbage collector lets the
+// heap grow by as much as is live, and a 64 MB table counts as live. At 4
+// plies, two workers peaked at 25 MB instead of 147 MB, at the same speed
+// and with the same games.
+const (
+	smallTableMB    = 4
+	smallTableDepth = 6
+)
+
+// TableMB returns the size of the transposition table each worker of a run
+// reserves for p when it starts, in MiB: 0 for the players without a table.
+// It depends on the player alone, never on the number of workers, so that
+// the games do not either.
+func (p Player) TableMB() int {
+	switch {
+	case p.Kind != Expectimax:
+		return 0
+	case p.Depth != ai.Auto && p.Depth <= smallTableDepth && p.Time == 0:
+		return smallTableMB
+	}
+	return ai.DefaultTableMB
+}
+
+// newPlayers returns the source of players of one worker: for each game, the
+// player that plays it, given its seed. An expectimax worker owns one
+// single-threaded Searcher and clears its table at the start of each game,
+// so that a game depends on its seed alone, not on the games the worker
+// played before. eval is shared by the workers, which evaluators allow. The
+// source and its players are for one goroutine.
+func (p Player) newPlayers(eval ai.Evaluator) func(seed uint64) ai.Player {
+	switch p.Kind {
+	case Expectimax:
+		s := ai.NewSearcher(ai.Config{Eval: eval, Threads: 1, TableMB: p.TableMB()})
+		l := ai.Limits{Depth: p.Depth, Time: p.Time}
+		return func(uint64) ai.Player {
+			s.Reset()
+			return ai.Expectimax{Searcher: s, Limits: l}
+		}
+	case Minimax:
+		m := ai.Minimax{Eval: eval, Depth: p.SearchDepth()}
+		return func(uint64) ai.Player { return m }
+	case Greedy:
+		g := ai.Greedy{Eval: eval}
+		return func(uint64) ai.Player { return g }
+	}
+	return func(seed uint64) ai.Player {
+		return ai.Random{Rand: rand.New(rand.NewPCG(seed, randomStream))}
+	}
+}

@@ -1,0 +1,202 @@
+// Package sim plays many seeded games of 2048 without a screen and sums them
+// up: the score, the length, the speed, the share of games reaching each
+// tile with its 95% Wilson score interval, and when each tile first
+// appeared.
+//
+// A [Run] says what to play: a [Player], how many games, the seed of the
+// first, and how many workers play at once. [Play] plays it and returns an
+// [Outcome]: a [Game] record for each finished game, in seed order, from
+// which [Summarize] computes the statistics. Game i of a run is seeded
+// Seed+i, and its spawns (and the random player's moves) depend on that seed
+// alone; each worker searches on one thread with its own table, cleared at
+// the start of each game. So the same run gives the same games whatever the
+// number of workers, except with a time budget, whose searches depend on the
+// speed of the machine. Each record keeps its moves, so that the game can be
+// replayed and reviewed.
+//
+// Nothing here prints: a display follows a run through its [Progress].
+package sim
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// A Run is what Play plays: Games games, the i-th seeded Seed+i, shared out
+// among Workers goroutines, each with its own player.
+type Run struct {
+	Player  Player
+	Games   int
+	Seed    uint64
+	Workers int // 0 means GOMAXPROCS; never more than Games are used
+}
+
+// ActiveWorkers returns the number of goroutines that play the games of r.
+func (r Run) ActiveWorkers() int {
+	w := r.Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return max(min(w, r.Games), 0)
+}
+
+// An Outcome is a run as played: its finished games, in seed order, and what
+// stopped the others.
+type Outcome struct {
+	Run         Run
+	Games       []Game
+	Interrupted int           // games cut short by a cancellation
+	NotStarted  int           // games never started
+	Wall        time.Duration // the time the run took
+}
+
+// Summary returns the statistics of the finished games.
+func (o Outcome) Summary() Summary { return Summarize(o.Games) }
+
+// Progress counts what a run has played so far, for a display to read while
+// the workers play. The zero value is ready to use, and its methods are safe
+// for concurrent use.
+type Progress struct {
+	moves atomic.Int64
+	games atomic.Int64
+}
+
+// Moves returns the number of moves played, in every game, finished or not.
+func (p *Progress) Moves() int64 { return p.moves.Load() }
+
+// Games returns the number of games finished.
+func (p *Progress) Games() int64 { return p.games.Load() }
+
+// A result is what a worker reports of one game.
+type result struct {
+	index int
+	game  Game
+	err   error
+}
+
+// Play plays the games of r and returns them, counting the moves and the
+// finished games in progress, which may be nil.
+//
+// If ctx is cancelled, no further game starts, the games being played stop
+// within a move, and Play returns the finished games, with the number of
+// games cut short and not started, and ctx's error. A player's failure
+// stops the run too, with that error. No goroutine outlives the call.
+func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
+	start := time.Now()
+	if r.Games < 1 {
+		return Outcome{Run: r}, fmt.Errorf("%d games: want at least 1", r.Games)
+	}
+	if err := r.Player.Check(); err != nil {
+		return Outcome{Run: r}, err
+	}
+	eval, err := ai.NewEvaluator(r.Player.EvalName())
+	if err != nil {
+		return Outcome{Run: r}, err
+	}
+	if progress == nil {
+		progress = new(Progress)
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+
+	jobs := make(chan int)
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for range r.ActiveWorkers() {
+		players := r.Player.newPlayers(eval)
+		wg.Go(func() {
+			for i := range jobs {
+				if ctx.Err() != nil {
+					continue // not started: the feeder lost a race with the cancellation
+				}
+				seed := r.Seed + uint64(i)
+				g, err := playGame(ctx, players(seed), seed, progress)
+				results <- result{i, g, err}
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for i := range r.Games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	o := Outcome{Run: r}
+	var done []result
+	for res := range results {
+		switch {
+		case res.err == nil:
+			done = append(done, res)
+			progress.games.Add(1)
+		case ctx.Err() != nil && errors.Is(res.err, ctx.Err()):
+			o.Interrupted++
+		default:
+			cancel(res.err) // a failure: stop the other workers
+		}
+	}
+	slices.SortFunc(done, func(a, b result) int { return cmp.Compare(a.index, b.index) })
+	for _, res := range done {
+		o.Games = append(o.Games, res.game)
+	}
+	o.NotStarted = r.Games - len(o.Games) - o.Interrupted
+	o.Wall = time.Since(start)
+	return o, context.Cause(ctx)
+}
+
+// playGame plays the game of seed with p until no move is left, counting
+// each move in progress as it is played. It returns ctx's error if ctx is
+// done before the end, and an error if p chooses a move that changes
+// nothing.
+func playGame(ctx context.Context, p ai.Player, seed uint64, progress *Progress) (Game, error) {
+	start := time.Now()
+	g := engine.NewGame(seed)
+	rec := Game{Seed: seed}
+	for r := range rec.First {
+		rec.First[r] = -1
+	}
+	note := func() {
+		for _, r := range g.Board().Ranks() {
+			if r != 0 && !rec.Reached(r) {
+				rec.First[r] = g.MoveCount()
+			}
+		}
+	}
+	note()
+	for !g.Over() {
+		r, err := p.Play(ctx, g.Board())
+		if err != nil {
+			return Game{}, err
+		}
+		if !r.HasMove() {
+			return Game{}, fmt.Errorf("game of seed %d, move %d: the player found no move on %v", seed, g.MoveCount()+1, g.Board())
+		}
+		if _, ok := g.Move(r.Best); !ok {
+			return Game{}, fmt.Errorf("game of seed %d, move %d: the player chose %v, which changes nothing on %v", seed, g.MoveCount()+1, r.Best, g.Board())
+		}
+		rec.MovesTried += r.MovesTried
+		progress.moves.Add(1)
+		note()
+	}
+	rec.Score, rec.MaxTile, rec.Moves = g.Score(), g.HighestTile(), g.Moves()
+	rec.Elapsed = time.Since(start)
+	return rec, nil
+}

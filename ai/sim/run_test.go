@@ -1,0 +1,230 @@
+package sim_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/engine"
+)
+
+// tinyRun returns a run of games games of the player kind, seeded from 7,
+// searching depth plies.
+func tinyRun(kind string, depth, games, workers int) sim.Run {
+	return sim.Run{Player: sim.Player{Kind: kind, Depth: depth}, Games: games, Seed: 7, Workers: workers}
+}
+
+// play plays r to its end.
+func play(t *testing.T, r sim.Run) []sim.Game {
+	t.Helper()
+	o, err := sim.Play(context.Background(), r, nil)
+	if err != nil || o.Interrupted != 0 || o.NotStarted != 0 || len(o.Games) != r.Games {
+		t.Fatalf("Play(%v): %d games, %d interrupted, %d not started, %v; want %d, 0, 0, nil",
+			r.Player, len(o.Games), o.Interrupted, o.NotStarted, err, r.Games)
+	}
+	return o.Games
+}
+
+// sameGames reports whether two runs played the same games: everything but
+// the time they took.
+func sameGames(a, b []sim.Game) bool {
+	return slices.EqualFunc(a, b, func(x, y sim.Game) bool {
+		return x.Seed == y.Seed && x.Score == y.Score && x.MaxTile == y.MaxTile && x.MovesTried == y.MovesTried &&
+			x.First == y.First && slices.Equal(x.Moves, y.Moves)
+	})
+}
+
+func TestPlayIsDeterministic(t *testing.T) {
+	// The searching players' games are long: fewer of them.
+	for _, c := range []struct {
+		kind         string
+		depth, games int
+	}{{sim.Random, 0, 6}, {sim.Greedy, 0, 6}, {sim.Expectimax, 2, 3}, {sim.Minimax, 2, 3}} {
+		one := play(t, tinyRun(c.kind, c.depth, c.games, 1))
+		three := play(t, tinyRun(c.kind, c.depth, c.games, 3))
+		again := play(t, tinyRun(c.kind, c.depth, c.games, 3))
+		if !sameGames(one, three) || !sameGames(three, again) {
+			t.Errorf("%s: the games of one worker, of three, and of three again differ", c.kind)
+		}
+		for i, g := range one {
+			if g.Seed != 7+uint64(i) || len(g.Moves) == 0 || g.Score == 0 || g.First[1] != 0 && g.First[2] != 0 {
+				t.Errorf("%s: game %d has seed %d, %d moves, score %d, first %v; want seed %d, some moves and score, a tile at move 0",
+					c.kind, i, g.Seed, len(g.Moves), g.Score, g.First, 7+i)
+			}
+		}
+	}
+	// Another seed gives other games.
+	r := tinyRun(sim.Random, 0, 5, 2)
+	r.Seed = 8
+	if a, b := play(t, r), play(t, tinyRun(sim.Random, 0, 5, 2)); sameGames(a, b) {
+		t.Error("seeds 8.. and 7.. gave the same games")
+	}
+}
+
+// TestGamesReplay checks that each record's moves replay the game it
+// describes: its score, its largest tile and the move at which each tile
+// first appeared.
+func TestGamesReplay(t *testing.T) {
+	for _, g := range play(t, tinyRun(sim.Greedy, 0, 4, 2)) {
+		e, err := g.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Score() != g.Score || e.HighestTile() != g.MaxTile || e.MoveCount() != len(g.Moves) || !e.Over() {
+			t.Errorf("seed %d replays to score %d, tile %d, %d moves, over %t; the record has %d, %d, %d and is over",
+				g.Seed, e.Score(), e.HighestTile(), e.MoveCount(), e.Over(), g.Score, g.MaxTile, len(g.Moves))
+		}
+		var first [engine.MaxRank + 1]int
+		for r := range first {
+			first[r] = -1
+		}
+		replay := engine.NewGame(g.Seed)
+		for i := 0; ; i++ {
+			for _, r := range replay.Board().Ranks() {
+				if r != 0 && first[r] < 0 {
+					first[r] = i
+				}
+			}
+			if i == len(g.Moves) {
+				break
+			}
+			replay.Move(g.Moves[i])
+		}
+		if first != g.First {
+			t.Errorf("seed %d: first = %v; the replay gives %v", g.Seed, g.First, first)
+		}
+	}
+}
+
+func TestGameJSONRoundTrip(t *testing.T) {
+	for _, g := range play(t, tinyRun(sim.Random, 0, 3, 1)) {
+		data, err := json.Marshal(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back sim.Game
+		if err := json.Unmarshal(data, &back); err != nil {
+			t.Fatalf("Unmarshal(%s): %v", data, err)
+		}
+		if !sameGames([]sim.Game{g}, []sim.Game{back}) || back.Elapsed.Round(time.Microsecond) != g.Elapsed.Round(time.Microsecond) {
+			t.Errorf("the game of seed %d came back as %+v", g.Seed, back)
+		}
+		// A record whose figures disagree with its moves is refused.
+		var fields map[string]any
+		if err := json.Unmarshal(data, &fields); err != nil {
+			t.Fatal(err)
+		}
+		for key, bad := range map[string]any{"score": g.Score + 4, "max_tile": g.MaxTile * 2, "moves": len(g.Moves) - 1, "seed": g.Seed + 1, "game": nil} {
+			damaged := map[string]any{}
+			for k, v := range fields {
+				damaged[k] = v
+			}
+			damaged[key] = bad
+			if key == "game" {
+				delete(damaged, key)
+			}
+			data, _ := json.Marshal(damaged)
+			keep := sim.Game{Seed: 99}
+			if err := json.Unmarshal(data, &keep); err == nil || keep.Seed != 99 {
+				t.Errorf("a record with a wrong %q decoded (%v) into %+v; want an error and nothing changed", key, err, keep)
+			}
+		}
+	}
+}
+
+func TestPlayCancelledMidway(t *testing.T) {
+	r := tinyRun(sim.Expectimax, 1, 40, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var progress sim.Progress
+	go func() { // cancel once two games are over
+		for progress.Games() < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	o, err := sim.Play(ctx, r, &progress)
+	if !errors.Is(err, context.Canceled) || len(o.Games) < 2 || len(o.Games) == r.Games || o.Interrupted > 2 {
+		t.Fatalf("Play cancelled after 2 games: %d games, %d interrupted, %v; want 2 or more, at most 2, context.Canceled",
+			len(o.Games), o.Interrupted, err)
+	}
+	if o.Interrupted+o.NotStarted+len(o.Games) != r.Games {
+		t.Errorf("%d finished, %d interrupted, %d not started; want %d in all", len(o.Games), o.Interrupted, o.NotStarted, r.Games)
+	}
+	if int(progress.Games()) != len(o.Games) || progress.Moves() < int64(len(o.Games[0].Moves)) {
+		t.Errorf("progress counted %d games, %d moves; want %d games and more moves than the first game's %d",
+			progress.Games(), progress.Moves(), len(o.Games), len(o.Games[0].Moves))
+	}
+}
+
+func TestPlayCancelledBeforeStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	o, err := sim.Play(ctx, tinyRun(sim.Random, 0, 5, 2), nil)
+	if !errors.Is(err, context.Canceled) || len(o.Games) != 0 || o.Interrupted+o.NotStarted != 5 {
+		t.Errorf("Play with a cancelled context: %d games, %d interrupted, %d not started, %v; want none played, context.Canceled",
+			len(o.Games), o.Interrupted, o.NotStarted, err)
+	}
+}
+
+func TestPlayRefusesABadRun(t *testing.T) {
+	for _, c := range []struct {
+		run  sim.Run
+		want string
+	}{
+		{sim.Run{Player: sim.Player{Kind: "human"}, Games: 1}, `unknown player "human"`},
+		{sim.Run{Player: sim.Player{Kind: sim.Greedy, Eval: "foo"}, Games: 1}, `unknown evaluator "foo"`},
+		{sim.Run{Player: sim.Player{Kind: sim.Expectimax, Depth: 17}, Games: 1}, "depth 17"},
+		{sim.Run{Player: sim.Player{Kind: sim.Greedy, Time: time.Second}, Games: 1}, "only the expectimax player"},
+		{sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 0}, "0 games"},
+	} {
+		if _, err := sim.Play(context.Background(), c.run, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Play(%+v) = %v; want an error saying %q", c.run, err, c.want)
+		}
+	}
+}
+
+func TestPlayerString(t *testing.T) {
+	for _, c := range []struct {
+		p    sim.Player
+		want string
+	}{
+		{sim.Player{Kind: sim.Expectimax, Depth: 3}, "expectimax 3"},
+		{sim.Player{Kind: sim.Expectimax}, "expectimax auto"},
+		{sim.Player{Kind: sim.Expectimax, Time: 10 * time.Millisecond, Depth: 4}, "expectimax 10ms≤4"},
+		{sim.Player{Kind: sim.Expectimax, Time: time.Second, Eval: "snake"}, "expectimax 1s snake"},
+		{sim.Player{Kind: sim.Minimax}, "minimax 3"},
+		{sim.Player{Kind: sim.Minimax, Depth: 2, Eval: "nneonneo"}, "minimax 2"},
+		{sim.Player{Kind: sim.Greedy, Eval: "multi"}, "greedy multi"},
+		{sim.Player{Kind: sim.Random, Eval: "multi"}, "random"},
+	} {
+		if got := c.p.String(); got != c.want {
+			t.Errorf("%+v.String() = %q; want %q", c.p, got, c.want)
+		}
+	}
+}
+
+func TestTableMB(t *testing.T) {
+	for _, c := range []struct {
+		p    sim.Player
+		want int
+	}{
+		{sim.Player{Kind: sim.Expectimax, Depth: 3}, 4},
+		{sim.Player{Kind: sim.Expectimax, Depth: 6}, 4},
+		{sim.Player{Kind: sim.Expectimax, Depth: 7}, ai.DefaultTableMB},
+		{sim.Player{Kind: sim.Expectimax}, ai.DefaultTableMB},
+		{sim.Player{Kind: sim.Expectimax, Depth: 3, Time: time.Millisecond}, ai.DefaultTableMB},
+		{sim.Player{Kind: sim.Minimax, Depth: 3}, 0},
+		{sim.Player{Kind: sim.Random}, 0},
+	} {
+		if got := c.p.TableMB(); got != c.want {
+			t.Errorf("%+v.TableMB() = %d; want %d", c.p, got, c.want)
+		}
+	}
+}
