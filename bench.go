@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine/positions"
+	"github.com/term2048/2048/tui/figures"
 )
 
 const benchSynopsis = "2048 bench [-json]"
@@ -25,13 +28,12 @@ takes under a minute.
 
 // benchCommand runs "2048 bench": it times the engine and the search on the
 // embedded positions and prints the figures to stdout, what it is timing to
-// stderr. It returns 0 on success, 2 for a usage error and 130 if ctx is
-// cancelled.
-func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newCommandFlags("bench", benchSynopsis, benchAbout, stderr)
+// stderr.
+func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout, stderr)
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
-	if status := fs.parse(args); status >= 0 {
-		return status
+	if err := fs.parse(args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return fs.usageError("unexpected argument %q: bench takes only flags", fs.Arg(0))
@@ -40,26 +42,18 @@ func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 }
 
 // bench runs the workload c and prints its figures.
-func bench(ctx context.Context, c benchConfig, asJSON bool, stdout, stderr io.Writer) int {
+func bench(ctx context.Context, c benchConfig, asJSON bool, stdout, stderr io.Writer) error {
 	r, err := runBench(ctx, c, func(step string) { fmt.Fprintf(stderr, "bench: %s\n", step) })
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		fmt.Fprintln(stderr, "2048 bench: interrupted")
-		return 130
+		return errInterrupted
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "2048 bench: %v\n", err)
-		return 1
+		return err
 	}
 	if asJSON {
-		err = json.NewEncoder(stdout).Encode(r)
-	} else {
-		err = writeBenchText(stdout, r, c)
+		return json.NewEncoder(stdout).Encode(r)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "2048 bench: %v\n", err)
-		return 1
-	}
-	return 0
+	return writeBenchText(stdout, r, c)
 }
 
 // A benchConfig is the workload of bench. The default is defaultBench; the
@@ -138,7 +132,8 @@ func writeBenchText(w io.Writer, r *benchReport, c benchConfig) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/%s, %s, %d CPUs, GOMAXPROCS %d, %s\n", m.OS, m.Arch, cpu, m.CPUs, m.GOMAXPROCS, m.Go)
-	fmt.Fprintf(&b, "\na move by table lookup, board only (Board.Slide; median of %d runs over the 90 positions)\n", c.repeats)
+	fmt.Fprintf(&b, "\na move by table lookup, board only (Board.Slide; median of %d runs over the %d positions)\n",
+		c.repeats, len(positions.All()))
 	for d := range engine.Direction(engine.NumDirections) {
 		fmt.Fprintf(&b, "  %-6s %6.2f ns\n", d, r.MoveNS[d.String()])
 	}
@@ -148,11 +143,19 @@ func writeBenchText(w io.Writer, r *benchReport, c benchConfig) error {
 		"boards", "depth", "plies", "threads", "runs", "ms/decision", "evals/decision", "evals/s", "speed-up")
 	for _, d := range r.Decisions {
 		fmt.Fprintf(&b, "%-10s %5s %6.1f %7d %4d %12.3f %15s %8s %7.2fx\n", fmt.Sprintf("%d %s", d.Boards, d.Positions),
-			depthName(d.Depth), d.MeanDepth, d.Threads, d.Runs, d.MSPerDecision, decimal(d.EvalsPerMove, 0),
-			metric(d.EvalsPerSecond), d.SpeedUp)
+			depthName(d.Depth), d.MeanDepth, d.Threads, d.Runs, d.MSPerDecision, figures.Decimal(d.EvalsPerMove, 0),
+			figures.Rate(d.EvalsPerSecond), d.SpeedUp)
 	}
 	fmt.Fprintf(&b, "\nplies: N player moves and N-1 spawn layers (nneonneo's depth d is d+1 plies); cut-off %g\n", ai.DefaultCutoff)
 	fmt.Fprintf(&b, "bench took %.1f s\n", r.Seconds)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// depthName writes a depth of the workload: plies, or auto.
+func depthName(d int) string {
+	if d == ai.Auto {
+		return "auto"
+	}
+	return strconv.Itoa(d)
 }

@@ -17,8 +17,8 @@ func tinyBench() benchConfig {
 
 func TestBenchText(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if status := bench(context.Background(), tinyBench(), false, &out, &errOut); status != 0 {
-		t.Fatalf("bench: status %d, stderr %q", status, errOut.String())
+	if err := bench(context.Background(), tinyBench(), false, &out, &errOut); err != nil {
+		t.Fatalf("bench: %v, stderr %q", err, errOut.String())
 	}
 	for _, want := range []string{"GOMAXPROCS", "\n  up ", "\n  down ", "\n  left ", "\n  right ", " ns\n",
 		"heuristic evaluation", "ms/decision", "\n50 random      2    2.0       1    2 ", "\n20 late        3    3.0       1    1 ", "x\n", "bench took"} {
@@ -33,8 +33,8 @@ func TestBenchText(t *testing.T) {
 
 func TestBenchJSON(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if status := bench(context.Background(), tinyBench(), true, &out, &errOut); status != 0 {
-		t.Fatalf("bench -json: status %d, stderr %q", status, errOut.String())
+	if err := bench(context.Background(), tinyBench(), true, &out, &errOut); err != nil {
+		t.Fatalf("bench -json: %v, stderr %q", err, errOut.String())
 	}
 	var r benchReport
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
@@ -60,8 +60,8 @@ func TestBenchCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer
-	if status := bench(ctx, tinyBench(), false, &out, &errOut); status != 130 || out.Len() != 0 {
-		t.Errorf("bench with a cancelled context: status %d, stdout %q; want 130 and nothing", status, out.String())
+	if err := bench(ctx, tinyBench(), false, &out, &errOut); exitCode(err) != 130 || out.Len() != 0 {
+		t.Errorf("bench with a cancelled context: %v, stdout %q; want an interruption and nothing", err, out.String())
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/engine/positions"
 )
@@ -119,11 +120,7 @@ func medianOf(n int, f func() float64) float64 {
 	for i := range xs {
 		xs[i] = f()
 	}
-	slices.Sort(xs)
-	if len(xs)%2 == 1 {
-		return xs[len(xs)/2]
-	}
-	return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	return sim.Median(xs)
 }
 
 // perItem returns the nanoseconds of d for each of n items.

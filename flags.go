@@ -11,6 +11,13 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
+// A usageError is a mistake in the command line, which the command has
+// printed with its short usage.
+type usageError struct{ msg string }
+
+// Error returns the mistake.
+func (e *usageError) Error() string { return e.msg }
+
 // A commandFlags is the flag set of a command and its help. A bad flag
 // prints the error and a short usage, the synopsis, so that the error stays
 // in sight; -h prints the whole help: the synopsis, about, and the flags.
@@ -20,12 +27,12 @@ type commandFlags struct {
 	about    string
 }
 
-// newCommandFlags returns the flags of the command name. Errors and help go
-// to stderr.
+// newCommandFlags returns the flags of the command name ("2048" for the
+// game, "2048 sim" for sim). Errors and help go to stderr.
 func newCommandFlags(name, synopsis, about string, stderr io.Writer) *commandFlags {
-	c := &commandFlags{flag.NewFlagSet("2048 "+name, flag.ContinueOnError), synopsis, about}
+	c := &commandFlags{flag.NewFlagSet(name, flag.ContinueOnError), synopsis, about}
 	c.SetOutput(stderr)
-	c.Usage = func() {} // status prints the usage that fits
+	c.Usage = func() {} // failed prints the usage that fits
 	return c
 }
 
@@ -40,52 +47,53 @@ func (c *commandFlags) help() {
 	c.PrintDefaults()
 }
 
-// parse parses args and returns -1 if the command is to run, else its exit
-// status (see status).
-func (c *commandFlags) parse(args []string) int { return c.status(c.Parse(args)) }
+// parse parses args. It returns nil if the command is to run, else the
+// error to return: flag.ErrHelp after printing the help for -h, a usage
+// error after printing the short usage for a bad flag (whose error the flag
+// package has printed).
+func (c *commandFlags) parse(args []string) error { return c.failed(c.Parse(args)) }
 
 // parseInterspersed is parse for flags anywhere among args, so that
 // "2048 hint BOARD -json" works as well as "2048 hint -json BOARD". It also
 // returns the other arguments; everything after "--" is one.
-func (c *commandFlags) parseInterspersed(args []string) ([]string, int) {
+func (c *commandFlags) parseInterspersed(args []string) ([]string, error) {
 	var rest []string
 	for {
 		if err := c.Parse(args); err != nil {
-			return nil, c.status(err)
+			return nil, c.failed(err)
 		}
 		n := len(args) - c.NArg()
 		if n > 0 && args[n-1] == "--" {
-			return append(rest, c.Args()...), -1
+			return append(rest, c.Args()...), nil
 		}
 		args = c.Args()
 		if len(args) == 0 {
-			return rest, -1
+			return rest, nil
 		}
 		rest, args = append(rest, args[0]), args[1:]
 	}
 }
 
-// status returns -1 for a nil error of Parse, else the exit status: 0 after
-// printing the help for -h, 2 after the short usage for a bad flag, whose
-// error the flag package has printed.
-func (c *commandFlags) status(err error) int {
+// failed returns what parse returns for an error of Parse.
+func (c *commandFlags) failed(err error) error {
 	switch {
 	case err == nil:
-		return -1
+		return nil
 	case errors.Is(err, flag.ErrHelp):
 		c.help()
-		return 0
+		return err
 	}
 	c.shortUsage()
-	return 2
+	return &usageError{err.Error()}
 }
 
 // usageError prints the command's name and the message, then the short
-// usage, and returns the exit status of a usage error.
-func (c *commandFlags) usageError(format string, args ...any) int {
-	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), fmt.Sprintf(format, args...))
+// usage, and returns the message as a usage error.
+func (c *commandFlags) usageError(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), msg)
 	c.shortUsage()
-	return 2
+	return &usageError{msg}
 }
 
 // depthFlag is a -depth flag: plies from 1 to max, or "auto" for ai.Auto,
@@ -95,8 +103,14 @@ type depthFlag struct {
 	max   int // the deepest depth Set accepts
 }
 
-// newDepthFlag returns a depth flag set to auto that accepts up to max plies.
-func newDepthFlag(max int) *depthFlag { return &depthFlag{plies: ai.Auto, max: max} }
+// newDepthFlag adds to c a -depth flag set to auto that accepts up to max
+// plies, with the usage the commands share and extra appended.
+func (c *commandFlags) depthFlag(max int, extra string) *depthFlag {
+	d := &depthFlag{plies: ai.Auto, max: max}
+	c.Var(d, "depth", fmt.Sprintf("search `N` plies deep (N player moves and N-1 spawn layers), 1 to %d, or auto: "+
+		"nneonneo's rule, max(3, distinct tiles - 2) + 1%s (default auto)", max, extra))
+	return d
+}
 
 // String returns the depth as the flag is written.
 func (d *depthFlag) String() string {
@@ -120,14 +134,10 @@ func (d *depthFlag) Set(s string) error {
 	return nil
 }
 
-// depthUsage returns the usage of a -depth flag of the headless commands.
-func depthUsage() string {
-	return fmt.Sprintf("search `N` plies deep (N player moves and N-1 spawn layers), 1 to %d, or auto: "+
-		"nneonneo's rule, max(3, distinct tiles - 2) + 1", ai.MaxDepth)
+// evalFlag adds to c an -eval flag naming the evaluator of the search.
+func (c *commandFlags) evalFlag() *string {
+	return c.String("eval", ai.Evaluators()[0].Name, "score the leaves of the search with the evaluator `NAME` (listed above)")
 }
-
-// evalUsage is the usage of an -eval flag.
-const evalUsage = "score the leaves of the search with the evaluator `NAME` (listed above)"
 
 // evaluatorList returns the evaluators' names and summaries, for the usage
 // text of the commands that take -eval.
@@ -139,6 +149,3 @@ func evaluatorList() string {
 	}
 	return sb.String()
 }
-
-// defaultEval is the name of the default evaluator.
-func defaultEval() string { return ai.Evaluators()[0].Name }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
 )
 
 const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME] [-json] BOARD"
@@ -24,18 +25,16 @@ cell, separated by spaces or commas, with optional slashes between rows:
 `
 
 // hintCommand runs "2048 hint": it parses args, searches the board they give
-// and prints the answer to stdout. It returns 0 on success, 2 for a bad flag
-// or board, and 130 if ctx is cancelled before the answer is ready.
-func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newCommandFlags("hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
-	depth := newDepthFlag(ai.MaxDepth)
-	fs.Var(depth, "depth", depthUsage())
+// and prints the answer to stdout.
+func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newCommandFlags("2048 hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
+	depth := fs.depthFlag(ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
-	evalName := fs.String("eval", defaultEval(), evalUsage)
+	evalName := fs.evalFlag()
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
-	rest, status := fs.parseInterspersed(args)
-	if status >= 0 {
-		return status
+	rest, err := fs.parseInterspersed(args)
+	if err != nil {
+		return err
 	}
 	if len(rest) == 0 {
 		return fs.usageError("no board given")
@@ -49,26 +48,21 @@ func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	board, err := engine.Parse(strings.Join(rest, " "))
 	if err != nil {
-		fmt.Fprintf(stderr, "2048 hint: %v\n", err)
-		return 2
+		return fs.usageError("%v", err)
 	}
 
 	s := ai.NewSearcher(ai.Config{Eval: eval})
 	r, err := s.Search(ctx, board, ai.Limits{Depth: depth.plies, Time: *budget})
+	if err != nil && ctx.Err() != nil {
+		return errInterrupted
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "2048 hint: interrupted: %v\n", err)
-		return 130
+		return err
 	}
 	if *asJSON {
-		err = writeHintJSON(stdout, r, *evalName)
-	} else {
-		err = writeHintText(stdout, r, *evalName, *budget)
+		return writeHintJSON(stdout, r, *evalName)
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "2048 hint: %v\n", err)
-		return 1
-	}
-	return 0
+	return writeHintText(stdout, r, *evalName, *budget)
 }
 
 // moveName returns the best move of r, or "none" if no move is legal.
@@ -163,10 +157,10 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) 
 		how = " (auto)"
 	}
 	fmt.Fprintf(&sb, "\ndepth %s%s, deepest leaf %d, eval %s, cut-off %g\n",
-		plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
+		figures.Plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
 	fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
-		count(r.MovesTried), metric(r.MovesTriedPerSecond()), count(r.Nodes), count(r.Hits))
-	fmt.Fprintf(&sb, "%v on %d %s\n", r.Elapsed.Round(time.Microsecond), r.Threads, plural(r.Threads, "thread"))
+		figures.Count(r.MovesTried), figures.Rate(r.MovesTriedPerSecond()), figures.Count(r.Nodes), figures.Count(r.Hits))
+	fmt.Fprintf(&sb, "%s on %d %s\n", figures.Duration(r.Elapsed), r.Threads, figures.Plural(r.Threads, "thread"))
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

@@ -12,6 +12,9 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -25,18 +28,58 @@ func main() {
 	os.Exit(code)
 }
 
-// run runs the command line args and returns the exit status: 0 for
-// success, 1 for a failure, 2 for a usage error.
+// A headless command runs with the arguments after its name and writes its
+// results to stdout, its progress and errors to stderr.
+type headless func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// commands are the headless commands by name.
+var commands = map[string]headless{
+	"hint":  hintCommand,
+	"sim":   simCommand,
+	"bench": benchCommand,
+}
+
+// run runs the command line args and returns the exit status (see
+// exitCode). The game reads its keys from stdin.
 func run(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "hint":
-			return hintCommand(ctx, args[1:], stdout, stderr)
-		case "sim":
-			return simCommand(ctx, args[1:], stdout, stderr)
-		case "bench":
-			return benchCommand(ctx, args[1:], stdout, stderr)
-		}
+	name, err := "2048", error(nil)
+	if cmd, ok := commands[firstArg(args)]; ok {
+		name += " " + args[0]
+		err = cmd(ctx, args[1:], stdout, stderr)
+	} else {
+		err = playCommand(ctx, args, stdin, stdout, stderr)
 	}
-	return playCommand(ctx, args, stdin, stdout, stderr)
+	var usage *usageError
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &usage) {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err) // a usage error is printed with the usage
+	}
+	return exitCode(err)
+}
+
+// firstArg returns args[0], or "" if there is none.
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
+// errInterrupted is the error of a command stopped by ctrl+c or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// exitCode returns the exit status of a command that returned err: 0 for
+// success and after -h, 2 for a usage error (a bad flag, argument or board),
+// 130 after an interruption (128 + SIGINT, as a shell reports it), and 1 for
+// any other failure.
+func exitCode(err error) int {
+	var usage *usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &usage):
+		return 2
+	case errors.Is(err, errInterrupted), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return 130
+	}
+	return 1
 }

@@ -32,6 +32,17 @@ func notATerminal(t *testing.T) *os.File {
 	return f
 }
 
+// noSaves points the game's directories to an empty temporary one and
+// returns it, for the test to check that nothing was written there.
+func noSaves(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	return dir
+}
+
 func TestPlayFlagErrors(t *testing.T) {
 	stdin := notATerminal(t)
 	for _, tc := range []struct {
@@ -53,30 +64,49 @@ func TestPlayFlagErrors(t *testing.T) {
 		if status != 2 {
 			t.Errorf("2048 %s: status %d, want 2", strings.Join(tc.args, " "), status)
 		}
-		if !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "Usage:") {
-			t.Errorf("2048 %s: stderr %q, want %q and the usage", strings.Join(tc.args, " "), stderr, tc.want)
+		// The error, then a short usage: the synopsis and where to find more.
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if !strings.Contains(lines[0], tc.want) || !strings.HasPrefix(lines[1], "usage: 2048 [") ||
+			lines[len(lines)-1] != "Run '2048 -h' for help." || len(lines) > 4 {
+			t.Errorf("2048 %s: stderr\n%s\nwant %q, then a usage of two or three lines ending with 2048 -h", strings.Join(tc.args, " "), stderr, tc.want)
 		}
 	}
 }
 
 func TestPlayHelp(t *testing.T) {
-	status, stderr := runPlay(t, notATerminal(t), "-h")
-	if status != 0 {
-		t.Errorf("2048 -h: status %d, want 0", status)
-	}
-	for _, want := range []string{"2048 hint", "2048 sim", "2048 bench", "-depth", "-theme", "-color", "-autoplay", "-speed", "-new", "-seed"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("2048 -h does not mention %s:\n%s", want, stderr)
+	for _, args := range [][]string{{"-h"}, {"--help"}} {
+		status, stderr := runPlay(t, notATerminal(t), args...)
+		if status != 0 {
+			t.Errorf("2048 %s: status %d, want 0", args[0], status)
+		}
+		for _, want := range []string{"2048 hint", "2048 sim", "2048 bench", "-depth", "-theme", "-color", "-autoplay", "-speed", "-new", "-seed"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("2048 %s does not mention %s:\n%s", args[0], want, stderr)
+			}
 		}
 	}
 }
 
+// TestDepthUsage checks that the game's -depth reads as the headless
+// commands' does, with its own largest depth.
+func TestDepthUsage(t *testing.T) {
+	usage := func(args ...string) string {
+		_, _, stderr := runCommand(context.Background(), args...)
+		i := strings.Index(stderr, "  -depth N\n")
+		if i < 0 {
+			t.Fatalf("2048 %s: no -depth in\n%s", strings.Join(args, " "), stderr)
+		}
+		line, _, _ := strings.Cut(stderr[i+len("  -depth N\n"):], "\n  -")
+		return strings.Join(strings.Fields(line), " ")
+	}
+	game, hint := usage("-h"), usage("hint", "-h")
+	if want := strings.Replace(hint, "1 to 16", "1 to 12", 1); game != want {
+		t.Errorf("the game's -depth reads\n%s\nwant the headless commands'\n%s", game, want)
+	}
+}
 func TestPlayNeedsTerminal(t *testing.T) {
-	// A save directory the game must not touch: without a terminal it
-	// stops before opening the store.
-	dir := t.TempDir()
-	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	// Without a terminal the game stops before opening its files.
+	dir := noSaves(t)
 	status, stderr := runPlay(t, notATerminal(t), "-depth", "5", "-theme", "dark")
 	if status != 1 {
 		t.Errorf("status %d, want 1", status)

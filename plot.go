@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -28,7 +30,7 @@ const plotTiles = 9
 // (see plotFormats): on the left the share of games reaching each tile, with
 // 95% Wilson intervals, a line a run; on the right the distribution of the
 // scores, a histogram for one run or a box plot a run.
-func writePlot(w io.Writer, ext string, runs []runResult) error {
+func writePlot(w io.Writer, ext string, runs []sim.Outcome) error {
 	reach, err := reachPlot(runs)
 	if err != nil {
 		return err
@@ -58,7 +60,7 @@ func writePlot(w io.Writer, ext string, runs []runResult) error {
 }
 
 // reachPoints are the reach rates of a run at x = 0, 1, …: tiles in order.
-type reachPoints []tileRate
+type reachPoints []sim.TileRate
 
 // Len returns the number of tiles.
 func (r reachPoints) Len() int { return len(r) }
@@ -73,10 +75,10 @@ func (r reachPoints) YError(i int) (float64, float64) {
 
 // reachPlot draws the share of each run's games that reached each of the
 // largest tiles reached.
-func reachPlot(runs []runResult) (*plot.Plot, error) {
+func reachPlot(runs []sim.Outcome) (*plot.Plot, error) {
 	top := uint8(1)
 	for _, r := range runs {
-		rank, _ := engine.RankOf(r.summary.MaxTile) // a tile of a board: always a rank
+		rank, _ := engine.RankOf(r.Summary().MaxTile) // a tile of a board: always a rank
 		top = max(top, rank)
 	}
 	low := uint8(max(int(top)-plotTiles+1, 1))
@@ -95,7 +97,7 @@ func reachPlot(runs []runResult) (*plot.Plot, error) {
 	for i, r := range runs {
 		var pts reachPoints
 		for rk := low; rk <= top; rk++ {
-			pts = append(pts, rateOf(r.games, rk))
+			pts = append(pts, sim.Reach(r.Games, rk))
 		}
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
@@ -110,7 +112,7 @@ func reachPlot(runs []runResult) (*plot.Plot, error) {
 		points.Shape = plotutil.Shape(i)
 		p.Add(line, points, bars)
 		if len(runs) > 1 {
-			p.Legend.Add(r.run.player.String(), line, points)
+			p.Legend.Add(r.Run.Player.String(), line, points)
 		}
 	}
 	p.Add(plotter.NewGrid())
@@ -118,16 +120,16 @@ func reachPlot(runs []runResult) (*plot.Plot, error) {
 }
 
 // histogramPlot draws the distribution of the scores of one run.
-func histogramPlot(r runResult) (*plot.Plot, error) {
+func histogramPlot(r sim.Outcome) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("scores of %d games of %s", r.summary.Games, r.run.player)
+	p.Title.Text = fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Run.Player)
 	p.X.Label.Text = "score"
 	p.X.Tick.Marker = scoreTicks{}
 	p.Y.Label.Text = "games"
-	if len(r.games) == 0 {
+	if len(r.Games) == 0 {
 		return p, nil
 	}
-	h, err := plotter.NewHist(scoreValues(r.games), min(max(len(r.games)/4, 5), 40))
+	h, err := plotter.NewHist(scoreValues(r.Games), min(max(len(r.Games)/4, 5), 40))
 	if err != nil {
 		return nil, err
 	}
@@ -137,18 +139,18 @@ func histogramPlot(r runResult) (*plot.Plot, error) {
 }
 
 // boxPlot draws the distribution of the scores of each run side by side.
-func boxPlot(runs []runResult) (*plot.Plot, error) {
+func boxPlot(runs []sim.Outcome) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "scores (box: quartiles; whiskers: 1.5 IQR)"
 	p.Y.Label.Text = "score"
 	p.Y.Tick.Marker = scoreTicks{}
 	var names []string
 	for i, r := range runs {
-		names = append(names, r.run.player.String())
-		if len(r.games) == 0 {
+		names = append(names, r.Run.Player.String())
+		if len(r.Games) == 0 {
 			continue
 		}
-		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), scoreValues(r.games))
+		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), scoreValues(r.Games))
 		if err != nil {
 			return nil, err
 		}
@@ -169,14 +171,14 @@ func (scoreTicks) Ticks(lo, hi float64) []plot.Tick {
 	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i := range ticks {
 		if ticks[i].Label != "" {
-			ticks[i].Label = decimal(ticks[i].Value, 0)
+			ticks[i].Label = figures.Decimal(ticks[i].Value, 0)
 		}
 	}
 	return ticks
 }
 
 // scoreValues returns the scores of games.
-func scoreValues(games []gameResult) plotter.Values {
+func scoreValues(games []sim.Game) plotter.Values {
 	v := make(plotter.Values, len(games))
 	for i, g := range games {
 		v[i] = float64(g.Score)

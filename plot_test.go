@@ -7,27 +7,25 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/term2048/2048/ai/sim"
 )
 
 func TestWritePlot(t *testing.T) {
-	one := runResult{run: tinyRun(t, playerGreedy, 0, 6, 2)}
-	one.games = play(t, one.run)
-	one.summary = summarize(one.games)
-	other := runResult{run: tinyRun(t, playerRandom, 0, 6, 2)}
-	other.games = play(t, other.run)
-	other.summary = summarize(other.games)
-	empty := runResult{run: tinyRun(t, playerRandom, 0, 6, 2), summary: summarize(nil)}
+	one := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 6, Seed: 7, Workers: 2})
+	other := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 6, Seed: 7, Workers: 2})
+	empty := sim.Outcome{Run: other.Run, NotStarted: 6}
 
 	for _, c := range []struct {
 		ext    string
-		runs   []runResult
+		runs   []sim.Outcome
 		prefix string
 	}{
-		{".png", []runResult{one}, "\x89PNG"},
-		{".svg", []runResult{one, other}, "<?xml"},
-		{".pdf", []runResult{one, other}, "%PDF"},
-		{".png", []runResult{empty}, "\x89PNG"},
-		{".PNG", []runResult{other, empty}, "\x89PNG"},
+		{".png", []sim.Outcome{one}, "\x89PNG"},
+		{".svg", []sim.Outcome{one, other}, "<?xml"},
+		{".pdf", []sim.Outcome{one, other}, "%PDF"},
+		{".png", []sim.Outcome{empty}, "\x89PNG"},
+		{".PNG", []sim.Outcome{other, empty}, "\x89PNG"},
 	} {
 		var b bytes.Buffer
 		if err := writePlot(&b, c.ext, c.runs); err != nil {

@@ -3,25 +3,23 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
-	"golang.org/x/term"
+	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // A progress shows how a run of games advances, on stderr so that stdout
 // stays machine-readable: on a terminal one line redrawn in place a few times
-// a second, otherwise a plain line every few seconds. The workers count
-// moves and games in it; one goroutine, ended by stop, draws.
+// a second, otherwise a plain line every few seconds. The run counts moves
+// and games in counts; one goroutine, ended by stop, reads them and draws.
 type progress struct {
 	w      io.Writer
 	tty    bool
 	label  string // what is played, like "sim" or "sim expectimax 3"
 	total  int
-	moves  atomic.Int64
-	games  atomic.Int64
+	counts sim.Progress
 	start  time.Time
 	quit   chan struct{}
 	ended  chan struct{}
@@ -35,12 +33,6 @@ const (
 	plainPeriod = 5 * time.Second
 )
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // startProgress starts showing the progress of a run of total games on w.
 func startProgress(w io.Writer, tty bool, label string, total int) *progress {
 	p := &progress{w: w, tty: tty, label: label, total: total, start: time.Now(),
@@ -51,9 +43,6 @@ func startProgress(w io.Writer, tty bool, label string, total int) *progress {
 	go p.loop()
 	return p
 }
-
-// gameDone counts a finished game.
-func (p *progress) gameDone() { p.games.Add(1) }
 
 // loop draws a report every period until stop.
 func (p *progress) loop() {
@@ -79,7 +68,7 @@ func (p *progress) stop() {
 
 // draw writes one report; last is the report at the end of the run.
 func (p *progress) draw(last bool) {
-	games, moves := int(p.games.Load()), p.moves.Load()
+	games, moves := int(p.counts.Games()), p.counts.Moves()
 	elapsed := time.Since(p.start)
 	rate := 0.0
 	if s := elapsed.Seconds(); s > 0 {
@@ -87,13 +76,13 @@ func (p *progress) draw(last bool) {
 	}
 	if !p.tty {
 		fmt.Fprintf(p.w, "%s: %d/%d games, %s moves, %s moves/s, %v\n",
-			p.label, games, p.total, count(uint64(moves)), metric(rate), roundDuration(elapsed))
+			p.label, games, p.total, figures.Count(moves), figures.Rate(rate), roundDuration(elapsed))
 		return
 	}
 	const width = 20
 	filled := width * games / max(p.total, 1)
 	line := fmt.Sprintf("%s [%s%s] %d/%d games  %s moves/s  %s", p.label,
-		strings.Repeat("#", filled), strings.Repeat(".", width-filled), games, p.total, metric(rate), p.eta(games, elapsed))
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), games, p.total, figures.Rate(rate), p.eta(games, elapsed))
 	pad := max(p.prev-len(line), 0)
 	p.prev = len(line)
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))

@@ -11,10 +11,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/figures"
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
@@ -37,19 +38,20 @@ otherwise. Ctrl+C stops the run and reports the games that finished, with
 exit status 130.
 
 -compare plays several configurations on the same seeds and prints them side
-by side: by default the four players of seed 003 (random, greedy, minimax
-and expectimax) at -depth 3 unless -depth says otherwise; with -depths A-B,
-the -player (expectimax by default) at each depth from A to B plies, as in
-seed 000's table.
+by side: by default the four players the Python simulator report compared
+(random, greedy, minimax and expectimax) at -depth 3 unless -depth says
+otherwise; with -depths A-B, the -player (expectimax by default) at each
+depth from A to B plies, as the snake-path Go bot's table does.
 
--json prints one JSON document: {"config", "games" (one a line), "interrupted",
-"summary"}, or with -compare {"runs": [such documents]}. -csv writes one row
-a game; -plot draws the reach rates and the scores (.png, .svg or .pdf).
+-json prints one JSON document: {"config", "games" (one a line, each with
+its moves), "interrupted", "not_started", "wall_seconds", "summary"}, or
+with -compare {"runs": [such documents]}. -csv writes one row a game; -plot
+draws the reach rates and the scores (.png, .svg or .pdf).
 `
 
 // simOptions is the parsed command line of sim.
 type simOptions struct {
-	run      simRun
+	run      sim.Run
 	compare  bool
 	depths   []int // with -depths, the depths to sweep
 	json     bool
@@ -58,63 +60,53 @@ type simOptions struct {
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
-// them on stdout. It returns 0 on success, 1 if a run or an output fails, 2
-// for a usage error, and 130 if ctx is cancelled (by ctrl+c) before the end,
-// after reporting the games that finished.
-func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	opts, status := parseSimFlags(args, stderr)
-	if status >= 0 {
-		return status
+// them on stdout. If ctx is cancelled (by ctrl+c) before the end, it
+// reports the games that finished and returns an interruption.
+func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opts, err := parseSimFlags(args, stderr)
+	if err != nil {
+		return err
 	}
 	csvFile, err := createOutput("-csv", opts.csvPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
-		return 1
+		return err
 	}
 	defer csvFile.Abort()
 	plotFile, err := createOutput("-plot", opts.plotPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
-		return 1
+		return err
 	}
 	defer plotFile.Abort()
 
 	runs := plannedRuns(opts)
-	results, runErr := playRuns(ctx, runs, stderr)
-	if err := writeReports(stdout, opts, len(runs), results, csvFile, plotFile); err != nil {
-		fmt.Fprintf(stderr, "2048 sim: %v\n", err)
-		return 1
+	outcomes, runErr := playRuns(ctx, runs, stderr)
+	if err := writeReports(stdout, opts, len(runs), outcomes, csvFile, plotFile); err != nil {
+		return err
 	}
-	switch {
-	case runErr == nil:
-		return 0
-	case errors.Is(runErr, context.Canceled), errors.Is(runErr, context.DeadlineExceeded):
-		fmt.Fprintf(stderr, "2048 sim: interrupted; the report covers the %d finished %s\n",
-			finishedGames(results), plural(finishedGames(results), "game"))
-		return 130
-	default:
-		fmt.Fprintf(stderr, "2048 sim: %v\n", runErr)
-		return 1
+	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
+		n := finishedGames(outcomes)
+		return fmt.Errorf("%w; the report covers the %d finished %s", errInterrupted, n, figures.Plural(n, "game"))
 	}
+	return runErr
 }
 
-// writeReports prints the report of results, planned runs asked for, on
+// writeReports prints the report of outcomes, planned runs asked for, on
 // stdout and writes the files of -csv and -plot, if any.
-func writeReports(stdout io.Writer, opts simOptions, planned int, results []runResult, csvFile, plotFile *atomicfile.File) error {
+func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim.Outcome, csvFile, plotFile *atomicfile.File) error {
 	var err error
 	switch {
 	case opts.json:
-		err = writeSimJSON(stdout, results, opts.compare)
+		err = writeSimJSON(stdout, outcomes, opts.compare)
 	case opts.compare:
-		err = writeCompare(stdout, results, planned)
+		err = writeCompare(stdout, outcomes, planned)
 	default:
-		err = writeSummary(stdout, results[0])
+		err = writeSummary(stdout, outcomes[0])
 	}
 	if err != nil {
 		return err
 	}
 	if csvFile != nil {
-		if err := writeCSV(csvFile, results); err != nil {
+		if err := writeCSV(csvFile, outcomes); err != nil {
 			return fmt.Errorf("-csv %s: %w", opts.csvPath, err)
 		}
 		if err := csvFile.Commit(false); err != nil {
@@ -122,7 +114,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, results []runR
 		}
 	}
 	if plotFile != nil {
-		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), results); err != nil {
+		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), outcomes); err != nil {
 			return fmt.Errorf("-plot %s: %w", opts.plotPath, err)
 		}
 		if err := plotFile.Commit(false); err != nil {
@@ -148,112 +140,93 @@ func createOutput(flag, path string) (*atomicfile.File, error) {
 	return f, err
 }
 
-// A runResult is a run of games as played: the finished games, in seed
-// order, and what stopped the others.
-type runResult struct {
-	run         simRun
-	games       []gameResult
-	interrupted int // games cut short by a cancellation
-	notStarted  int
-	wall        time.Duration
-	summary     summary
-}
-
 // playRuns plays runs one after the other, showing the progress on stderr,
 // until one is stopped. It returns the runs played, the stopped one
 // included, and the error that stopped it.
-func playRuns(ctx context.Context, runs []simRun, stderr io.Writer) ([]runResult, error) {
+func playRuns(ctx context.Context, runs []sim.Run, stderr io.Writer) ([]sim.Outcome, error) {
 	tty := isTerminal(stderr)
-	var results []runResult
+	var outcomes []sim.Outcome
 	for _, r := range runs {
 		label := "sim"
 		if len(runs) > 1 {
-			label = "sim " + r.player.String()
+			label = "sim " + r.Player.String()
 		}
-		start := time.Now()
-		prog := startProgress(stderr, tty, label, r.games)
-		games, interrupted, err := runGames(ctx, r, prog)
+		prog := startProgress(stderr, tty, label, r.Games)
+		o, err := sim.Play(ctx, r, &prog.counts)
 		prog.stop()
-		results = append(results, runResult{
-			run: r, games: games, interrupted: interrupted,
-			notStarted: r.games - len(games) - interrupted,
-			wall:       time.Since(start), summary: summarize(games),
-		})
+		outcomes = append(outcomes, o)
 		if err != nil {
-			return results, err
+			return outcomes, err
 		}
 	}
-	return results, nil
+	return outcomes, nil
 }
 
-// finishedGames returns the number of games finished in rs.
-func finishedGames(rs []runResult) int {
+// finishedGames returns the number of games finished in outcomes.
+func finishedGames(outcomes []sim.Outcome) int {
 	n := 0
-	for _, r := range rs {
-		n += len(r.games)
+	for _, o := range outcomes {
+		n += len(o.Games)
 	}
 	return n
 }
 
 // plannedRuns returns the runs opts asks for: one, or the configurations of
 // -compare.
-func plannedRuns(opts simOptions) []simRun {
+func plannedRuns(opts simOptions) []sim.Run {
 	if !opts.compare {
-		return []simRun{opts.run}
+		return []sim.Run{opts.run}
 	}
-	var runs []simRun
+	var runs []sim.Run
 	add := func(kind string, depth int) {
 		r := opts.run
-		r.player.kind, r.player.depth = kind, depth
+		r.Player.Kind, r.Player.Depth = kind, depth
 		runs = append(runs, r)
 	}
 	if opts.depths != nil {
 		for _, d := range opts.depths {
-			add(opts.run.player.kind, d)
+			add(opts.run.Player.Kind, d)
 		}
 		return runs
 	}
-	for _, kind := range []string{playerRandom, playerGreedy, playerMinimax, playerExpectimax} {
-		add(kind, opts.run.player.depth)
+	for _, kind := range []string{sim.Random, sim.Greedy, sim.Minimax, sim.Expectimax} {
+		add(kind, opts.run.Player.Depth)
 	}
 	return runs
 }
 
 // compareDefaultDepth is the depth of the searching players of -compare
-// when -depth is not given: seed 003 compared its players at depth 3.
+// when -depth is not given: the Python simulator report compared its
+// players at depth 3.
 const compareDefaultDepth = 3
 
-// parseSimFlags parses the command line of sim. It returns status -1 if the
-// command is to run, else the exit status, having printed why.
-func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
-	fs := newCommandFlags("sim", simSynopsis, simAbout+"\n"+evaluatorList(), stderr)
+// parseSimFlags parses the command line of sim. It returns an error, having
+// printed it, if the command is not to run.
+func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
+	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stderr)
 	var o simOptions
-	fs.IntVar(&o.run.games, "games", 100, "play `N` games")
-	fs.Uint64Var(&o.run.seed, "seed", 1, "seed game i with `S`+i")
-	player := fs.String("player", playerExpectimax, "the player: "+strings.Join(playerNames(), ", "))
-	evalName := fs.String("eval", defaultEval(), evalUsage)
-	depth := newDepthFlag(ai.MaxDepth)
-	fs.Var(depth, "depth", depthUsage()+"; minimax takes 3 for auto")
-	fs.DurationVar(&o.run.player.time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
-	fs.IntVar(&o.run.workers, "workers", runtime.GOMAXPROCS(0), "play `W` games at once, one search thread each")
-	fs.BoolVar(&o.json, "json", false, "print every game and the summary as one JSON document")
+	p := &o.run.Player
+	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")
+	fs.Uint64Var(&o.run.Seed, "seed", 1, "seed game i with `S`+i")
+	fs.StringVar(&p.Kind, "player", sim.Expectimax, "the player: "+strings.Join(sim.Kinds(), ", "))
+	evalName := fs.evalFlag()
+	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
+	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
+	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), "play `W` games at once, one search thread each")
+	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
 	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
 	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
 	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
-	if status := fs.parse(args); status >= 0 {
-		return o, status
+	if err := fs.parse(args); err != nil {
+		return o, err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	p := &o.run.player
-	p.kind, p.evalName, p.depth = *player, *evalName, depth.plies
+	p.Eval, p.Depth = *evalName, depth.plies
 	if fs.NArg() > 0 {
 		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
-	}
-	if err := o.check(set); err != nil {
-		return o, fs.usageError("%v", err)
 	}
 	if set["depths"] {
 		ds, err := parseDepths(*depths)
@@ -263,42 +236,43 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, int) {
 		o.depths = ds
 	}
 	if o.compare && !set["depth"] {
-		p.depth = compareDefaultDepth
+		p.Depth = compareDefaultDepth
 	}
-	eval, err := ai.NewEvaluator(p.evalName)
-	if err != nil {
+	if err := o.check(set); err != nil {
+		return o, fs.usageError("%v", err)
+	}
+	if _, err := ai.NewEvaluator(p.Eval); err != nil {
 		return o, fs.usageError("-eval: %v", err)
 	}
-	p.eval = eval
-	return o, -1
+	return o, nil
 }
 
 // check reports what is wrong with the options, given the flags set.
 func (o *simOptions) check(set map[string]bool) error {
-	p := o.run.player
+	p := o.run.Player
 	allFour := o.compare && !set["depths"] // the four players, whatever -player says
 	switch {
-	case o.run.games < 1:
-		return fmt.Errorf("-games %d: want at least 1 game", o.run.games)
-	case o.run.workers < 1:
-		return fmt.Errorf("-workers %d: want at least 1 worker", o.run.workers)
-	case !slices.Contains(playerNames(), p.kind):
-		return fmt.Errorf("-player %q: want one of %s", p.kind, strings.Join(playerNames(), ", "))
-	case p.time < 0:
-		return fmt.Errorf("-time %v: want a positive duration", p.time)
+	case o.run.Games < 1:
+		return fmt.Errorf("-games %d: want at least 1 game", o.run.Games)
+	case o.run.Workers < 1:
+		return fmt.Errorf("-workers %d: want at least 1 worker", o.run.Workers)
+	case !slices.Contains(sim.Kinds(), p.Kind):
+		return fmt.Errorf("-player %q: want one of %s", p.Kind, strings.Join(sim.Kinds(), ", "))
+	case p.Time < 0:
+		return fmt.Errorf("-time %v: want a positive duration", p.Time)
 	case set["depths"] && !o.compare:
 		return errors.New("-depths needs -compare")
 	case set["player"] && allFour:
 		return errors.New("-player with -compare needs -depths: -compare alone plays all four players")
 	case set["depths"] && set["depth"]:
 		return errors.New("-depths and -depth both set the depth: give one")
-	case set["depths"] && !p.searches():
-		return fmt.Errorf("-depths: the %s player does not search", p.kind)
-	case !o.compare && !p.searches() && set["depth"]:
-		return fmt.Errorf("-depth: the %s player does not search", p.kind)
-	case !allFour && p.kind != playerExpectimax && set["time"]:
+	case set["depths"] && !p.Searches():
+		return fmt.Errorf("-depths: the %s player does not search", p.Kind)
+	case !o.compare && !p.Searches() && set["depth"]:
+		return fmt.Errorf("-depth: the %s player does not search", p.Kind)
+	case !allFour && p.Kind != sim.Expectimax && set["time"]:
 		return errors.New("-time: only the expectimax player has a time budget")
-	case !o.compare && p.kind == playerRandom && set["eval"]:
+	case !o.compare && p.Kind == sim.Random && set["eval"]:
 		return errors.New("-eval: the random player evaluates nothing")
 	}
 	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,101 +13,74 @@ import (
 	"testing"
 	"time"
 
-	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/engine"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/ai/sim"
 )
-
-// tinyRun returns a run of games games of the player kind, seeded from 7,
-// searching depth plies.
-func tinyRun(t *testing.T, kind string, depth, games, workers int) simRun {
-	t.Helper()
-	eval, err := ai.NewEvaluator(defaultEval())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return simRun{
-		player: playerSpec{kind: kind, evalName: defaultEval(), eval: eval, depth: depth},
-		games:  games, seed: 7, workers: workers,
-	}
-}
-
-// play runs r to its end, reporting progress nowhere.
-func play(t *testing.T, r simRun) []gameResult {
-	t.Helper()
-	prog := startProgress(io.Discard, false, "test", r.games)
-	games, interrupted, err := runGames(context.Background(), r, prog)
-	prog.stop()
-	if err != nil || interrupted != 0 || len(games) != r.games {
-		t.Fatalf("runGames(%v): %d games, %d interrupted, %v; want %d, 0, nil", r.player, len(games), interrupted, err, r.games)
-	}
-	return games
-}
-
-// sameGames reports whether two runs played the same games: everything but
-// the time they took.
-func sameGames(a, b []gameResult) bool {
-	return slices.EqualFunc(a, b, func(x, y gameResult) bool {
-		x.Elapsed, y.Elapsed = 0, 0
-		return x == y
-	})
-}
-
-func TestSimDeterministic(t *testing.T) {
-	// The searching players' games are long: fewer of them.
-	for _, c := range []struct {
-		kind         string
-		depth, games int
-	}{{playerRandom, 0, 6}, {playerGreedy, 0, 6}, {playerExpectimax, 2, 3}, {playerMinimax, 2, 3}} {
-		one := play(t, tinyRun(t, c.kind, c.depth, c.games, 1))
-		three := play(t, tinyRun(t, c.kind, c.depth, c.games, 3))
-		again := play(t, tinyRun(t, c.kind, c.depth, c.games, 3))
-		if !sameGames(one, three) || !sameGames(three, again) {
-			t.Errorf("%s: the games of one worker, of three, and of three again differ:\n%+v\n%+v\n%+v", c.kind, one, three, again)
-		}
-		for i, g := range one {
-			if g.Seed != 7+uint64(i) || g.Moves == 0 || g.Score == 0 || g.First[1] != 0 && g.First[2] != 0 {
-				t.Errorf("%s: game %d = %+v; want seed %d, some moves and score, a tile at move 0", c.kind, i, g, 7+i)
-			}
-		}
-	}
-	// Another seed gives other games.
-	r := tinyRun(t, playerRandom, 0, 5, 2)
-	r.seed = 8
-	if a, b := play(t, r), play(t, tinyRun(t, playerRandom, 0, 5, 2)); sameGames(a, b) {
-		t.Error("seeds 8.. and 7.. gave the same games")
-	}
-}
 
 // simJSON is what the tests read of sim -json.
 type simJSON struct {
-	Config      configJSON `json:"config"`
-	Games       []gameJSON `json:"games"`
-	Interrupted int        `json:"interrupted"`
-	NotStarted  int        `json:"not_started"`
-	Summary     summary    `json:"summary"`
+	Config      configJSON  `json:"config"`
+	Games       []sim.Game  `json:"games"`
+	Interrupted int         `json:"interrupted"`
+	NotStarted  int         `json:"not_started"`
+	Summary     sim.Summary `json:"summary"`
 }
 
-// UnmarshalJSON reads the "first" object of a game back.
-func (f *firstMoves) UnmarshalJSON(data []byte) error {
-	var m map[string]int
-	if err := json.Unmarshal(data, &m); err != nil {
-		return err
+// fixedOutcome plays r and fixes its times, which depend on the machine:
+// each game takes 20 µs a move, and the run its games' time over its
+// workers. Its reports are then the same on every machine.
+func fixedOutcome(t *testing.T, r sim.Run) sim.Outcome {
+	t.Helper()
+	o, err := sim.Play(context.Background(), r, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for r := range f {
-		f[r] = -1
+	var total time.Duration
+	for i := range o.Games {
+		o.Games[i].Elapsed = time.Duration(len(o.Games[i].Moves)) * 20 * time.Microsecond
+		total += o.Games[i].Elapsed
 	}
-	for tile, move := range m {
-		n, err := strconv.Atoi(tile)
-		if err != nil {
-			return err
-		}
-		r, ok := engine.RankOf(n)
-		if !ok {
-			return fmt.Errorf("%d is not a tile", n)
-		}
-		f[r] = move
+	o.Wall = total / time.Duration(max(r.ActiveWorkers(), 1))
+	return o
+}
+
+// TestSimReports compares the reports of fixed runs with their golden files
+// in testdata/TestSimReports: "go test -run TestSimReports -update" rewrites
+// them, for review.
+func TestSimReports(t *testing.T) {
+	greedy := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 12, Seed: 1, Workers: 2})
+	random := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 12, Seed: 1, Workers: 2})
+	// The reports of expectimax read its games as they read greedy's: its
+	// figures here are greedy's, so that the goldens depend on the
+	// heuristic's choices only, not on the work of the search.
+	deep := sim.Outcome{Run: sim.Run{Player: sim.Player{Kind: sim.Expectimax, Depth: 2}, Games: 3, Seed: 1, Workers: 2},
+		Games: greedy.Games[:3], Wall: 25 * time.Millisecond}
+	two := sim.Outcome{Run: sim.Run{Player: greedy.Run.Player, Games: 2, Seed: 1, Workers: 1}, Games: greedy.Games[:2], Wall: 9 * time.Millisecond}
+	cut := greedy
+	cut.Games, cut.Interrupted, cut.NotStarted = greedy.Games[:7], 2, 3
+	none := sim.Outcome{Run: cut.Run, NotStarted: 12}
+	for _, c := range []struct {
+		name string
+		out  func(*strings.Builder) error
+	}{
+		{"summary", func(b *strings.Builder) error { return writeSummary(b, deep) }},
+		{"greedy", func(b *strings.Builder) error { return writeSummary(b, greedy) }},
+		{"interrupted", func(b *strings.Builder) error { return writeSummary(b, cut) }},
+		{"none", func(b *strings.Builder) error { return writeSummary(b, none) }},
+		{"compare", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, greedy, deep}, 3) }},
+		{"compare-interrupted", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, cut}, 4) }},
+		{"json", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two}, false) }},
+		{"json-compare", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two, two}, true) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := c.out(&b); err != nil {
+				t.Fatal(err)
+			}
+			golden.RequireEqual(t, b.String())
+		})
 	}
-	return nil
 }
 
 func TestSimJSON(t *testing.T) {
@@ -132,8 +103,11 @@ func TestSimJSON(t *testing.T) {
 		if g.Seed != 3+uint64(i) {
 			t.Errorf("game %d has seed %d; want %d", i, g.Seed, 3+i)
 		}
+		if _, err := g.Replay(); err != nil {
+			t.Errorf("game %d does not replay: %v", i, err)
+		}
 		sum += g.Score
-		moves += g.Moves
+		moves += len(g.Moves)
 		best = max(best, g.Score)
 		scores = append(scores, g.Score)
 		for r, m := range g.First {
@@ -159,26 +133,10 @@ func TestSimJSON(t *testing.T) {
 		}
 	}
 	for _, rt := range s.Reach {
-		lo, hi := wilson(reach[rt.Tile], 9)
+		lo, hi := sim.Wilson(reach[rt.Tile], 9)
 		if rt.Games != reach[rt.Tile] || rt.Low != lo || rt.High != hi {
 			t.Errorf("reach %+v; want %d games in [%g, %g]", rt, reach[rt.Tile], lo, hi)
 		}
-	}
-}
-
-func TestSimText(t *testing.T) {
-	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "4", "-depth", "1", "-workers", "2")
-	if status != 0 {
-		t.Fatalf("sim: status %d, stderr %q", status, stderr)
-	}
-	for _, want := range []string{"4 games of expectimax, 1 ply", "seeds 1 to 4", "score   mean",
-		"a second per worker", "evaluations a move", "95% interval (Wilson)", "1024 ", "32768 ", "milestone timeline"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("sim printed\n%s\nwant it to contain %q", stdout, want)
-		}
-	}
-	if !strings.Contains(stderr, "sim: 4/4 games") {
-		t.Errorf("sim progress %q; want a line with 4/4 games", stderr)
 	}
 }
 
@@ -194,33 +152,6 @@ func TestSimCancelled(t *testing.T) {
 	var doc simJSON
 	if err := json.Unmarshal([]byte(stdout), &doc); status != 130 || err != nil || doc.NotStarted+doc.Interrupted != 5 {
 		t.Errorf("sim -json with a cancelled context: status %d, %v, %+v; want 130 and 5 games not played", status, err, doc)
-	}
-}
-
-func TestRunGamesCancelledMidway(t *testing.T) {
-	r := tinyRun(t, playerExpectimax, 1, 40, 2)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	prog := startProgress(io.Discard, false, "test", r.games)
-	go func() { // cancel once two games are over
-		for prog.games.Load() < 2 {
-			time.Sleep(time.Millisecond)
-		}
-		cancel()
-	}()
-	games, interrupted, err := runGames(ctx, r, prog)
-	prog.stop()
-	if err != context.Canceled || len(games) < 2 || len(games) == r.games || interrupted > 2 {
-		t.Fatalf("runGames cancelled after 2 games: %d games, %d interrupted, %v; want 2 or more, at most 2, context.Canceled",
-			len(games), interrupted, err)
-	}
-	res := runResult{run: r, games: games, interrupted: interrupted, notStarted: r.games - len(games) - interrupted, summary: summarize(games)}
-	var out strings.Builder
-	if err := writeSummary(&out, res); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out.String(), "interrupted: ") || !strings.Contains(out.String(), "score   mean") {
-		t.Errorf("summary of an interrupted run:\n%s\nwant it to say so and give the scores", out.String())
 	}
 }
 
@@ -249,7 +180,7 @@ func TestSimCSV(t *testing.T) {
 	for i, g := range doc.Games {
 		row := rows[i+1]
 		if row[0] != strconv.FormatUint(g.Seed, 10) || row[1] != strconv.Itoa(g.Score) || row[2] != strconv.Itoa(g.MaxTile) ||
-			row[3] != strconv.Itoa(g.Moves) || row[6] != "random" || row[7] != strconv.Itoa(g.First[1]) {
+			row[3] != strconv.Itoa(len(g.Moves)) || row[6] != "random" || row[7] != strconv.Itoa(g.First[1]) {
 			t.Errorf("CSV row %d = %q; want the game %+v", i+1, row, g)
 		}
 	}

@@ -5,19 +5,23 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // writeSummary prints the report of one run: what was played, the scores,
 // the speed, the reach rates and the milestone timeline.
-func writeSummary(w io.Writer, r runResult) error {
+func writeSummary(w io.Writer, o sim.Outcome) error {
 	var sb strings.Builder
-	s := r.summary
-	fmt.Fprintf(&sb, "%d %s of %s\n", s.Games, plural(s.Games, "game"), r.run.player.describe())
-	fmt.Fprintf(&sb, "seeds %s, %s\n", seedRange(r.run), workersLine(r))
-	if stopped := r.interrupted + r.notStarted; stopped > 0 {
+	s := o.Summary()
+	fmt.Fprintf(&sb, "%d %s of %s\n", s.Games, figures.Plural(s.Games, "game"), describe(o.Run.Player))
+	fmt.Fprintf(&sb, "seeds %s, %s, %s wall time\n", seedRange(o.Run), workersLine(o.Run), figures.Duration(o.Wall))
+	if stopped := o.Interrupted + o.NotStarted; stopped > 0 {
 		fmt.Fprintf(&sb, "interrupted: %d of %d games finished, %d cut short, %d not started;\n"+
 			"long games are more often cut short, so these figures lean towards short games\n",
-			s.Games, r.run.games, r.interrupted, r.notStarted)
+			s.Games, o.Run.Games, o.Interrupted, o.NotStarted)
 	}
 	if s.Games == 0 {
 		sb.WriteString("\nno game finished\n")
@@ -25,52 +29,66 @@ func writeSummary(w io.Writer, r runResult) error {
 		return err
 	}
 	fmt.Fprintf(&sb, "\nscore   mean %s, median %s, max %s (largest tile %d)\n",
-		decimal(s.MeanScore, 1), decimal(s.MedianScore, 1), count(uint64(s.MaxScore)), s.MaxTile)
+		figures.Decimal(s.MeanScore, 1), figures.Decimal(s.MedianScore, 1), figures.Count(s.MaxScore), s.MaxTile)
 	fmt.Fprintf(&sb, "moves   %s a game, %s a second per worker, %s evaluations a move\n",
-		decimal(s.MovesPerGame, 1), decimal(s.MovesPerSecond, 1), decimal(s.EvalsPerMove, 1))
+		figures.Decimal(s.MovesPerGame, 1), figures.Decimal(s.MovesPerSecond, 1), figures.Decimal(s.EvalsPerMove, 1))
 	fmt.Fprintf(&sb, "time    %s a game\n", seconds(s.SecondsPerGame))
 
 	sb.WriteString("\ntile     reached    share   95% interval (Wilson)\n")
 	for _, t := range s.Reach {
-		fmt.Fprintf(&sb, "%-6d %9s %8s   %s\n", t.Tile, fmt.Sprintf("%d/%d", t.Games, s.Games), percent(t.Share), interval(t))
+		fmt.Fprintf(&sb, "%-6d %9s %8s   [%s, %s]\n", t.Tile, fmt.Sprintf("%d/%d", t.Games, s.Games),
+			figures.Percent(t.Share, 1), figures.Percent(t.Low, 1), figures.Percent(t.High, 1))
 	}
 
 	sb.WriteString("\nmilestone timeline: the mean move at which each tile first appeared,\nover the games that reached it\n")
 	sb.WriteString("tile      mean move    games\n")
 	for _, m := range s.Timeline {
-		fmt.Fprintf(&sb, "%-6d %12s %8d\n", m.Tile, decimal(m.MeanMove, 1), m.Games)
+		fmt.Fprintf(&sb, "%-6d %12s %8d\n", m.Tile, figures.Decimal(m.MeanMove, 1), m.Games)
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
 
-// seedRange writes the seeds of r's games.
-func seedRange(r simRun) string {
-	if r.games == 1 {
-		return fmt.Sprint(r.seed)
+// describe says in words what the player does, for the head of a report.
+func describe(p sim.Player) string {
+	switch p.Kind {
+	case sim.Expectimax:
+		effort := "auto depth (nneonneo's rule)"
+		if p.Depth != ai.Auto {
+			effort = figures.Plies(p.Depth)
+		}
+		if p.Time > 0 {
+			effort = fmt.Sprintf("iterative deepening within %v a move", p.Time)
+			if p.Depth != ai.Auto {
+				effort += ", at most " + figures.Plies(p.Depth)
+			}
+		}
+		return fmt.Sprintf("expectimax, %s, eval %s, cut-off %g", effort, p.EvalName(), ai.DefaultCutoff)
+	case sim.Minimax:
+		return fmt.Sprintf("minimax, %s, eval %s", figures.Plies(p.SearchDepth()), p.EvalName())
+	case sim.Greedy:
+		return fmt.Sprintf("greedy (one move ahead), eval %s", p.EvalName())
 	}
-	return fmt.Sprintf("%d to %d", r.seed, r.seed+uint64(r.games)-1)
+	return "random legal moves"
 }
 
-// workersLine says how the games of r were played and how long it took.
-func workersLine(r runResult) string {
-	w := min(r.run.workers, r.run.games)
+// seedRange writes the seeds of r's games.
+func seedRange(r sim.Run) string {
+	if r.Games == 1 {
+		return fmt.Sprint(r.Seed)
+	}
+	return fmt.Sprintf("%d to %d", r.Seed, r.Seed+uint64(r.Games)-1)
+}
+
+// workersLine says how the games of r are played.
+func workersLine(r sim.Run) string {
+	w := r.ActiveWorkers()
 	how := ""
-	if r.run.player.kind == playerExpectimax {
+	if r.Player.Kind == sim.Expectimax {
 		how = ", one search thread each"
 	}
-	return fmt.Sprintf("%d %s%s, %v wall time", w, plural(w, "worker"), how, r.wall.Round(time.Millisecond))
+	return fmt.Sprintf("%d %s%s", w, figures.Plural(w, "worker"), how)
 }
 
-// interval writes the 95% interval of a rate in percent: [35.6%, 54.8%].
-func interval(t tileRate) string {
-	return fmt.Sprintf("[%s, %s]", percent(t.Low), percent(t.High))
-}
-
-// seconds writes a duration in seconds with three significant digits.
-func seconds(s float64) string {
-	if s < 0.01 {
-		return fmt.Sprintf("%.2f ms", s*1e3)
-	}
-	return sig3(s) + " s"
-}
+// seconds writes a time in seconds briefly (see figures.Duration).
+func seconds(s float64) string { return figures.Duration(time.Duration(s * float64(time.Second))) }
