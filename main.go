@@ -7,7 +7,8 @@
 //	2048 sim          plays many games and prints statistics
 //	2048 bench        measures this machine on fixed positions
 //
-// Run "2048 -h" or "2048 COMMAND -h" for the flags.
+// Run "2048 -h" or "2048 help COMMAND" for the flags, "2048 --version" for
+// the version.
 package main
 
 import (
@@ -42,6 +43,9 @@ var commands = map[string]headless{
 // run runs the command line args and returns the exit status (see
 // exitCode). The game reads its keys from stdin.
 func run(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "help" { // "2048 help [COMMAND]" is "2048 [COMMAND] -h"
+		args = append(args[1:min(len(args), 2)], "-h")
+	}
 	name, err := "2048", error(nil)
 	if cmd, ok := commands[firstArg(args)]; ok {
 		name += " " + args[0]

@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -21,12 +24,14 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 hint [flags] BOARD   the AI's choice for one position
   2048 sim [flags]          play many games and print statistics
   2048 bench [flags]        measure this machine on fixed positions
+  2048 help [COMMAND]       this help, or a command's
+  2048 --version            the version of this program
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
 [ ] autoplay speed, u undo, n new game, t theme, ? help, q quit.
 `
 
-// playCommand opens the game in the terminal.
+// playCommand opens the game in the terminal, or prints the version.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048", playSynopsis, playAbout, stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
@@ -36,7 +41,12 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	fresh := fs.Bool("new", false, "start a new game instead of resuming the saved one")
 	autoplay := fs.Bool("autoplay", false, "let the AI play from the start")
 	speed := fs.Duration("speed", 200*time.Millisecond, "the least time between two moves of the AI (0: as fast as it thinks)")
+	version := fs.Bool("version", false, "print the version of this program and exit")
 	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if *version {
+		_, err := fmt.Fprintln(stdout, versionLine())
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -56,9 +66,8 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if *speed < 0 {
 		return fs.usageError("-speed %v: want a duration of 0 or more", *speed)
 	}
-	if stdin == nil || !term.IsTerminal(int(stdin.Fd())) {
-		return errors.New("the game needs a terminal, and standard input is not one.\n" +
-			"Without a terminal, try 2048 hint, 2048 sim or 2048 bench (2048 -h says more).")
+	if err := checkTerminal(stdin, stdout); err != nil {
+		return err
 	}
 	store := tui.DefaultStore()
 	cfg := tui.Config{
@@ -68,8 +77,59 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	return tui.Run(ctx, cfg, stdin, stdout)
 }
 
+// withoutTerminal says what to do instead of playing.
+const withoutTerminal = "\nWithout one, 2048 hint, 2048 sim and 2048 bench still work (2048 -h says more)."
+
+// checkTerminal returns why the game cannot be shown, if it cannot: it reads
+// keys from stdin and draws on stdout, which must both be terminals, and
+// it needs a terminal that can move the cursor, which TERM=dumb says it
+// cannot.
+func checkTerminal(stdin *os.File, stdout io.Writer) error {
+	switch {
+	case stdin == nil || !term.IsTerminal(int(stdin.Fd())):
+		return errors.New("the game needs a terminal, and standard input is not one." + withoutTerminal)
+	case !isTerminal(stdout):
+		return errors.New("the game draws on a terminal, and standard output is not one (it goes to a file or a pipe)." + withoutTerminal)
+	case os.Getenv("TERM") == "dumb":
+		return errors.New("this terminal (TERM=dumb) cannot move its cursor, which the game needs." + withoutTerminal)
+	}
+	return nil
+}
+
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// versionLine returns the version of the program from its build
+// information (see formatVersion).
+func versionLine() string { return formatVersion(debug.ReadBuildInfo()) }
+
+// formatVersion writes the version of the program built as info says: the
+// module version (a tag, or the pseudo-version of the commit it was built
+// from), the commit and its date when the build recorded them and the
+// version does not already name the commit, then the Go version and the
+// platform. ok is false when the program has no build information.
+func formatVersion(info *debug.BuildInfo, ok bool) string {
+	version, extra := "(unknown)", ""
+	if ok {
+		if info.Main.Version != "" {
+			version = info.Main.Version
+		}
+		settings := map[string]string{}
+		for _, s := range info.Settings {
+			settings[s.Key] = s.Value
+		}
+		if rev := settings["vcs.revision"]; rev != "" && !strings.Contains(version, rev[:min(len(rev), 12)]) {
+			extra += ", commit " + rev[:min(len(rev), 12)]
+			if t := settings["vcs.time"]; t != "" {
+				extra += " of " + t
+			}
+			if settings["vcs.modified"] == "true" {
+				extra += " with local changes"
+			}
+		}
+	}
+	return fmt.Sprintf("2048 %s%s (%s, %s/%s)", version, extra, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -5,8 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runPlay runs the game's command line with stdin and returns its status
@@ -59,6 +63,7 @@ func TestPlayFlagErrors(t *testing.T) {
 		{[]string{"-seed", "-1"}, "-seed"},
 		{[]string{"-frobnicate"}, "-frobnicate"},
 		{[]string{"play"}, `unknown command "play"`},
+		{[]string{"help", "play"}, `unknown command "play"`},
 	} {
 		status, stderr := runPlay(t, stdin, tc.args...)
 		if status != 2 {
@@ -74,15 +79,22 @@ func TestPlayFlagErrors(t *testing.T) {
 }
 
 func TestPlayHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"--help"}} {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}} {
 		status, stderr := runPlay(t, notATerminal(t), args...)
 		if status != 0 {
 			t.Errorf("2048 %s: status %d, want 0", args[0], status)
 		}
-		for _, want := range []string{"2048 hint", "2048 sim", "2048 bench", "-depth", "-theme", "-color", "-autoplay", "-speed", "-new", "-seed"} {
+		for _, want := range []string{"2048 hint", "2048 sim", "2048 bench", "2048 help", "--version", "-depth", "-theme", "-color", "-autoplay", "-speed", "-new", "-seed"} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("2048 %s does not mention %s:\n%s", args[0], want, stderr)
 			}
+		}
+	}
+	// "help COMMAND" is the command's help.
+	for _, name := range []string{"hint", "sim", "bench"} {
+		status, stdout, stderr := runCommand(context.Background(), "help", name)
+		if status != 0 || stdout != "" || !strings.HasPrefix(stderr, "usage: 2048 "+name) || !strings.Contains(stderr, "flags:") {
+			t.Errorf("2048 help %s: status %d, stderr %q; want 0 and the help of %s", name, status, stderr, name)
 		}
 	}
 }
@@ -104,6 +116,47 @@ func TestDepthUsage(t *testing.T) {
 		t.Errorf("the game's -depth reads\n%s\nwant the headless commands'\n%s", game, want)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"-version"}} {
+		var out, errOut bytes.Buffer
+		status := run(context.Background(), args, nil, &out, &errOut)
+		want := regexp.MustCompile(`^2048 \S+.* \(go1\.[^,]+, ` + runtime.GOOS + "/" + runtime.GOARCH + `\)\n$`)
+		if status != 0 || !want.MatchString(out.String()) || errOut.Len() > 0 {
+			t.Errorf("2048 %s: status %d, stdout %q, stderr %q; want 0 and a line like %v", args[0], status, out.String(), errOut.String(), want)
+		}
+	}
+}
+
+func TestFormatVersion(t *testing.T) {
+	tail := " (" + runtime.Version() + ", " + runtime.GOOS + "/" + runtime.GOARCH + ")"
+	setting := func(kv ...string) []debug.BuildSetting {
+		var s []debug.BuildSetting
+		for i := 0; i < len(kv); i += 2 {
+			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return s
+	}
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	for _, c := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "2048 (unknown)"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "2048 v1.2.0"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"},
+			Settings: setting("vcs.revision", rev, "vcs.time", "2026-11-22T10:00:00Z", "vcs.modified", "true")},
+			"2048 (devel), commit 0123456789ab of 2026-11-22T10:00:00Z with local changes"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261122100000-0123456789ab"},
+			Settings: setting("vcs.revision", rev, "vcs.time", "2026-11-22T10:00:00Z")},
+			"2048 v0.0.0-20261122100000-0123456789ab"},
+	} {
+		if got := formatVersion(c.info, c.info != nil); got != c.want+tail {
+			t.Errorf("formatVersion(%+v) = %q; want %q", c.info, got, c.want+tail)
+		}
+	}
+}
+
 func TestPlayNeedsTerminal(t *testing.T) {
 	// Without a terminal the game stops before opening its files.
 	dir := noSaves(t)
@@ -116,5 +169,46 @@ func TestPlayNeedsTerminal(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
 		t.Errorf("the game wrote to %s without a terminal", dir)
+	}
+}
+
+// TestPlayNeedsATerminalToDrawOn runs the game with its keys from a
+// terminal but its output redirected, to a file or to a pipe, and with
+// TERM=dumb: each time it says why it cannot play and exits 1 without
+// touching its files. (Were it to start the game, the timeout would end it
+// with status 0.)
+func TestPlayNeedsATerminalToDrawOn(t *testing.T) {
+	tty := openTerminal(t)
+	file := notATerminal(t)
+	pipeRead, pipeWrite, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pipeRead.Close()
+	defer pipeWrite.Close()
+	for _, c := range []struct {
+		name   string
+		stdout *os.File
+		term   string
+		want   string
+	}{
+		{"file", file, "xterm-256color", "standard output is not one"},
+		{"pipe", pipeWrite, "xterm-256color", "standard output is not one"},
+		{"dumb", tty, "dumb", "TERM=dumb"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := noSaves(t)
+			t.Setenv("TERM", c.term)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			var errOut bytes.Buffer
+			status := run(ctx, nil, tty, c.stdout, &errOut)
+			if status != 1 || !strings.Contains(errOut.String(), c.want) {
+				t.Errorf("status %d, stderr %q; want 1 and %q", status, errOut.String(), c.want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+				t.Errorf("the game wrote to %s", dir)
+			}
+		})
 	}
 }
