@@ -212,7 +212,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	evalName := fs.evalFlag()
 	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
 	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
-	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), "play `W` games at once, one search thread each")
+	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", maxWorkers))
 	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
 	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
@@ -254,8 +254,8 @@ func (o *simOptions) check(set map[string]bool) error {
 	switch {
 	case o.run.Games < 1:
 		return fmt.Errorf("-games %d: want at least 1 game", o.run.Games)
-	case o.run.Workers < 1:
-		return fmt.Errorf("-workers %d: want at least 1 worker", o.run.Workers)
+	case o.run.Workers < 1 || o.run.Workers > maxWorkers:
+		return fmt.Errorf("-workers %d: want 1 to %d workers", o.run.Workers, maxWorkers)
 	case !slices.Contains(sim.Kinds(), p.Kind):
 		return fmt.Errorf("-player %q: want one of %s", p.Kind, strings.Join(sim.Kinds(), ", "))
 	case p.Time < 0:
@@ -278,5 +278,5 @@ func (o *simOptions) check(set map[string]bool) error {
 	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
 		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
 	}
-	return nil
+	return o.checkMemory(physicalMemory())
 }

@@ -211,8 +211,9 @@ func TestSimFlagErrors(t *testing.T) {
 	}{
 		{[]string{"-games", "0"}, "-games 0: want at least 1 game"},
 		{[]string{"-games", "x"}, `invalid value "x" for flag -games`},
-		{[]string{"-workers", "0"}, "-workers 0: want at least 1 worker"},
-		{[]string{"-workers", "-1"}, "-workers -1: want at least 1 worker"},
+		{[]string{"-workers", "0"}, "-workers 0: want 1 to 1024 workers"},
+		{[]string{"-workers", "-1"}, "-workers -1: want 1 to 1024 workers"},
+		{[]string{"-workers", "1025"}, "-workers 1025: want 1 to 1024 workers"},
 		{[]string{"-depth", "foo"}, `invalid value "foo" for flag -depth: want a number of plies from 1 to 16, or auto`},
 		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed`},
 		{[]string{"-player", "human"}, `-player "human": want one of expectimax, minimax, greedy, random`},
@@ -282,4 +283,44 @@ func TestSimCompare(t *testing.T) {
 		doc.Runs[0].Config.Depth != 1 || doc.Runs[1].Config.Depth != 2 || len(doc.Runs[1].Games) != 2 {
 		t.Errorf("sim -compare -depths 1-2 -json: status %d, %v, %+v, stderr %q; want runs at depths 1 and 2", status, err, doc, stderr)
 	}
+}
+
+func TestSimWorkersFitInMemory(t *testing.T) {
+	const gib = 1 << 30
+	auto := sim.Player{Kind: sim.Expectimax}
+	for _, c := range []struct {
+		player         sim.Player
+		games, workers int
+		memory         uint64
+		want           string // "" for no error
+	}{
+		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 64 MiB table each need 62 GiB, more than half of this machine's 24 GiB; want at most 192"},
+		{auto, 100, 1000, 8 * gib, "-workers 1000: 100 workers with a 64 MiB table each need 6.3 GiB, more than half of this machine's 8.0 GiB; want at most 64"},
+		{auto, 1000, 192, 24 * gib, ""},
+		{auto, 10, 1000, 24 * gib, ""},                                         // only as many workers as games
+		{sim.Player{Kind: sim.Expectimax, Depth: 3}, 1000, 1000, 24 * gib, ""}, // 4 MiB tables
+		{sim.Player{Kind: sim.Random}, 1000, 1000, 1 * gib, ""},
+		{auto, 1000, 1000, 0, ""}, // memory unknown
+	} {
+		o := simOptions{run: sim.Run{Player: c.player, Games: c.games, Workers: c.workers}}
+		err := o.checkMemory(c.memory)
+		if got := fmt0(err); got != c.want {
+			t.Errorf("checkMemory(%v, %d games, %d workers, %d GiB) = %q; want %q", c.player, c.games, c.workers, c.memory/gib, got, c.want)
+		}
+	}
+	if physicalMemory() == 0 || physicalMemory() > 128*gib {
+		t.Skip("no memory figure, or enough memory for 1024 tables of 64 MiB")
+	}
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "1024", "-workers", "1024")
+	if status != 2 || stdout != "" || !strings.Contains(stderr, "-workers 1024: 1024 workers with a 64 MiB table each need 64 GiB") {
+		t.Errorf("sim -games 1024 -workers 1024: status %d, stdout %q, stderr %q; want 2 and why", status, stdout, stderr)
+	}
+}
+
+// fmt0 returns the message of err, or "" for nil.
+func fmt0(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

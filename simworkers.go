@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+)
+
+// maxWorkers bounds -workers. Each worker is a goroutine playing one game at
+// a time on one thread, so workers beyond the cores only share them; the
+// bound keeps a mistyped count from starting a million goroutines.
+const maxWorkers = 1024
+
+// checkMemory reports an error if the transposition tables of the workers,
+// which each reserves when it starts, would take more than half of memory
+// bytes, the machine's memory (0 if unknown: no check). The tables are not
+// made smaller to fit, since a table's size can change the games.
+func (o *simOptions) checkMemory(memory uint64) error {
+	tableMB := 0
+	for _, r := range plannedRuns(*o) {
+		tableMB = max(tableMB, r.Player.TableMB())
+	}
+	workers := uint64(min(o.run.Workers, o.run.Games))
+	table := uint64(tableMB) << 20
+	if memory == 0 || table == 0 || workers*table <= memory/2 {
+		return nil
+	}
+	return fmt.Errorf("-workers %d: %d workers with a %s table each need %s, more than half of this machine's %s; want at most %d",
+		o.run.Workers, workers, humanize.IBytes(table), humanize.IBytes(workers*table), humanize.IBytes(memory), memory/2/table)
+}
+
+// physicalMemory returns the machine's memory in bytes as Linux reports it
+// in /proc/meminfo, or 0 if it cannot be read.
+func physicalMemory() uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// MemTotal:       24590272 kB
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
+			kb, err := strconv.ParseUint(fields[1], 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}
