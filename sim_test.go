@@ -268,16 +268,16 @@ func TestParseDepths(t *testing.T) {
 }
 
 func TestSimCompare(t *testing.T) {
-	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "2")
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "1")
 	if status != 0 {
 		t.Fatalf("sim -compare: status %d, stderr %q", status, stderr)
 	}
-	for _, want := range []string{"2 games a configuration", "\nrandom ", "\ngreedy ", "\nminimax 2 ", "\nexpectimax 2 ", "95% Wilson"} {
+	for _, want := range []string{"2 games a configuration", "\nrandom ", "\ngreedy ", "\nminimax 1 ", "\nexpectimax 1 ", "95% Wilson"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("sim -compare printed\n%s\nwant it to contain %q", stdout, want)
 		}
 	}
-	status, stdout, stderr = runCommand(context.Background(), "sim", "-compare", "-depths", "1-2", "-games", "2", "-json")
+	status, stdout, stderr = runCommand(context.Background(), "sim", "-compare", "-depths", "1-2", "-games", "2", "-player", "minimax", "-json")
 	var doc struct{ Runs []simJSON }
 	if err := json.Unmarshal([]byte(stdout), &doc); status != 0 || err != nil || len(doc.Runs) != 2 ||
 		doc.Runs[0].Config.Depth != 1 || doc.Runs[1].Config.Depth != 2 || len(doc.Runs[1].Games) != 2 {

@@ -17,7 +17,11 @@ import (
 //
 // Under the race detector only the positions searched at most 5 deep are
 // played (the rest would take minutes); CI also runs this test without it.
+// It takes about 10 s without the race detector, so -short skips it.
 func TestAgreement(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 s of searches: run without -short")
+	}
 	s := NewSearcher(Config{Threads: 1})
 	same, worst, sum, n := 0, 0.0, 0.0, 0
 	positions := readAgreement(t)

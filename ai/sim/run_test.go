@@ -41,16 +41,23 @@ func sameGames(a, b []sim.Game) bool {
 }
 
 func TestPlayIsDeterministic(t *testing.T) {
-	// The searching players' games are long: fewer of them.
+	// The searching players' games are long: fewer of them, and with -short
+	// two of each, on one worker and on two.
 	for _, c := range []struct {
 		kind         string
 		depth, games int
 	}{{sim.Random, 0, 6}, {sim.Greedy, 0, 6}, {sim.Expectimax, 2, 3}, {sim.Minimax, 2, 3}} {
+		workers := 3
+		if testing.Short() {
+			c.games, workers = 2, 2
+		}
 		one := play(t, tinyRun(c.kind, c.depth, c.games, 1))
-		three := play(t, tinyRun(c.kind, c.depth, c.games, 3))
-		again := play(t, tinyRun(c.kind, c.depth, c.games, 3))
-		if !sameGames(one, three) || !sameGames(three, again) {
-			t.Errorf("%s: the games of one worker, of three, and of three again differ", c.kind)
+		many := play(t, tinyRun(c.kind, c.depth, c.games, workers))
+		if !sameGames(one, many) {
+			t.Errorf("%s: the games of one worker and of %d differ", c.kind, workers)
+		}
+		if !testing.Short() && !sameGames(many, play(t, tinyRun(c.kind, c.depth, c.games, workers))) {
+			t.Errorf("%s: the games of %d workers differ from one run to the next", c.kind, workers)
 		}
 		for i, g := range one {
 			if g.Seed != 7+uint64(i) || len(g.Moves) == 0 || g.Score == 0 || g.First[1] != 0 && g.First[2] != 0 {
