@@ -294,8 +294,8 @@ func TestSimWorkersFitInMemory(t *testing.T) {
 		memory         uint64
 		want           string // "" for no error
 	}{
-		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 64 MiB table each need 62 GiB, more than half of this machine's 24 GiB; want at most 192"},
-		{auto, 100, 1000, 8 * gib, "-workers 1000: 100 workers with a 64 MiB table each need 6.3 GiB, more than half of this machine's 8.0 GiB; want at most 64"},
+		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 64 MiB table each need 62 GiB, more than half of the 24 GiB of memory here; want at most 192"},
+		{auto, 100, 1000, 8 * gib, "-workers 1000: 100 workers with a 64 MiB table each need 6.3 GiB, more than half of the 8.0 GiB of memory here; want at most 64"},
 		{auto, 1000, 192, 24 * gib, ""},
 		{auto, 10, 1000, 24 * gib, ""},                                         // only as many workers as games
 		{sim.Player{Kind: sim.Expectimax, Depth: 3}, 1000, 1000, 24 * gib, ""}, // 4 MiB tables

@@ -17,7 +17,7 @@ const maxWorkers = 1024
 
 // checkMemory reports an error if the transposition tables of the workers,
 // which each reserves when it starts, would take more than half of memory
-// bytes, the machine's memory (0 if unknown: no check). The tables are not
+// bytes, the memory the program may use (0 if unknown: no check). The tables are not
 // made smaller to fit, since a table's size can change the games.
 func (o *simOptions) checkMemory(memory uint64) error {
 	tableMB := 0
@@ -29,13 +29,28 @@ func (o *simOptions) checkMemory(memory uint64) error {
 	if memory == 0 || table == 0 || workers*table <= memory/2 {
 		return nil
 	}
-	return fmt.Errorf("-workers %d: %d workers with a %s table each need %s, more than half of this machine's %s; want at most %d",
+	return fmt.Errorf("-workers %d: %d workers with a %s table each need %s, more than half of the %s of memory here; want at most %d",
 		o.run.Workers, workers, humanize.IBytes(table), humanize.IBytes(workers*table), humanize.IBytes(memory), memory/2/table)
 }
 
-// physicalMemory returns the machine's memory in bytes as Linux reports it
-// in /proc/meminfo, or 0 if it cannot be read.
+// physicalMemory returns the memory this process may use, in bytes: the
+// machine's as Linux reports it in /proc/meminfo, or the limit of its
+// control group if that is lower (in a container), or 0 if neither can be
+// read.
 func physicalMemory() uint64 {
+	total := memTotal()
+	if data, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		limit, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64) // "max" when there is none
+		if err == nil && (total == 0 || limit < total) {
+			return limit
+		}
+	}
+	return total
+}
+
+// memTotal returns MemTotal of /proc/meminfo in bytes, or 0 if it cannot be
+// read.
+func memTotal() uint64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0
