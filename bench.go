@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/bench"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/engine/positions"
 	"github.com/term2048/2048/tui/figures"
@@ -38,12 +38,12 @@ func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if fs.NArg() > 0 {
 		return fs.usageError("unexpected argument %q: bench takes only flags", fs.Arg(0))
 	}
-	return bench(ctx, defaultBench(), *asJSON, stdout, stderr)
+	return runBench(ctx, bench.Default(), *asJSON, stdout, stderr)
 }
 
-// bench runs the workload c and prints its figures.
-func bench(ctx context.Context, c benchConfig, asJSON bool, stdout, stderr io.Writer) error {
-	r, err := runBench(ctx, c, func(step string) { fmt.Fprintf(stderr, "bench: %s\n", step) })
+// runBench runs the workload c and prints its figures.
+func runBench(ctx context.Context, c bench.Workload, asJSON bool, stdout, stderr io.Writer) error {
+	r, err := bench.Run(ctx, c, func(step string) { fmt.Fprintf(stderr, "bench: %s\n", step) })
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return errInterrupted
 	}
@@ -56,75 +56,8 @@ func bench(ctx context.Context, c benchConfig, asJSON bool, stdout, stderr io.Wr
 	return writeBenchText(stdout, r, c)
 }
 
-// A benchConfig is the workload of bench. The default is defaultBench; the
-// tests use a tiny one.
-type benchConfig struct {
-	moveRounds int // passes over the positions per timing of the moves
-	evalRounds int // passes over the positions per timing of the heuristic
-	repeats    int // timings of a move or an evaluation; the median is kept
-	searches   []benchSearch
-}
-
-// A benchSearch is a set of decisions to time: the positions of a source,
-// searched depth plies deep (ai.Auto: each at its auto depth), repeats
-// times on one thread and on all.
-type benchSearch struct {
-	source  string
-	depth   int
-	repeats int
-}
-
-// defaultBench is bench's workload: about 35 s on an idle 2-core machine.
-// Plies 4 and 6 are the depths 3 and 5 of nneonneo's figures; the late
-// positions at their auto depth, a third of the time, are timed once.
-func defaultBench() benchConfig {
-	return benchConfig{
-		moveRounds: 100_000,
-		evalRounds: 20_000,
-		repeats:    5,
-		searches: []benchSearch{
-			{"random", 3, 5}, {"random", 4, 5}, {"random", 5, 3}, {"random", 6, 3},
-			{"mid", ai.Auto, 3}, {"late", ai.Auto, 1},
-		},
-	}
-}
-
-// benchReport is what bench measured; it is also its JSON.
-type benchReport struct {
-	Machine   benchMachine       `json:"machine"`
-	MoveNS    map[string]float64 `json:"move_ns"` // by direction
-	EvalNS    float64            `json:"eval_ns"`
-	Decisions []benchDecisions   `json:"decisions"`
-	Seconds   float64            `json:"seconds"`
-	sink      engine.Board       // keeps the timed work from being optimised away
-}
-
-// benchMachine describes the machine and the program.
-type benchMachine struct {
-	OS         string `json:"goos"`
-	Arch       string `json:"goarch"`
-	CPU        string `json:"cpu,omitempty"`
-	CPUs       int    `json:"cpus"`
-	GOMAXPROCS int    `json:"gomaxprocs"`
-	Go         string `json:"go"`
-}
-
-// benchDecisions is the timing of a set of decisions on some threads.
-type benchDecisions struct {
-	Positions      string  `json:"positions"`
-	Boards         int     `json:"boards"`
-	Depth          int     `json:"depth"` // plies; 0 for auto
-	MeanDepth      float64 `json:"mean_depth"`
-	Threads        int     `json:"threads"`
-	Runs           int     `json:"runs"` // the figures are those of the median run
-	MSPerDecision  float64 `json:"ms_per_decision"`
-	EvalsPerSecond float64 `json:"evals_per_second"`
-	EvalsPerMove   float64 `json:"evals_per_decision"`
-	SpeedUp        float64 `json:"speed_up"` // against one thread
-}
-
 // writeBenchText prints r as tables.
-func writeBenchText(w io.Writer, r *benchReport, c benchConfig) error {
+func writeBenchText(w io.Writer, r *bench.Report, c bench.Workload) error {
 	m := r.Machine
 	cpu := m.CPU
 	if cpu == "" {
@@ -133,7 +66,7 @@ func writeBenchText(w io.Writer, r *benchReport, c benchConfig) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/%s, %s, %d CPUs, GOMAXPROCS %d, %s\n", m.OS, m.Arch, cpu, m.CPUs, m.GOMAXPROCS, m.Go)
 	fmt.Fprintf(&b, "\na move by table lookup, board only (Board.Slide; median of %d runs over the %d positions)\n",
-		c.repeats, len(positions.All()))
+		c.Repeats, len(positions.All()))
 	for d := range engine.Direction(engine.NumDirections) {
 		fmt.Fprintf(&b, "  %-6s %6.2f ns\n", d, r.MoveNS[d.String()])
 	}
@@ -143,19 +76,11 @@ func writeBenchText(w io.Writer, r *benchReport, c benchConfig) error {
 		"boards", "depth", "plies", "threads", "runs", "ms/decision", "evals/decision", "evals/s", "speed-up")
 	for _, d := range r.Decisions {
 		fmt.Fprintf(&b, "%-10s %5s %6.1f %7d %4d %12.3f %15s %8s %7.2fx\n", fmt.Sprintf("%d %s", d.Boards, d.Positions),
-			depthName(d.Depth), d.MeanDepth, d.Threads, d.Runs, d.MSPerDecision, figures.Decimal(d.EvalsPerMove, 0),
+			d.DepthName(), d.MeanDepth, d.Threads, d.Runs, d.MSPerDecision, figures.Decimal(d.EvalsPerMove, 0),
 			figures.Rate(d.EvalsPerSecond), d.SpeedUp)
 	}
 	fmt.Fprintf(&b, "\nplies: N player moves and N-1 spawn layers (nneonneo's depth d is d+1 plies); cut-off %g\n", ai.DefaultCutoff)
 	fmt.Fprintf(&b, "bench took %.1f s\n", r.Seconds)
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// depthName writes a depth of the workload: plies, or auto.
-func depthName(d int) string {
-	if d == ai.Auto {
-		return "auto"
-	}
-	return strconv.Itoa(d)
 }
