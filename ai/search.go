@@ -123,8 +123,14 @@ func (s *Searcher) Reset() { s.tt.reset() }
 
 // Search finds the best move on b within the limits l. It returns ctx.Err()
 // if ctx is done before an answer is ready; the search then stops within
-// microseconds and leaves no goroutine behind.
-func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (Result, error) {
+// microseconds and leaves no goroutine behind. A panic in any goroutine of
+// the search (in the evaluator, say) is returned as a *PanicError.
+func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (_ Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = recovered(v)
+		}
+	}()
 	start := time.Now()
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
@@ -239,6 +245,7 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 		workers[i] = s.newWorker(limit, gen, stop)
 	}
 	var next atomic.Int64
+	var panicked atomic.Pointer[PanicError]
 	work := func(w *worker) {
 		for {
 			i := int(next.Add(1) - 1)
@@ -251,10 +258,19 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 	}
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
-		wg.Go(func() { work(w) })
+		wg.Go(func() {
+			defer catchPanic(&panicked, stop)
+			work(w)
+		})
 	}
-	work(workers[0])
+	func() {
+		defer catchPanic(&panicked, stop)
+		work(workers[0])
+	}()
 	wg.Wait()
+	if p := panicked.Load(); p != nil {
+		panic(p) // in the search's goroutine, where Search recovers it
+	}
 	return workers
 }
 
