@@ -52,7 +52,6 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 // boardChanged forgets everything that belonged to the old board, the marks
 // of the last move's tiles included.
 func (m *Model) boardChanged() {
-	m.gen++
 	m.stopSearch()
 	m.hint, m.pending, m.played = nil, nil, nil
 	m.flash = flash{id: m.flash.id + 1}

@@ -58,14 +58,17 @@ type Model struct {
 	delay    time.Duration // between autoplay moves
 	autoplay bool
 
-	gen      uint64             // counts board changes: an answer for an older board is stale
-	cancel   context.CancelFunc // stops the search in progress; nil when none runs
-	thinking purpose            // what the search in progress is for
-	hint     *ai.Result         // the AI's answer for the board on screen
-	last     *ai.Result         // the last answer, for the status line
-	pending  *ai.Result         // an autoplay move waiting for its turn
-	played   *ai.Result         // the AI's last move, shown while it thinks of the next
-	lastAuto time.Time          // when the AI last played
+	searches  uint64             // numbers the searches: each answer names its search
+	waiting   uint64             // the number of the search in progress; 0 when none runs
+	cancel    context.CancelFunc // stops the search in progress; nil when none runs
+	thinking  purpose            // what the search in progress is for
+	hint      *ai.Result         // the AI's answer for the board on screen
+	last      *ai.Result         // the last answer, for the status line
+	pending   *ai.Result         // an autoplay move waiting for its turn
+	pendingID uint64             // the number of the search that answered pending
+	played    *ai.Result         // the AI's last move, shown while it thinks of the next
+	lastAuto  time.Time          // when the AI last played
+	now       func() time.Time   // the clock: time.Now, but for tests
 
 	flash    flash
 	flashFor time.Duration // how long the tiles of a move stay marked
@@ -115,7 +118,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		theme: cfg.Theme, dark: true,
 		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		flashFor: flashTime,
+		flashFor: flashTime, now: time.Now,
 	}
 	if m.theme.Name == "" {
 		m.theme = theme.Default()

@@ -10,53 +10,61 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
-// searchMsg is the AI's answer for the board of generation gen.
+// searchMsg is the AI's answer to the search numbered id.
 type searchMsg struct {
-	gen uint64
+	id  uint64
 	res ai.Result
 	err error
 }
 
-// autoTickMsg says that the pending autoplay move of generation gen may be
-// played now.
-type autoTickMsg struct{ gen uint64 }
+// autoTickMsg says that the pending autoplay move, the answer of the search
+// numbered id, may be played now.
+type autoTickMsg struct{ id uint64 }
 
 // ask starts a search of the board on screen in the background; its answer
-// comes back as a searchMsg. Any search in progress is stopped first. The
-// command captures values only, never the model.
+// comes back as a searchMsg. Any search in progress is stopped first.
+//
+// Every search has a number of its own, and the model takes an answer only
+// from the search it waits for: the board alone does not say which search
+// an answer belongs to, since a search stopped by a key (a, then a again)
+// leaves the board as it was, and its answer, cancelled, would be taken for
+// the next one's. The command captures values only, never the model.
 func (m *Model) ask(why purpose) tea.Cmd {
 	m.stopSearch()
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.cancel, m.thinking = cancel, why
-	gen, board, s, lim := m.gen, m.cur.Game.Board(), m.searcher, ai.Limits{Depth: m.depth}
+	m.searches++
+	m.cancel, m.thinking, m.waiting = cancel, why, m.searches
+	id, board, s, lim := m.searches, m.cur.Game.Board(), m.searcher, ai.Limits{Depth: m.depth}
 	search := func() tea.Msg {
 		r, err := s.Search(ctx, board, lim)
-		return searchMsg{gen, r, err}
+		return searchMsg{id, r, err}
 	}
 	return tea.Batch(search, m.spin.Tick)
 }
 
-// stopSearch cancels the search in progress, if any.
+// stopSearch cancels the search in progress, if any: its answer, when it
+// comes, is dropped.
 func (m *Model) stopSearch() {
 	if m.cancel != nil {
 		m.cancel()
 		m.cancel = nil
 	}
-	m.thinking = idle
+	m.thinking, m.waiting = idle, 0
 }
 
 // onSearch takes an answer of the AI: it is shown as the hint and, if it
-// was asked for a move, the move is played. An answer for a board that is
-// gone is dropped.
+// was asked for a move, the move is played. The answer of any search but
+// the one the model waits for is dropped.
 func (m *Model) onSearch(msg searchMsg) tea.Cmd {
-	if msg.gen != m.gen || m.thinking == idle {
+	if msg.id != m.waiting || m.thinking == idle {
 		return nil
 	}
 	why := m.thinking
 	m.stopSearch() // releases the search's context
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
-			m.note = note{"The AI failed: " + msg.err.Error(), true}
+			m.autoplay, m.pending = false, nil
+			m.note = note{"The AI failed, so it stopped: " + msg.err.Error(), true}
 		}
 		return nil
 	}
@@ -75,10 +83,9 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 			m.autoplay = false
 			return nil
 		}
-		if wait := m.delay - time.Since(m.lastAuto); wait > 0 {
-			m.pending = &r
-			gen := m.gen
-			return tea.Tick(wait, func(time.Time) tea.Msg { return autoTickMsg{gen} })
+		if wait := m.delay - m.now().Sub(m.lastAuto); wait > 0 {
+			m.pending, m.pendingID = &r, msg.id
+			return tea.Tick(wait, func(time.Time) tea.Msg { return autoTickMsg{msg.id} })
 		}
 		return m.playAuto(r)
 	}
@@ -87,7 +94,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 
 // onAutoTick plays the pending autoplay move, if it still stands.
 func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
-	if msg.gen != m.gen || m.pending == nil || !m.autoplay {
+	if msg.id != m.pendingID || m.pending == nil || !m.autoplay {
 		return nil
 	}
 	r := *m.pending
@@ -97,7 +104,7 @@ func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
 
 // playAuto plays the AI's move; move asks for the next one.
 func (m *Model) playAuto(r ai.Result) tea.Cmd {
-	m.lastAuto = time.Now()
+	m.lastAuto = m.now()
 	m.cur.Autoplayed = true
 	cmd := m.move(r.Best)
 	m.played = &r
