@@ -199,7 +199,7 @@ func (m *Model) saveStats() {
 	if m.store == nil {
 		return
 	}
-	if err := m.store.SaveStats(m.stats); err != nil {
+	if err := m.store.SaveStats(m.stats, true); err != nil {
 		m.saveErr = err
 	}
 }

@@ -156,7 +156,7 @@ func (m *Model) loadStats() {
 	}
 	st, err := m.store.LoadStats()
 	if err != nil {
-		m.note = note{"Statistics lost: " + err.Error(), true}
+		m.note = note{"Statistics not loaded: " + err.Error(), true}
 	}
 	m.stats = st
 }
@@ -171,7 +171,7 @@ func (m *Model) resume() bool {
 		return false
 	}
 	if err != nil {
-		m.note = note{"Saved game lost: " + err.Error(), true}
+		m.note = note{"Saved game not resumed: " + err.Error(), true}
 		return false
 	}
 	m.cur = s

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,11 +21,15 @@ const storeVersion = 1
 
 // A Store keeps the game in progress and the player's statistics on disk:
 // the game under StateDir, the statistics under DataDir. Files are written
-// atomically, and a file that cannot be read is moved aside, never
-// overwritten, so that no mistake of this program loses the player's data.
+// atomically, and a file that cannot be read is never written over: one that
+// does not decode is moved aside, and one that cannot be read at all is left
+// as it is and not written for the rest of the session, so that no mistake
+// of this program, nor of the system, loses the player's data.
 type Store struct {
 	StateDir string // the game in progress, $XDG_STATE_HOME/2048
 	DataDir  string // best score and statistics, $XDG_DATA_HOME/2048
+
+	kept map[string]error // files not to write, and why
 }
 
 // DefaultStore returns the store in the user's XDG directories.
@@ -66,11 +71,13 @@ type statsJSON struct {
 	Stats
 }
 
-// A CorruptError says that a file could not be read and where it was moved.
+// A CorruptError says that a file could not be decoded and where it was
+// moved: the game starts a new file in its place, and the old one is kept
+// for the player.
 type CorruptError struct {
-	Path    string // the file that could not be read
+	Path    string // the file that could not be decoded
 	MovedTo string // where it now is; empty if moving it failed too
-	Err     error  // why it could not be read
+	Err     error  // why it could not be decoded
 }
 
 // Error says which file is corrupt, why, and where it was moved.
@@ -84,19 +91,37 @@ func (e *CorruptError) Error() string {
 // Unwrap returns the error that made the file unreadable.
 func (e *CorruptError) Unwrap() error { return e.Err }
 
-func (s Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
-func (s Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") }
+// An UnreadableError says that a file could not be read at all (permission
+// denied, an I/O error, not a regular file, a newer version): it is left
+// where it is, as it is, and the Store does not write it for the rest of the
+// session, so that fixing the cause brings the player's data back.
+type UnreadableError struct {
+	Path string
+	Err  error
+}
+
+// Error says which file cannot be read and that it is left alone.
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("%s cannot be read (%v); it is left as it is and not written over", e.Path, e.Err)
+}
+
+// Unwrap returns the error that made the file unreadable.
+func (e *UnreadableError) Unwrap() error { return e.Err }
+
+func (s *Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
+func (s *Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") }
 
 // LoadGame reads the game in progress. With no saved game it returns an
-// error satisfying errors.Is(err, fs.ErrNotExist); with an unreadable one, a
-// *CorruptError after moving the file aside.
-func (s Store) LoadGame() (SavedGame, error) {
+// error satisfying errors.Is(err, fs.ErrNotExist); with one that does not
+// decode, a *CorruptError after moving the file aside; with one that cannot
+// be read, an *UnreadableError, and SaveGame then refuses to write it.
+func (s *Store) LoadGame() (SavedGame, error) {
 	var j savedGameJSON
 	if err := s.load(s.gamePath(), &j); err != nil {
 		return SavedGame{}, err
 	}
 	if j.Game == nil {
-		return SavedGame{}, s.moveAside(s.gamePath(), errors.New("no game in the file"))
+		return SavedGame{}, moveAside(s.gamePath(), errors.New("no game in the file"), time.Now())
 	}
 	return j.SavedGame, nil
 }
@@ -105,13 +130,15 @@ func (s Store) LoadGame() (SavedGame, error) {
 // until the file is on the disk (a few milliseconds); without, a crash of the
 // machine, though not of the program, may lose the last moves. The game
 // saves without sync after every move and with sync when it ends or quits.
-func (s Store) SaveGame(g SavedGame, sync bool) error {
+func (s *Store) SaveGame(g SavedGame, sync bool) error {
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 
-// LoadStats reads the statistics: zero with no file, and zero with a
-// *CorruptError after moving an unreadable file aside.
-func (s Store) LoadStats() (Stats, error) {
+// LoadStats reads the statistics: zero with no file; zero and a
+// *CorruptError after moving a file that does not decode aside; zero and an
+// *UnreadableError for a file that cannot be read, which SaveStats then
+// refuses to write.
+func (s *Store) LoadStats() (Stats, error) {
 	var j statsJSON
 	err := s.load(s.statsPath(), &j)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -123,43 +150,130 @@ func (s Store) LoadStats() (Stats, error) {
 	return j.Stats, nil
 }
 
-// SaveStats writes the statistics.
-func (s Store) SaveStats(st Stats) error {
-	return s.save(s.DataDir, s.statsPath(), statsJSON{Version: storeVersion, Stats: st}, true)
+// SaveStats writes the statistics. With sync it waits for the disk.
+func (s *Store) SaveStats(st Stats, sync bool) error {
+	return s.save(s.DataDir, s.statsPath(), statsJSON{Version: storeVersion, Stats: st}, sync)
 }
 
-// load decodes the file at path into v, which has a Version field; a file
-// that does not decode, or is of another version, is moved aside.
-func (s Store) load(path string, v interface{ version() int }) error {
-	data, err := os.ReadFile(path)
+// load decodes the file at path into v, which has a Version field. A file
+// that does not decode is moved aside; one that cannot be read, or is of a
+// newer version, is kept: left as it is, and never written by this Store.
+func (s *Store) load(path string, v interface{ version() int }) error {
+	data, err := readFile(path)
+	if errors.Is(err, errTooLarge) {
+		return moveAside(path, err, time.Now()) // no game or statistics are this large
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return s.keep(path, err)
+	}
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
+		return err
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return s.moveAside(path, err)
+		return moveAside(path, err, time.Now())
 	}
-	if n := v.version(); n != storeVersion {
-		return s.moveAside(path, fmt.Errorf("version %d; this program reads version %d", n, storeVersion))
+	if n := v.version(); n > storeVersion {
+		return s.keep(path, fmt.Errorf("written by a newer 2048, version %d; this one reads version %d", n, storeVersion))
+	} else if n != storeVersion {
+		return moveAside(path, fmt.Errorf("version %d; this program reads version %d", n, storeVersion), time.Now())
 	}
 	return nil
+}
+
+// keep marks the file at path as one the Store must not write, and returns
+// the *UnreadableError that says why.
+func (s *Store) keep(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the path is in the UnreadableError
+	}
+	e := &UnreadableError{Path: path, Err: err}
+	if s.kept == nil {
+		s.kept = map[string]error{}
+	}
+	s.kept[path] = e
+	return e
 }
 
 func (j *savedGameJSON) version() int { return j.Version }
 func (j *statsJSON) version() int     { return j.Version }
 
-// moveAside renames an unreadable file to a name of its own, so that a new
-// file can be written and the old one is kept for the player.
-func (s Store) moveAside(path string, cause error) error {
-	to := fmt.Sprintf("%s.unreadable-%s", path, time.Now().Format("20060102-150405"))
-	if err := os.Rename(path, to); err != nil {
-		return &CorruptError{Path: path, Err: cause}
+// maxFileSize bounds the files the game reads: a game of a million moves
+// saves in about 1 MB, and a file far larger, or endless (a link to
+// /dev/zero), must not take the memory and the time of the start-up.
+const maxFileSize = 8 << 20
+
+var (
+	errTooLarge   = fmt.Errorf("larger than %d MB", maxFileSize>>20)
+	errNotRegular = errors.New("not a regular file")
+)
+
+// readFile reads the file at path, which must be a regular file (or a link
+// to one) of at most maxFileSize bytes. Anything else, a FIFO that would
+// block the start-up or a device, is refused before it is opened.
+func readFile(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
 	}
-	return &CorruptError{Path: path, MovedTo: to, Err: cause}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
+	if fi.Size() > maxFileSize {
+		return nil, errTooLarge
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	if len(data) > maxFileSize {
+		return nil, errTooLarge // it grew since the Stat
+	}
+	return data, nil
+}
+
+// moveAside renames a file that cannot be decoded to a name of its own,
+// path.unreadable-DATE-TIME (and -2, -3, … after a name taken in the same
+// second), so that a new file can be written and the old one is kept for
+// the player.
+func moveAside(path string, cause error, now time.Time) error {
+	base := fmt.Sprintf("%s.unreadable-%s", path, now.Format("20060102-150405"))
+	for n := 1; n <= 100; n++ {
+		to := base
+		if n > 1 {
+			to = fmt.Sprintf("%s-%d", base, n)
+		}
+		if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
+			continue // taken, or in doubt: never rename over it
+		}
+		if err := os.Rename(path, to); err != nil {
+			break
+		}
+		return &CorruptError{Path: path, MovedTo: to, Err: cause}
+	}
+	return &CorruptError{Path: path, Err: cause}
+}
+
+// RemoveStale removes the temporary files that saves killed half-way (a
+// kill -9, a power cut) left in the store's directories. Only the holder
+// of the store's lock may call it: no other writer is then at work.
+func (s *Store) RemoveStale() {
+	for _, dir := range []string{s.StateDir, s.DataDir} {
+		atomicfile.RemoveStale(dir, 0) // a directory that is not there holds none
+	}
 }
 
 // save writes v as JSON to path atomically, in dir, which it creates if
 // need be; with sync it waits for the disk.
-func (s Store) save(dir, path string, v any, sync bool) error {
+func (s *Store) save(dir, path string, v any, sync bool) error {
+	if err := s.kept[path]; err != nil {
+		return err
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", path, err)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/term2048/2048/engine"
 )
@@ -63,7 +64,7 @@ func TestStoreRoundTrip(t *testing.T) {
 		t.Errorf("LoadGame = %+v; want the saved game", back)
 	}
 	st := Stats{BestScore: 1234, HighestTile: 256, GamesPlayed: 3, GamesWon: 1, GamesHinted: 2, GamesAutoplayed: 1}
-	if err := s.SaveStats(st); err != nil {
+	if err := s.SaveStats(st, true); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.LoadStats(); err != nil || got != st {
@@ -94,9 +95,9 @@ func TestStoreCorruptFiles(t *testing.T) {
 		{"garbage", func([]byte) []byte { return []byte("not json at all") }, "invalid character"},
 		{"truncated", func(good []byte) []byte { return good[:len(good)/2] }, "unexpected end"},
 		{"tampered", func(good []byte) []byte { return []byte(strings.Replace(string(good), `"score":`, `"score":1`, 1)) }, "replay ends at"},
-		{"newer version", func(good []byte) []byte {
-			return []byte(strings.Replace(string(good), `"version":1`, `"version":7`, 1))
-		}, "version 7"},
+		{"older version", func(good []byte) []byte {
+			return []byte(strings.Replace(string(good), `"version":1`, `"version":0`, 1))
+		}, "version 0"},
 		{"no game", func([]byte) []byte { return []byte(`{"version":1}`) }, "no game"},
 	}
 	for _, tt := range tests {
@@ -139,7 +140,7 @@ func TestStoreUnwritable(t *testing.T) {
 	if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}, true); err == nil {
 		t.Error("SaveGame in an impossible directory succeeded")
 	}
-	if err := s.SaveStats(Stats{}); err == nil {
+	if err := s.SaveStats(Stats{}, true); err == nil {
 		t.Error("SaveStats in an impossible directory succeeded")
 	}
 }
@@ -175,7 +176,7 @@ func TestModelWithCorruptSave(t *testing.T) {
 	if !m.note.bad || !strings.Contains(m.note.text, "moved to") {
 		t.Errorf("note %+v; want a warning saying where the file went", m.note)
 	}
-	if !strings.Contains(m.render(), "Saved game lost") {
+	if !strings.Contains(m.render(), "Saved game not resumed") {
 		t.Error("the warning is not on screen")
 	}
 	press(m, "left") // play goes on, and saves again
@@ -218,11 +219,173 @@ func TestWarningStaysDuringAutoplay(t *testing.T) {
 	if m.cur.Game.MoveCount() == 0 {
 		t.Fatal("-autoplay did not play")
 	}
-	if !m.note.bad || !strings.Contains(m.render(), "Saved game lost") {
+	if !m.note.bad || !strings.Contains(m.render(), "Saved game not resumed") {
 		t.Errorf("after %d moves of the AI the note is %+v; want the warning still on screen", m.cur.Game.MoveCount(), m.note)
 	}
 	press(m, "a") // a key puts it away
 	if m.note.bad {
 		t.Errorf("after a key the note is %+v; want the warning gone", m.note)
+	}
+}
+
+// An unreadableCase is a thing at the place of a file that the store cannot
+// read.
+type unreadableCase struct {
+	name  string
+	make  func(t *testing.T, path string) // puts the thing at path
+	want  string                          // in the error
+	check func(t *testing.T, path string) // that it is still there, as it was
+}
+
+// TestStoreKeepsUnreadableFiles checks that a file the store cannot read is
+// left as it is and never written over, and that reading it neither blocks
+// nor fills the memory: before, any read error started a new game whose
+// first save replaced the old one, and unreadable statistics were replaced
+// by zeros.
+func TestStoreKeepsUnreadableFiles(t *testing.T) {
+	tests := []unreadableCase{
+		{"directory", func(t *testing.T, path string) { os.Mkdir(path, 0o755) }, "not a regular file", isDir},
+		{"link loop", func(t *testing.T, path string) { os.Symlink(filepath.Base(path), path) }, "too many", isLink},
+		{"newer version", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte(`{"version":2,"games_played":42}`), 0o644)
+		}, "newer", hasText(`{"version":2,"games_played":42}`)},
+	}
+	tests = append(tests, unixOnlyUnreadable...)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tempStore(t)
+			os.MkdirAll(s.StateDir, 0o755)
+			os.MkdirAll(s.DataDir, 0o755)
+			tt.make(t, s.gamePath())
+			tt.make(t, s.statsPath())
+			done := make(chan struct{})
+			var gameErr, statsErr error
+			go func() {
+				defer close(done)
+				_, gameErr = s.LoadGame()
+				_, statsErr = s.LoadStats()
+			}()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatal("loading did not return within 10 s")
+			}
+			for _, err := range []error{gameErr, statsErr} {
+				var ue *UnreadableError
+				if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("load: %v; want an UnreadableError saying %q", err, tt.want)
+				}
+			}
+			if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}, true); err == nil {
+				t.Error("SaveGame wrote over a game it could not read")
+			}
+			if err := s.SaveStats(Stats{GamesPlayed: 1}, true); err == nil {
+				t.Error("SaveStats wrote over statistics it could not read")
+			}
+			tt.check(t, s.gamePath())
+			tt.check(t, s.statsPath())
+		})
+	}
+}
+
+func isDir(t *testing.T, path string) {
+	if fi, err := os.Lstat(path); err != nil || !fi.IsDir() {
+		t.Errorf("%s is no longer the directory it was: %v", path, err)
+	}
+}
+
+func isLink(t *testing.T, path string) {
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("%s is no longer the link it was: %v", path, err)
+	}
+}
+
+func hasText(want string) func(*testing.T, string) {
+	return func(t *testing.T, path string) {
+		if got, err := os.ReadFile(path); err != nil || string(got) != want {
+			t.Errorf("%s holds %q, %v; want it untouched: %q", path, got, err, want)
+		}
+	}
+}
+
+// TestStoreTooLarge checks that a file far larger than any game is not
+// read whole but moved aside.
+func TestStoreTooLarge(t *testing.T) {
+	s := tempStore(t)
+	os.MkdirAll(s.StateDir, 0o755)
+	f, _ := os.Create(s.gamePath())
+	f.Truncate(300 << 20) // sparse: 300 MB that take no room
+	f.Close()
+	_, err := s.LoadGame()
+	var ce *CorruptError
+	if !errors.As(err, &ce) || !errors.Is(err, errTooLarge) || ce.MovedTo == "" {
+		t.Fatalf("LoadGame of 300 MB = %v; want a CorruptError, too large, moved aside", err)
+	}
+	if fi, err := os.Stat(ce.MovedTo); err != nil || fi.Size() != 300<<20 {
+		t.Errorf("the large file was not kept whole: %v", err)
+	}
+}
+
+// TestMoveAsideTwiceInASecond checks that two files moved aside in the
+// same second both stay: before, the second rename replaced the first.
+func TestMoveAsideTwiceInASecond(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.json")
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.Local)
+	var moved []string
+	for i := range 3 {
+		os.WriteFile(path, []byte{byte('a' + i)}, 0o644)
+		var ce *CorruptError
+		if err := moveAside(path, errors.New("bad"), now); !errors.As(err, &ce) || ce.MovedTo == "" {
+			t.Fatalf("moveAside: %v", err)
+		}
+		moved = append(moved, ce.MovedTo)
+	}
+	for i, p := range moved {
+		if got, _ := os.ReadFile(p); string(got) != string(rune('a'+i)) {
+			t.Errorf("%s holds %q; want %q", p, got, string(rune('a'+i)))
+		}
+	}
+}
+
+// TestStoreWritesThroughLinks checks that a saved game that is a symbolic
+// link is read through it and saved through it: the link stays a link.
+func TestStoreWritesThroughLinks(t *testing.T) {
+	s := tempStore(t)
+	os.MkdirAll(s.StateDir, 0o755)
+	real := filepath.Join(t.TempDir(), "my-game.json")
+	g := engine.NewGame(5)
+	playSome(g, 10)
+	s.SaveGame(SavedGame{Game: g}, false)
+	os.Rename(s.gamePath(), real)
+	if err := os.Symlink(real, s.gamePath()); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	back, err := s.LoadGame()
+	if err != nil || back.Game.Board() != g.Board() {
+		t.Fatalf("LoadGame through a link: %v", err)
+	}
+	playSome(back.Game, 20)
+	if err := s.SaveGame(back, false); err != nil {
+		t.Fatal(err)
+	}
+	isLink(t, s.gamePath())
+	var j savedGameJSON
+	data, _ := os.ReadFile(real)
+	if json.Unmarshal(data, &j); j.Game == nil || j.Game.MoveCount() != back.Game.MoveCount() {
+		t.Errorf("the link's target was not written: %s", data)
+	}
+}
+
+// TestRemoveStale checks that the temporary file of a save killed half-way
+// is removed.
+func TestRemoveStale(t *testing.T) {
+	s := tempStore(t)
+	os.MkdirAll(s.StateDir, 0o755)
+	tmp := filepath.Join(s.StateDir, ".game.json.tmp-123456")
+	os.WriteFile(tmp, []byte("{half"), 0o644)
+	s.RemoveStale()
+	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the temporary file is still there: %v", err)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package tui
+
+var unixOnlyUnreadable []unreadableCase
