@@ -29,8 +29,9 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
 	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
-	m.stats.BestScore = max(m.stats.BestScore, m.cur.Game.Score())
-	m.stats.HighestTile = max(m.stats.HighestTile, m.cur.Game.HighestTile())
+	if m.raiseRecords() && !m.cur.Game.Over() {
+		m.saveStats(false) // a kill -9 must not cost a record
+	}
 	switch {
 	case m.cur.Game.Over():
 		m.gameEnded()
@@ -57,37 +58,20 @@ func (m *Model) boardChanged() {
 	m.flash = flash{id: m.flash.id + 1}
 }
 
-// gameEnded counts a game that is over in the statistics, once.
+// gameEnded settles a game that is over.
 func (m *Model) gameEnded() {
 	m.autoplay = false
-	m.count()
-	m.saveStats()
-}
-
-// count adds the game to the statistics unless it is in them already.
-func (m *Model) count() {
-	if m.cur.Counted || m.cur.Game.MoveCount() == 0 {
-		return
-	}
-	m.cur.Counted = true
-	m.stats.GamesPlayed++
-	if m.cur.Game.Won() {
-		m.stats.GamesWon++
-	}
-	if m.cur.Hinted {
-		m.stats.GamesHinted++
-	}
-	if m.cur.Autoplayed {
-		m.stats.GamesAutoplayed++
-	}
+	m.settle()
 }
 
 // undo takes back a move.
 func (m *Model) undo() tea.Cmd {
-	if !m.cur.Game.Undo() {
+	if !m.cur.Game.CanUndo() {
 		m.note = note{text: "Nothing to undo: this is the start of the game."}
 		return nil
 	}
+	m.reopen()
+	m.cur.Game.Undo()
 	m.boardChanged()
 	m.asking = noQuestion
 	m.save(false)
@@ -106,10 +90,9 @@ func (m *Model) askNewGame() tea.Cmd {
 	return m.newGame()
 }
 
-// newGame counts the old game if it was played and starts a new one.
+// newGame settles the old game and starts a new one.
 func (m *Model) newGame() tea.Cmd {
-	m.count()
-	m.saveStats()
+	m.settle()
 	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
 	m.boardChanged()
 	m.save(true)
@@ -132,7 +115,7 @@ func (m *Model) shutdown() {
 	m.autoplay = false
 	m.stopSearch()
 	m.save(true)
-	m.saveStats()
+	m.saveStats(true)
 }
 
 // nextTheme switches to the next theme.
@@ -192,14 +175,4 @@ func (m *Model) save(sync bool) {
 		return
 	}
 	m.saveErr = m.store.SaveGame(m.cur, sync)
-}
-
-// saveStats writes the statistics.
-func (m *Model) saveStats() {
-	if m.store == nil {
-		return
-	}
-	if err := m.store.SaveStats(m.stats, true); err != nil {
-		m.saveErr = err
-	}
 }

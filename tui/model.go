@@ -130,11 +130,13 @@ func New(ctx context.Context, cfg Config) *Model {
 	m.repaint()
 	m.loadStats()
 	if m.resume() {
+		if m.raiseRecords() {
+			m.saveStats(false) // the record of a game saved by a program killed at once
+		}
 		if !cfg.NewGame {
 			return m
 		}
-		m.count() // the saved game is abandoned: it was played
-		m.saveStats()
+		m.settle() // the saved game is left for a new one
 		m.note = note{}
 	}
 	seed := cfg.Seed
@@ -175,7 +177,9 @@ func (m *Model) resume() bool {
 		return false
 	}
 	m.cur = s
-	m.note = note{text: "Welcome back: your game is where you left it."}
+	if s.Game.MoveCount() > 0 {
+		m.note = note{text: "Welcome back: your game is where you left it."}
+	}
 	return true
 }
 

@@ -57,13 +57,34 @@ type savedGameJSON struct {
 }
 
 // Stats are the player's statistics over all games.
+//
+// A game is counted once, when its record is settled: when it ends (no move
+// changes the board) or when the player leaves it for a new one (n, or -new
+// with a game saved), and only if a move was played. Quitting is not
+// leaving: the game resumes the next time. An undo after the game ended
+// reopens it: its count is taken back, and it is counted again, as it then
+// stands, when it ends again or is left. So a game lost, undone and then won
+// counts once, as won.
+//
+//   - GamesPlayed counts the settled games.
+//   - GamesWon counts those whose board, when settled, has made 2048: moves
+//     undone do not count.
+//   - GamesHinted counts those in which the AI's advice reached the player:
+//     a hint shown on the screen, or a move played with space. Pressing h
+//     while the AI plays, or moving before the hint comes, shows nothing and
+//     does not count.
+//   - GamesAutoplayed counts those in which the AI played a move.
+//
+// BestScore and HighestTile are the highest score and tile of any game, as
+// soon as they are reached: they are written with the move that beats them,
+// and a game resumed after a crash raises them at once.
 type Stats struct {
 	BestScore       int `json:"best_score"`
 	HighestTile     int `json:"highest_tile"`
 	GamesPlayed     int `json:"games_played"`
-	GamesWon        int `json:"games_won"`        // games that made 2048
-	GamesHinted     int `json:"games_hinted"`     // games in which a hint was asked
-	GamesAutoplayed int `json:"games_autoplayed"` // games in which the AI played
+	GamesWon        int `json:"games_won"`
+	GamesHinted     int `json:"games_hinted"`
+	GamesAutoplayed int `json:"games_autoplayed"`
 }
 
 type statsJSON struct {

@@ -150,7 +150,7 @@ func TestModelResumesTheSavedGame(t *testing.T) {
 	m := newTestModel(t, Config{Store: &s})
 	press(m, "left")
 	press(m, "down")
-	press(m, "h") // marks the game hinted
+	settle(m, press(m, "h"), 5) // the hint shown marks the game hinted
 	board, score := m.cur.Game.Board(), m.cur.Game.Score()
 	press(m, "q")
 

@@ -70,9 +70,13 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 	}
 	r := msg.res
 	m.hint, m.last = &r, &r
+	if why == forHint && r.HasMove() {
+		m.cur.Hinted = true // the advice reached the player
+	}
 	switch why {
 	case forPlay:
 		if r.HasMove() {
+			m.cur.Hinted = true
 			return m.move(r.Best)
 		}
 	case forAuto:
@@ -114,7 +118,6 @@ func (m *Model) playAuto(r ai.Result) tea.Cmd {
 // askHint asks the AI about the board on screen, unless it is already
 // thinking about it or has answered.
 func (m *Model) askHint() tea.Cmd {
-	m.cur.Hinted = true
 	if m.thinking != idle || m.hint != nil && m.hint.Depth == m.shownDepth() {
 		return nil
 	}
@@ -131,9 +134,9 @@ func (m *Model) playHint() tea.Cmd {
 	if m.autoplay {
 		return nil // the AI is playing
 	}
-	m.cur.Hinted = true
 	switch {
 	case m.hint != nil && m.hint.HasMove():
+		m.cur.Hinted = true
 		return m.move(m.hint.Best)
 	case m.thinking != idle:
 		m.thinking = forPlay // play the answer on its way
