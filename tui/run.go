@@ -8,7 +8,25 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/term2048/2048/tui/dirlock"
 )
+
+// A RunningError says that another game holds the store: only one game at
+// a time may use its files.
+type RunningError struct {
+	PID int    // the other game's process ID; 0 if unknown
+	Dir string // the state directory it holds
+}
+
+// Error says that a game is already running, and which.
+func (e *RunningError) Error() string {
+	who := "a game is already running"
+	if e.PID != 0 {
+		who = fmt.Sprintf("a game is already running (PID %d)", e.PID)
+	}
+	return who + ": finish it first, one game at a time keeps its files in " + e.Dir
+}
 
 // A ColorMode says which colours to draw with.
 type ColorMode int
@@ -53,11 +71,38 @@ func (c ColorMode) profile() (colorprofile.Profile, bool) {
 }
 
 // Run plays the game on the terminal in and out until the player quits or
-// ctx is done, and saves it whichever way it ends. The terminal is restored,
+// ctx is done (the caller cancels it on the signals that end the program),
+// and saves it whichever way it ends. The terminal is restored,
 // even after a panic.
+//
+// With a Store, Run first takes the lock on its state directory: if another
+// game holds it, Run returns a *RunningError at once, having read and
+// written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	var lockErr error
+	if cfg.Store != nil {
+		lock, err := dirlock.Acquire(cfg.Store.StateDir)
+		var held *dirlock.HeldError
+		switch {
+		case errors.As(err, &held):
+			return &RunningError{PID: held.PID, Dir: held.Dir}
+		case err != nil:
+			lockErr = err // play on, unguarded: the player is told
+		default:
+			defer lock.Release()
+			cfg.Store.RemoveStale()
+		}
+	}
 	m := New(ctx, cfg)
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}
+	if lockErr != nil {
+		m.note = note{"Another 2048 started now could overwrite this game's files: " + lockErr.Error(), true}
+	}
+	// The signals are ctx's: the command cancels it on SIGINT, SIGTERM and
+	// SIGHUP, and the game then saves as q does. Bubble Tea's own handler
+	// of SIGINT and SIGTERM would race with it: when ctx won, the handler
+	// blocked on sending its quit message to a program that had stopped
+	// reading, and the program never exited.
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler()}
 	if p, ok := cfg.Color.profile(); ok {
 		opts = append(opts, tea.WithColorProfile(p))
 	}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
+)
+
+// These tests run the game as the player does, in its own process on a
+// terminal: the test binary, re-executed, runs main under a pseudo-terminal
+// whose other end the test reads and types into.
+
+// gameArgsEnv holds the arguments of the game a re-executed test binary
+// runs, separated by newlines; TestGameProcess then runs main.
+const gameArgsEnv = "TEST_2048_GAME_ARGS"
+
+// TestGameProcess is the game process of the tests below, not a test.
+func TestGameProcess(t *testing.T) {
+	args, ok := os.LookupEnv(gameArgsEnv)
+	if !ok {
+		t.Skip("the game process of other tests")
+	}
+	os.Args = append([]string{"2048"}, strings.Fields(args)...)
+	main()
+}
+
+// openPTY opens a pseudo-terminal of 80×24 and returns its two ends.
+func openPTY(t *testing.T) (master, tty *os.File) {
+	t.Helper()
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skip("no pseudo-terminals here:", err)
+	}
+	fd := int(master.Fd())
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetUint32(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 80})
+	t.Cleanup(func() { master.Close(); tty.Close() })
+	return master, tty
+}
+
+// A gameProcess is the game running in a process of its own on a
+// pseudo-terminal.
+type gameProcess struct {
+	cmd    *exec.Cmd
+	master *os.File
+	mu     sync.Mutex
+	screen bytes.Buffer  // all the game wrote
+	done   chan struct{} // closed when the process has ended
+}
+
+// startGame runs the game with args in the XDG directories under home.
+func startGame(t *testing.T, home string, args ...string) *gameProcess {
+	t.Helper()
+	master, tty := openPTY(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGameProcess$")
+	cmd.Env = append(os.Environ(), xdgEnv(home)...)
+	cmd.Env = append(cmd.Env, gameArgsEnv+"="+strings.Join(args, " "), "TERM=xterm-256color")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	g := &gameProcess{cmd: cmd, master: master, done: make(chan struct{})}
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			g.mu.Lock()
+			g.screen.Write(buf[:n])
+			g.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() {
+		cmd.Wait()
+		close(g.done)
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-g.done
+	})
+	return g
+}
+
+// xdgEnv returns the environment that puts the game's files under home.
+func xdgEnv(home string) []string {
+	return []string{
+		"HOME=" + home,
+		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_DATA_HOME=" + filepath.Join(home, "data"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+	}
+}
+
+// waitFor waits until the game has written s, or fails the test.
+func (g *gameProcess) waitFor(t *testing.T, s string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		g.mu.Lock()
+		ok := bytes.Contains(g.screen.Bytes(), []byte(s))
+		g.mu.Unlock()
+		if ok {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the game did not show %q within 20 s", s)
+}
+
+// wait waits for the game to end and returns how it ended.
+func (g *gameProcess) wait(t *testing.T) *os.ProcessState {
+	t.Helper()
+	select {
+	case <-g.done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the game did not end within 20 s")
+	}
+	return g.cmd.ProcessState
+}
+
+// savedGameOf writes a game of a few thousand points to the store under
+// home, played by the AI at a shallow depth, and returns it.
+func savedGameOf(t *testing.T, home string) *engine.Game {
+	t.Helper()
+	g := engine.NewGame(77)
+	s := ai.NewSearcher(ai.Config{Threads: 1, TableMB: 1})
+	for g.Score() < 3000 {
+		r, err := s.Search(context.Background(), g.Board(), ai.Limits{Depth: 2})
+		if err != nil || !r.HasMove() {
+			t.Fatalf("the AI could not make 3000 points: %v", err)
+		}
+		g.Move(r.Best)
+	}
+	store := tui.Store{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
+	if err := store.SaveGame(tui.SavedGame{Game: g}, true); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestHangUpSaves closes the game's terminal under it, as a closed window
+// or a dropped SSH session does (SIGHUP): the game must end as q ends it,
+// with the game and the statistics saved. Before, SIGHUP killed it with
+// nothing written.
+func TestHangUpSaves(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			home := t.TempDir()
+			played := savedGameOf(t, home)
+			g := startGame(t, home, "-depth", "2")
+			g.waitFor(t, "SCORE")
+			g.cmd.Process.Signal(sig)
+			st := g.wait(t)
+			if ws := st.Sys().(syscall.WaitStatus); ws.Signaled() || st.ExitCode() != 0 {
+				t.Fatalf("after %v the game ended with %v; want it to save and exit 0", sig, st)
+			}
+			store := tui.Store{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
+			stats, err := store.LoadStats()
+			if err != nil || stats.BestScore < played.Score() || stats.HighestTile < played.HighestTile() {
+				t.Errorf("statistics after %v: %+v, %v; want the best score %d and tile %d", sig, stats, err, played.Score(), played.HighestTile())
+			}
+			if s, err := store.LoadGame(); err != nil || s.Game.MoveCount() != played.MoveCount() {
+				t.Errorf("the game after %v: %v; want it saved", sig, err)
+			}
+		})
+	}
+}
+
+// snapshot returns the names, sizes, times and contents of the files under
+// dir, to check that nothing was touched.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	var sb strings.Builder
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, _ := d.Info()
+		data, _ := os.ReadFile(path)
+		fmt.Fprintf(&sb, "%s %d %v %q\n", path, fi.Size(), fi.ModTime(), data)
+		return nil
+	})
+	return sb.String()
+}
+
+// TestOneGameAtATime starts a second game while one runs: it must say that
+// a game is running, with its PID, exit 1 and touch nothing, with or
+// without -new. Once the first is killed (kill -9), a game starts again.
+func TestOneGameAtATime(t *testing.T) {
+	home := t.TempDir()
+	savedGameOf(t, home)
+	first := startGame(t, home, "-depth", "2")
+	first.waitFor(t, "SCORE")
+	before := snapshot(t, home)
+	for _, env := range xdgEnv(home) {
+		k, v, _ := strings.Cut(env, "=")
+		t.Setenv(k, v)
+	}
+	for _, args := range [][]string{nil, {"-new"}} {
+		_, tty := openPTY(t)
+		var stdout, stderr bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a game let in would run for ever
+		status := run(ctx, args, tty, &stdout, &stderr)
+		cancel()
+		want := fmt.Sprintf("a game is already running (PID %d)", first.cmd.Process.Pid)
+		if status != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("a second game %v: status %d, %q; want 1 and %q", args, status, stderr.String(), want)
+		}
+	}
+	if after := snapshot(t, home); after != before {
+		t.Errorf("the second game touched the first one's files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	first.cmd.Process.Kill()
+	first.wait(t)
+	again := startGame(t, home, "-depth", "2")
+	again.waitFor(t, "SCORE")
+	again.master.Write([]byte("q"))
+	if st := again.wait(t); st.ExitCode() != 0 {
+		t.Errorf("the game after a kill -9 ended with %v", st)
+	}
+}
