@@ -53,9 +53,9 @@ func TestPlayFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-depth", "13"}, "from 1 to 12"},
-		{[]string{"-depth", "0"}, "from 1 to 12"},
-		{[]string{"-depth", "deep"}, "from 1 to 12, or auto"},
+		{[]string{"-depth", "15"}, "from 1 to 14"},
+		{[]string{"-depth", "0"}, "from 1 to 14"},
+		{[]string{"-depth", "deep"}, "from 1 to 14, or auto"},
 		{[]string{"-theme", "neon"}, "-theme"},
 		{[]string{"-color", "65536"}, "-color"},
 		{[]string{"-speed", "-1s"}, "want a duration of 0 or more"},

@@ -38,7 +38,7 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	case m.cur.Game.Won() && !m.cur.WinSeen:
 		m.cur.WinSeen = true
 		if m.autoplay {
-			m.note = note{text: "2048! The AI keeps going; press a to take over."}
+			m.note = "2048! The AI keeps going; press a to take over."
 		} else {
 			m.asking = wonKeepGoing
 		}
@@ -64,19 +64,23 @@ func (m *Model) gameEnded() {
 	m.settle()
 }
 
-// undo takes back a move.
+// undo takes back a move. During autoplay it stops the AI first: the AI
+// would play the same move again at once, and the rewound generator would
+// bring the same tile.
 func (m *Model) undo() tea.Cmd {
 	if !m.cur.Game.CanUndo() {
-		m.note = note{text: "Nothing to undo: this is the start of the game."}
+		m.note = "Nothing to undo: this is the start of the game."
 		return nil
 	}
+	stopped := m.autoplay
+	m.autoplay, m.pending = false, nil
 	m.reopen()
 	m.cur.Game.Undo()
 	m.boardChanged()
 	m.asking = noQuestion
 	m.save(false)
-	if m.autoplay {
-		return m.ask(forAuto)
+	if stopped {
+		m.note = "Autoplay off, and the AI's last move undone: your turn."
 	}
 	return nil
 }
@@ -96,7 +100,7 @@ func (m *Model) newGame() tea.Cmd {
 	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
 	m.boardChanged()
 	m.save(true)
-	m.note = note{text: "A new game."}
+	m.note = "A new game."
 	if m.autoplay {
 		return m.ask(forAuto)
 	}
@@ -124,7 +128,7 @@ func (m *Model) nextTheme() {
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.theme.Name })
 	m.theme = all[(i+1)%len(all)]
 	m.repaint()
-	m.note = note{text: "Theme: " + m.theme.Name + " (" + m.theme.Description + ")"}
+	m.note = "Theme: " + m.theme.Name + " (" + m.theme.Description + ")"
 }
 
 // shownDepth returns the depth the next search will use on this board.
@@ -136,20 +140,35 @@ func (m *Model) shownDepth() int {
 }
 
 // MaxDepth is the deepest search the game lets a player ask for, with -depth
-// or the keys: beyond it a move takes minutes.
-const MaxDepth = 12
+// or the keys: the deepest the automatic depth goes, on a board of every
+// tile from 2 to 32768, so that + and - step through the depths auto takes.
+// Deeper, a move can take minutes.
+const MaxDepth = 14
+
+// The automatic depth (ai.AutoDepth) runs from minAutoDepth plies on a
+// board of few tiles to maxAutoDepth (MaxDepth) on a board of every tile.
+var (
+	minAutoDepth = ai.AutoDepth(0)
+	maxAutoDepth = ai.AutoDepth(0x0123_4567_89ab_cdef)
+)
 
 // setDepth sets the depth of the next search to d plies, kept between 1 and
 // MaxDepth.
 func (m *Model) setDepth(d int) {
 	m.depth = min(max(d, 1), MaxDepth)
-	m.note = note{text: "Depth: " + figures.Plies(m.depth) + " from the next move."}
+	m.note = "Depth: " + figures.Plies(m.depth) + " from the next move."
+	switch {
+	case d > MaxDepth:
+		m.note = "Depth: " + figures.Plies(m.depth) + ", the deepest."
+	case d < 1:
+		m.note = "Depth: 1 ply, the shallowest."
+	}
 }
 
 // setAutoDepth lets the position decide the depth of the next search.
 func (m *Model) setAutoDepth() {
 	m.depth = ai.Auto
-	m.note = note{text: "Depth: automatic, as the position needs."}
+	m.note = "Depth: automatic, as the position needs."
 }
 
 // speeds are the steps of [ and ]: the least time between two AI moves.
@@ -165,7 +184,7 @@ func (m *Model) setSpeed(step int) {
 		i++
 	}
 	m.delay = speeds[min(max(i, 0), len(speeds)-1)]
-	m.note = note{text: "Autoplay: " + speedText(m.delay) + "."}
+	m.note = "Autoplay: " + speedText(m.delay) + "."
 }
 
 // save writes the game in progress after a move, telling the player when it

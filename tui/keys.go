@@ -17,6 +17,7 @@ type KeyMap struct {
 	Theme                 key.Binding
 	Help                  key.Binding
 	Quit                  key.Binding
+	Dismiss               key.Binding // puts away the warnings
 	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
 }
@@ -41,13 +42,15 @@ func DefaultKeyMap() KeyMap {
 		Theme:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "next theme")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Dismiss:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss warnings")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
 		KeepGoing: key.NewBinding(key.WithKeys("k", "enter", "space"), key.WithHelp("k", "keep going")),
 	}
 }
 
 // ShortHelp returns the bindings of the one-line help, with descriptions
-// short enough for 80 columns.
+// short enough for 80 columns. A narrow terminal drops the last ones: help
+// and quit come before undo and new game, which the help lists.
 func (k KeyMap) ShortHelp() []key.Binding {
 	short := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
@@ -55,7 +58,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("up"), key.WithHelp("←↑↓→", "move")),
 		short(k.Hint, "hint"), short(k.Play, "play"), short(k.Autoplay, "auto"),
-		short(k.Undo, "undo"), short(k.New, "new"), short(k.Help, "more"), short(k.Quit, "quit"),
+		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Undo, "undo"), short(k.New, "new"),
 	}
 }
 
@@ -64,6 +67,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Undo, k.New},
 		{k.Hint, k.Play, k.Autoplay, k.Slower, k.Faster},
-		{k.Deeper, k.Shallower, k.AutoDepth, k.Theme, k.Help, k.Quit},
+		{k.Deeper, k.Shallower, k.AutoDepth, k.Theme, k.Help, k.Dismiss, k.Quit},
 	}
 }

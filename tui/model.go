@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -70,12 +71,14 @@ type Model struct {
 	lastAuto  time.Time          // when the AI last played
 	now       func() time.Time   // the clock: time.Now, but for tests
 
-	flash    flash
-	flashFor time.Duration // how long the tiles of a move stay marked
-	asking   question
-	showHelp bool
-	note     note // a message for the player
-	saveErr  error
+	flash      flash
+	flashFor   time.Duration // how long the tiles of a move stay marked
+	asking     question
+	showHelp   bool
+	helpOffset int       // how far the help is scrolled
+	note       string    // a line for the player, until the next key
+	warnings   []warning // what went wrong, until dismissed
+	saveErr    error
 }
 
 // purpose says what a search is for.
@@ -97,10 +100,32 @@ const (
 	wonKeepGoing
 )
 
-// A note is a line of text for the player; bad notes are warnings.
-type note struct {
-	text string
-	bad  bool
+// A warning tells the player that something went wrong. It stays until
+// the player dismisses it (esc), or presses any key once it has been on
+// the screen for warningTime: the first key of play must not take away a
+// warning before it could be read.
+type warning struct {
+	text  string
+	since time.Time
+}
+
+// warningTime is how long a warning stays whatever the keys.
+const warningTime = 3 * time.Second
+
+// warn puts a warning on the screen, unless it is there already.
+func (m *Model) warn(text string) {
+	for _, w := range m.warnings {
+		if w.text == text {
+			return
+		}
+	}
+	m.warnings = append(m.warnings, warning{text, m.now()})
+}
+
+// seen takes away the warnings a key press has had time to be read.
+func (m *Model) seen() {
+	now := m.now()
+	m.warnings = slices.DeleteFunc(m.warnings, func(w warning) bool { return now.Sub(w.since) >= warningTime })
 }
 
 // flash marks the tiles of the last move for a moment.
@@ -137,7 +162,7 @@ func New(ctx context.Context, cfg Config) *Model {
 			return m
 		}
 		m.settle() // the saved game is left for a new one
-		m.note = note{}
+		m.note = ""
 	}
 	seed := cfg.Seed
 	if seed == 0 {
@@ -158,7 +183,7 @@ func (m *Model) loadStats() {
 	}
 	st, err := m.store.LoadStats()
 	if err != nil {
-		m.note = note{"Statistics not loaded: " + err.Error(), true}
+		m.warn("Statistics not loaded: " + err.Error())
 	}
 	m.stats = st
 }
@@ -173,12 +198,12 @@ func (m *Model) resume() bool {
 		return false
 	}
 	if err != nil {
-		m.note = note{"Saved game not resumed: " + err.Error(), true}
+		m.warn("Saved game not resumed: " + err.Error())
 		return false
 	}
 	m.cur = s
 	if s.Game.MoveCount() > 0 {
-		m.note = note{text: "Welcome back: your game is where you left it."}
+		m.note = "Welcome back: your game is where you left it."
 	}
 	return true
 }
@@ -199,7 +224,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.onKey(msg)
 	case tea.WindowSizeMsg:
+		wasHidden := m.hidden()
 		m.width, m.height = msg.Width, msg.Height
+		if wasHidden && !m.hidden() && m.pending != nil {
+			return m, m.onAutoTick(autoTickMsg{m.pendingID}) // autoplay waited for the board
+		}
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
 		m.repaint()
@@ -244,7 +273,7 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 		if key.Matches(k, m.keys.Yes) {
 			return m.newGame(), true
 		}
-		m.note = note{text: "The game goes on."}
+		m.note = "The game goes on."
 		return nil, true
 	case wonKeepGoing:
 		switch {
@@ -262,19 +291,28 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 }
 
 // onKey dispatches a key press. A key puts away the note on screen, which
-// has then been seen; what the key does may leave a note of its own. Moves
-// of the AI leave notes alone, so that a warning stays during autoplay.
+// has then been seen, and the warnings that have been up long enough; what
+// the key does may leave a note of its own. Moves of the AI leave notes
+// and warnings alone.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
 		return m.quit()
 	}
-	m.note = note{}
+	m.note = ""
+	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 {
+		m.warnings = nil
+		return nil
+	}
+	m.seen()
 	if cmd, done := m.answer(k); done {
 		return cmd
 	}
 	if m.showHelp && !key.Matches(k, m.keys.Quit) {
-		m.showHelp = false // any key closes the help
+		m.onHelpKey(k)
 		return nil
+	}
+	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help) {
+		return nil // no key acts on a board out of sight
 	}
 	switch {
 	case key.Matches(k, m.keys.Up):

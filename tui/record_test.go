@@ -140,8 +140,8 @@ func TestStatisticsNotWrittenOverUnreadable(t *testing.T) {
 	unread := `{"version":2,"games_played":42}`
 	os.WriteFile(s.statsPath(), []byte(unread), 0o644)
 	m := modelAt(t, Config{Store: &s}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 5)
-	if !strings.Contains(m.note.text, "newer") {
-		t.Errorf("the player is not told why: %q", m.note.text)
+	if view := m.render(); !strings.Contains(view, "newer") || !strings.Contains(view, "not written over") {
+		t.Errorf("the player is not told why:\n%s", view)
 	}
 	press(m, "left") // the game ends
 	press(m, "n")

@@ -95,7 +95,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	}
 	m := New(ctx, cfg)
 	if lockErr != nil {
-		m.note = note{"Another 2048 started now could overwrite this game's files: " + lockErr.Error(), true}
+		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
 	// The signals are ctx's: the command cancels it on SIGINT, SIGTERM and
 	// SIGHUP, and the game then saves as q does. Bubble Tea's own handler

@@ -158,8 +158,8 @@ func TestModelResumesTheSavedGame(t *testing.T) {
 	if m2.cur.Game.Board() != board || m2.cur.Game.Score() != score || !m2.cur.Hinted {
 		t.Errorf("resumed at %v, %d, hinted %v; want %v, %d, true", m2.cur.Game.Board(), m2.cur.Game.Score(), m2.cur.Hinted, board, score)
 	}
-	if !strings.Contains(m2.note.text, "Welcome back") {
-		t.Errorf("note %q; want a welcome back", m2.note.text)
+	if !strings.Contains(m2.note, "Welcome back") {
+		t.Errorf("note %q; want a welcome back", m2.note)
 	}
 	// -new starts afresh, and the abandoned game counts as played.
 	m3 := New(t.Context(), Config{Store: &s, NewGame: true, Seed: 9})
@@ -173,8 +173,8 @@ func TestModelWithCorruptSave(t *testing.T) {
 	os.MkdirAll(s.StateDir, 0o755)
 	os.WriteFile(s.gamePath(), []byte(`{"version":1,"game":{"seed":1,"moves":"LLLL"`), 0o644)
 	m := newTestModel(t, Config{Store: &s})
-	if !m.note.bad || !strings.Contains(m.note.text, "moved to") {
-		t.Errorf("note %+v; want a warning saying where the file went", m.note)
+	if len(m.warnings) != 1 || !strings.Contains(m.warnings[0].text, "moved to") {
+		t.Errorf("warnings %+v; want one saying where the file went", m.warnings)
 	}
 	if !strings.Contains(m.render(), "Saved game not resumed") {
 		t.Error("the warning is not on screen")
@@ -219,12 +219,8 @@ func TestWarningStaysDuringAutoplay(t *testing.T) {
 	if m.cur.Game.MoveCount() == 0 {
 		t.Fatal("-autoplay did not play")
 	}
-	if !m.note.bad || !strings.Contains(m.render(), "Saved game not resumed") {
-		t.Errorf("after %d moves of the AI the note is %+v; want the warning still on screen", m.cur.Game.MoveCount(), m.note)
-	}
-	press(m, "a") // a key puts it away
-	if m.note.bad {
-		t.Errorf("after a key the note is %+v; want the warning gone", m.note)
+	if len(m.warnings) != 1 || !strings.Contains(m.render(), "Saved game not resumed") {
+		t.Errorf("after %d moves of the AI the warnings are %+v; want the warning still on screen", m.cur.Game.MoveCount(), m.warnings)
 	}
 }
 

@@ -64,7 +64,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
 			m.autoplay, m.pending = false, nil
-			m.note = note{"The AI failed, so it stopped: " + msg.err.Error(), true}
+			m.warn("The AI failed, so it stopped: " + msg.err.Error())
 		}
 		return nil
 	}
@@ -87,6 +87,10 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 			m.autoplay = false
 			return nil
 		}
+		if m.hidden() {
+			m.pending, m.pendingID = &r, msg.id // played when the board is back in sight
+			return nil
+		}
 		if wait := m.delay - m.now().Sub(m.lastAuto); wait > 0 {
 			m.pending, m.pendingID = &r, msg.id
 			return tea.Tick(wait, func(time.Time) tea.Msg { return autoTickMsg{msg.id} })
@@ -98,7 +102,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 
 // onAutoTick plays the pending autoplay move, if it still stands.
 func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
-	if msg.id != m.pendingID || m.pending == nil || !m.autoplay {
+	if msg.id != m.pendingID || m.pending == nil || !m.autoplay || m.hidden() {
 		return nil
 	}
 	r := *m.pending
@@ -122,7 +126,7 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	if !m.cur.Game.Board().HasMove() {
-		m.note = note{text: "No move is left: u undoes, n starts a new game."}
+		m.note = "No move is left: u undoes, n starts a new game."
 		return nil
 	}
 	return m.ask(forHint)
@@ -154,11 +158,11 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		if m.thinking == forAuto {
 			m.stopSearch()
 		}
-		m.note = note{text: "Autoplay off: your turn."}
+		m.note = "Autoplay off: your turn."
 		return nil
 	}
 	if m.cur.Game.Over() {
-		m.note = note{text: "The game is over: u undoes, n starts a new game."}
+		m.note = "The game is over: u undoes, n starts a new game."
 		return nil
 	}
 	m.autoplay = true // the game counts as autoplayed once the AI moves

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
@@ -78,41 +80,81 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-// render draws the screen as a string; a terminal of unknown size is taken
-// to be 80×24.
+// size returns the size of the terminal; one of unknown size is taken to
+// be 80×24.
+func (m *Model) size() (w, h int) {
+	if m.width == 0 || m.height == 0 {
+		return 80, 24
+	}
+	return m.width, m.height
+}
+
+// hidden reports whether the terminal is too small to show the game: the
+// keys of play then do nothing, and autoplay waits.
+func (m *Model) hidden() bool {
+	_, ok := fit(m.size())
+	return !ok
+}
+
+// render draws the screen as a string. The lines under the board take what
+// they need: a layout with smaller tiles is taken if the larger one leaves
+// no room for them, and they are cut only when no layout leaves room.
 func (m *Model) render() string {
-	w, h := m.width, m.height
-	if w == 0 || h == 0 {
-		w, h = 80, 24
+	w, h := m.size()
+	if m.showHelp {
+		return m.helpScreen(w, h)
 	}
 	l, ok := fit(w, h)
 	if !ok {
-		return tooSmall(w, h)
+		return m.tooSmall(w, h)
 	}
-	var body string
-	if m.showHelp {
-		body = m.helpScreen(l)
-	} else {
-		area := m.boardArea(l)
-		panel := m.panel(l)
-		if l.beside {
-			body = lipgloss.JoinHorizontal(lipgloss.Top, area, " ", panel)
-		} else {
-			body = lipgloss.JoinVertical(lipgloss.Center, area, panel)
-		}
+	banner := m.bannerLines(w)
+	if more, ok := fit(w, h-max(len(banner)-bannerRows, 0)); ok {
+		l = more
 	}
-	lw, _ := l.size()
-	screen := lipgloss.JoinVertical(lipgloss.Left, m.title(lw), body, m.banner(lw), m.helpLine(lw))
+	lw, lh := l.size()
+	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w)
+	area, panel := m.boardArea(l), m.panel(l)
+	body := lipgloss.JoinVertical(lipgloss.Center, area, panel)
+	if l.beside {
+		body = lipgloss.JoinHorizontal(lipgloss.Top, area, " ", panel)
+	}
+	top := lipgloss.JoinVertical(lipgloss.Left, m.title(lw), body)
+	footer := m.helpLine(w)
+	width := max(lw, lipgloss.Width(footer))
+	for _, line := range banner {
+		width = max(width, lipgloss.Width(line))
+	}
+	screen := lipgloss.JoinVertical(lipgloss.Left,
+		lipgloss.PlaceHorizontal(width, lipgloss.Center, top), strings.Join(banner, "\n"), footer)
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, screen)
+}
+
+// clip keeps the first n lines, the last of them ending in an ellipsis if
+// lines were dropped.
+func clip(lines []string, n, width int) []string {
+	if len(lines) <= n {
+		return lines
+	}
+	lines = lines[:max(n, 0)]
+	if n > 0 {
+		lines[n-1] = ansi.Truncate(lines[n-1], width-1, "") + "…"
+	}
+	return lines
 }
 
 // tooSmall tells the player how large the terminal must be: wide enough for
 // small tiles with the panel beside them, or tall enough for the panel under
 // them.
-func tooSmall(w, h int) string {
+func (m *Model) tooSmall(w, h int) string {
 	bw, bh := layout{smallBoard, true}.size()
 	tw, th := layout{smallBoard, false}.size()
-	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(q quits)", w, h, bw, bh, tw, th)
+	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(%s help · %s quits)",
+		w, h, bw, bh, tw, th, m.keys.Help.Help().Key, m.keys.Quit.Help().Key)
+	if m.autoplay {
+		msg += "\n\nAutoplay waits until the board is in sight."
+	}
+	msg = ansi.Wrap(msg, w, "")
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Align(lipgloss.Center).Render(msg))
 }
 
@@ -152,54 +194,41 @@ func (m *Model) boardArea(l layout) string {
 	return lipgloss.JoinVertical(lipgloss.Left, line(engine.Up, "▲"), middle, line(engine.Down, "▼"))
 }
 
-// banner draws the lines under the board: a question, the end of the game,
-// a warning or a note.
-func (m *Model) banner(width int) string {
+// bannerLines draws the lines under the board, wrapped to width: a
+// question or the end of the game, the save error, the warnings and the
+// note.
+func (m *Model) bannerLines(width int) []string {
 	var lines []string
-	st := lipgloss.NewStyle().Bold(true)
-	switch {
-	case m.asking == confirmNew:
-		lines = append(lines, st.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+m.muted("  y yes · n no"))
-	case m.asking == wonKeepGoing:
-		lines = append(lines, st.Foreground(m.pal.Good).Render("You made 2048!")+m.muted("  k keep going · n new game"))
-	case m.cur.Game.Over():
-		lines = append(lines, st.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
-			figures.Count(m.cur.Game.Score()), m.cur.Game.HighestTile()))+m.muted("  u undo · n new game"))
-	}
-	if m.saveErr != nil {
-		lines = append(lines, lipgloss.NewStyle().Foreground(m.pal.Bad).Render("Not saved, play goes on: "+m.saveErr.Error()))
-	}
-	if m.note.text != "" {
-		if m.note.bad {
-			lines = append(lines, lipgloss.NewStyle().Foreground(m.pal.Bad).Render(m.note.text))
-		} else {
-			lines = append(lines, m.muted(m.note.text))
+	add := func(st lipgloss.Style, text string) {
+		for _, line := range strings.Split(ansi.Wrap(text, width, "/"), "\n") {
+			lines = append(lines, st.Render(line))
 		}
 	}
-	lines = pad(lines, bannerRows)
-	for i, s := range lines[:bannerRows] {
-		lines[i] = lipgloss.NewStyle().MaxWidth(width).Render(s)
+	bold := lipgloss.NewStyle().Bold(true)
+	bad := lipgloss.NewStyle().Foreground(m.pal.Bad)
+	muted := lipgloss.NewStyle().Foreground(m.pal.Muted)
+	switch {
+	case m.asking == confirmNew:
+		lines = append(lines, bold.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+
+			m.muted(fmt.Sprintf("  %s yes · any other key no", m.keys.Yes.Help().Key)))
+	case m.asking == wonKeepGoing:
+		lines = append(lines, bold.Foreground(m.pal.Good).Render("You made 2048!")+
+			m.muted(fmt.Sprintf("  %s keep going · %s new game", m.keys.KeepGoing.Help().Key, m.keys.New.Help().Key)))
+	case m.cur.Game.Over():
+		lines = append(lines, bold.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
+			figures.Count(m.cur.Game.Score()), m.cur.Game.HighestTile()))+
+			m.muted(fmt.Sprintf("  %s undo · %s new game", m.keys.Undo.Help().Key, m.keys.New.Help().Key)))
 	}
-	return strings.Join(lines[:bannerRows], "\n")
-}
-
-// helpScreen draws the full help in place of the board and panel.
-func (m *Model) helpScreen(l layout) string {
-	w, _ := l.size()
-	text := []string{
-		lipgloss.NewStyle().Bold(true).Render("How to play"),
-		"Slide the tiles with the arrow keys. Equal tiles that meet merge into",
-		"one, and you score its value. Make a 2048 tile to win, then go on.",
-		"",
-		"The AI looks ahead with expectimax: it tries your moves and every tile",
-		"the game could add, and scores the positions it reaches. A hint shows",
-		"its choice and how each move compares with the best.",
-		"",
-		m.help.FullHelpView(m.keys.FullHelp()),
-		"",
-		m.muted("Any key closes this help."),
+	if m.saveErr != nil {
+		add(bad, "Not saved, play goes on: "+m.saveErr.Error())
 	}
-	return lipgloss.NewStyle().Width(w).Render(strings.Join(text, "\n"))
+	for _, w := range m.warnings {
+		add(bad, w.text)
+	}
+	if m.note != "" {
+		add(muted, m.note)
+	}
+	return lines
 }
 
 // helpLine draws the one-line help in width columns. It clips the line
@@ -208,7 +237,18 @@ func (m *Model) helpScreen(l layout) string {
 func (m *Model) helpLine(width int) string {
 	h := m.help
 	h.SetWidth(width)
-	return lipgloss.NewStyle().MaxWidth(width).Render(h.ShortHelpView(m.keys.ShortHelp()))
+	return lipgloss.NewStyle().MaxWidth(width).Render(h.ShortHelpView(m.shortHelp()))
+}
+
+// shortHelp returns the keys of the one-line help: esc first while there
+// are warnings to dismiss.
+func (m *Model) shortHelp() []key.Binding {
+	short := m.keys.ShortHelp()
+	if len(m.warnings) > 0 {
+		d := m.keys.Dismiss
+		short = append([]key.Binding{key.NewBinding(key.WithKeys(d.Keys()...), key.WithHelp(d.Help().Key, "dismiss"))}, short...)
+	}
+	return short
 }
 
 // muted draws secondary text.

@@ -1,0 +1,196 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// checkFits fails the test if the screen of m is not exactly its terminal's
+// size.
+func checkFits(t *testing.T, m *Model) {
+	t.Helper()
+	w, h := m.size()
+	lines := strings.Split(m.render(), "\n")
+	if len(lines) != h {
+		t.Errorf("%d×%d: %d lines", w, h, len(lines))
+	}
+	for i, line := range lines {
+		if n := lipgloss.Width(line); n > w {
+			t.Errorf("%d×%d: line %d is %d wide", w, h, i, n)
+		}
+	}
+}
+
+// plain returns the screen of m as text with one space between words, so
+// that a message wrapped over several lines reads as one.
+func plain(m *Model) string { return strings.Join(strings.Fields(ansi.Strip(m.render())), " ") }
+
+// TestNotesWrap: a warning longer than the line wraps over several lines,
+// whole; before, it was cut at the width of the layout, and the new name of
+// a file moved aside was never seen.
+func TestNotesWrap(t *testing.T) {
+	long := "Saved game not resumed: /home/someone/.local/state/2048/game.json cannot be read " +
+		"(unexpected end of JSON input); it was moved to /home/someone/.local/state/2048/game.json.unreadable-20261120-120000"
+	for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {200, 60}} {
+		m := newTestModel(t, Config{})
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m.warn(long)
+		if shown := strings.ReplaceAll(plain(m), "/ ", "/"); !strings.Contains(shown, long) && !strings.Contains(shown, "…") {
+			t.Errorf("%v: the warning is cut without a sign:\n%s", size, m.render())
+		}
+		checkFits(t, m)
+	}
+	m := newTestModel(t, Config{}) // 80×24 has room for it all
+	m.warn(long)
+	if !strings.Contains(strings.ReplaceAll(plain(m), "/ ", "/"), long) {
+		t.Errorf("the warning is not whole on an 80×24 screen:\n%s", m.render())
+	}
+}
+
+// TestWarningsStay: a warning stays through the first keys of play, goes
+// with esc (which does nothing else), and with any key once it has been up
+// for a while. Before, the first key took it away.
+func TestWarningsStay(t *testing.T) {
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	m := newTestModel(t, Config{})
+	m.now = func() time.Time { return now }
+	m.warn("Statistics not loaded: something")
+	press(m, "left")
+	if len(m.warnings) != 1 || !strings.Contains(m.render(), "Statistics not loaded") {
+		t.Fatal("the first key of play took the warning away")
+	}
+	if !strings.Contains(plain(m), "esc dismiss") {
+		t.Error("the footer does not say how to dismiss the warning")
+	}
+	board, moves := m.cur.Game.Board(), m.cur.Game.MoveCount()
+	press(m, "esc")
+	if len(m.warnings) != 0 || m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves {
+		t.Errorf("esc: warnings %v, %d moves; want the warning gone and nothing else", m.warnings, m.cur.Game.MoveCount())
+	}
+	m.warn("Not written: something else")
+	now = now.Add(warningTime)
+	press(m, "down")
+	if len(m.warnings) != 0 {
+		t.Error("a key after the warning's time did not take it away")
+	}
+}
+
+// TestTooSmallKeys: while the terminal is too small to show the board,
+// only quit and help act; autoplay waits, and goes on when the board is
+// back. Before, arrows moved and a started autoplay on a board no one saw.
+func TestTooSmallKeys(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 2})
+	auto := press(m, "a")
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	settle(m, auto, 10) // the answer comes while the board is out of sight
+	for _, k := range []string{"left", "up", "a", "h", "u", "n", "+", "t", "space"} {
+		settle(m, press(m, k), 10)
+	}
+	if m.cur.Game.MoveCount() != 0 || !m.autoplay || m.depth != 2 {
+		t.Fatalf("keys acted on a hidden board: %d moves, autoplay %v, depth %d", m.cur.Game.MoveCount(), m.autoplay, m.depth)
+	}
+	if !strings.Contains(m.render(), "Autoplay waits") {
+		t.Errorf("the small screen does not say that autoplay waits:\n%s", m.render())
+	}
+	press(m, "?")
+	if !m.showHelp {
+		t.Error("? did not open the help on the small screen")
+	}
+	press(m, "x")
+	_, cmd := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	settle(m, cmd, 6)
+	if m.cur.Game.MoveCount() == 0 {
+		t.Error("autoplay did not go on when the board came back")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	if cmd := press(m, "q"); cmd == nil || cmd() != tea.Quit() {
+		t.Error("q did not quit on the small screen")
+	}
+}
+
+// TestHelpAtEverySize: the help fits every size the game accepts, and
+// scrolling through it shows every key. Before, at 37×26 the - key
+// vanished, and at 72×15 the last lines were cut.
+func TestHelpAtEverySize(t *testing.T) {
+	for _, size := range [][2]int{{37, 26}, {72, 15}, {80, 24}, {40, 12}, {200, 60}} {
+		m := newTestModel(t, Config{})
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		press(m, "?")
+		seen := ""
+		for range 40 {
+			checkFits(t, m)
+			seen += plain(m) + " "
+			press(m, "down")
+		}
+		for _, g := range m.keys.FullHelp() {
+			for _, b := range g {
+				if !strings.Contains(seen, b.Help().Key+" "+b.Help().Desc) {
+					t.Errorf("%v: the help never shows %q %q", size, b.Help().Key, b.Help().Desc)
+				}
+			}
+		}
+		if !m.showHelp {
+			t.Errorf("%v: scrolling closed the help", size)
+		}
+	}
+}
+
+// TestFooterUsesTheTerminal: the one-line help takes the terminal's width,
+// not the layout's. Before, at 76 columns "q quit" became "…".
+func TestFooterUsesTheTerminal(t *testing.T) {
+	m := newTestModel(t, Config{})
+	for w := 72; w <= 100; w++ {
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		lines := strings.Split(strings.TrimSpace(ansi.Strip(m.render())), "\n")
+		footer := strings.TrimSpace(lines[len(lines)-1])
+		if want := ansi.Strip(m.helpLine(w)); footer != want {
+			t.Errorf("%d columns: the footer is %q; want %q", w, footer, want)
+		}
+		if w >= 76 && !strings.Contains(footer, "q quit") {
+			t.Errorf("%d columns: no q quit in %q", w, footer)
+		}
+	}
+}
+
+// TestUndoStopsAutoplay: u during autoplay stops the AI, undoes its move
+// and says so. Before, the AI played the same move again at once.
+func TestUndoStopsAutoplay(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 2})
+	settle(m, press(m, "a"), 8)
+	moves := m.cur.Game.MoveCount()
+	if moves == 0 {
+		t.Fatal("autoplay did not play")
+	}
+	settle(m, press(m, "u"), 8)
+	if m.autoplay || m.cur.Game.MoveCount() != moves-1 || !strings.Contains(m.note, "Autoplay off") {
+		t.Errorf("u during autoplay: autoplay %v, %d moves (was %d), note %q", m.autoplay, m.cur.Game.MoveCount(), moves, m.note)
+	}
+}
+
+// TestDepthKeysStepFromTheScreen: + and - step from the depth on screen,
+// automatic or not, never the wrong way, within the range of auto.
+func TestDepthKeysStepFromTheScreen(t *testing.T) {
+	if maxAutoDepth != MaxDepth || minAutoDepth < 1 {
+		t.Fatalf("auto goes from %d to %d plies; the keys from 1 to %d", minAutoDepth, maxAutoDepth, MaxDepth)
+	}
+	// A board of 15 different tiles: auto searches 14 plies.
+	deep := "2 4 8 16 / 256 128 64 32 / 512 1024 2048 4096 / 0 32768 16384 8192"
+	m := modelAt(t, Config{}, deep, 1)
+	if got := m.shownDepth(); got != maxAutoDepth {
+		t.Fatalf("auto depth %d on a board of every tile; want %d", got, maxAutoDepth)
+	}
+	press(m, "+")
+	if m.depth < maxAutoDepth {
+		t.Errorf("+ from auto at %d plies set %d", maxAutoDepth, m.depth)
+	}
+	m = modelAt(t, Config{}, deep, 1)
+	press(m, "-")
+	if m.depth != maxAutoDepth-1 {
+		t.Errorf("- from auto at %d plies set %d", maxAutoDepth, m.depth)
+	}
+}
