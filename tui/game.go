@@ -122,8 +122,12 @@ func (m *Model) shutdown() {
 	m.saveStats(true)
 }
 
-// nextTheme switches to the next theme.
+// nextTheme switches to the next theme, when there is colour to show it.
 func (m *Model) nextTheme() {
+	if m.themeShown() != m.theme.Name {
+		m.note = "No colour here (-color none, NO_COLOR or the terminal): themes need colour."
+		return
+	}
 	all := theme.All()
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.theme.Name })
 	m.theme = all[(i+1)%len(all)]

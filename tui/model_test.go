@@ -377,7 +377,7 @@ func TestDepthAndSpeedKeys(t *testing.T) {
 }
 
 func TestThemeKeyCycles(t *testing.T) {
-	m := newTestModel(t, Config{})
+	m := newTestModel(t, Config{Color: ColorTrue})
 	seen := map[string]bool{m.theme.Name: true}
 	for range 10 {
 		press(m, "t")

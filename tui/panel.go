@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
@@ -108,7 +109,10 @@ func (m *Model) aiLines(width int) []string {
 	}
 	last := "—"
 	if r := m.last; r != nil {
-		last = fmt.Sprintf("%s · %s evals/s", figures.Duration(r.Elapsed), figures.Rate(r.MovesTriedPerSecond()))
+		last = figures.Duration(r.Elapsed)
+		if r.MovesTried > 0 { // a search of 1 ply evaluates at its root only
+			last += " · " + figures.Rate(r.MovesTriedPerSecond()) + " evals/s"
+		}
 	}
 	auto := "off"
 	if m.autoplay {
@@ -118,8 +122,17 @@ func (m *Model) aiLines(width int) []string {
 		m.field("DEPTH", depth, width),
 		m.field("LAST", last, width),
 		m.field("AUTOPLAY", auto+" · "+speedText(m.delay), width),
-		m.field("THEME", m.theme.Name, width),
+		m.field("THEME", m.themeShown(), width),
 	}
+}
+
+// themeShown says what the theme in effect is: with no colour (-color none,
+// NO_COLOR, a terminal without colour), no theme shows.
+func (m *Model) themeShown() string {
+	if m.pal.Colorless && !m.theme.Palette(colorprofile.TrueColor, m.dark).Colorless {
+		return "none (no colour)"
+	}
+	return m.theme.Name
 }
 
 // pad adds empty lines to reach n.

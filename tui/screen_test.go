@@ -8,6 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
 )
 
 // checkFits fails the test if the screen of m is not exactly its terminal's
@@ -192,5 +195,49 @@ func TestDepthKeysStepFromTheScreen(t *testing.T) {
 	press(m, "-")
 	if m.depth != maxAutoDepth-1 {
 		t.Errorf("- from auto at %d plies set %d", maxAutoDepth, m.depth)
+	}
+}
+
+// TestPanelSaysWhatIsInEffect: with no colour the panel does not name a
+// theme that t cannot change, and the last search's line has no double
+// space and no rate for a search that evaluated nothing.
+func TestPanelSaysWhatIsInEffect(t *testing.T) {
+	m := newTestModel(t, Config{Color: ColorNone})
+	if !strings.Contains(plain(m), "THEME none (no colour)") {
+		t.Errorf("with no colour the panel says:\n%s", m.render())
+	}
+	press(m, "t")
+	if m.theme.Name != "classic" || !strings.Contains(m.note, "No colour") {
+		t.Errorf("t with no colour: theme %s, note %q", m.theme.Name, m.note)
+	}
+	m = newTestModel(t, Config{Color: ColorTrue})
+	if !strings.Contains(plain(m), "THEME classic") {
+		t.Errorf("in colour the panel says:\n%s", m.render())
+	}
+	r := ai.Result{Elapsed: 5 * time.Microsecond}
+	m.last = &r
+	if view := ansi.Strip(m.render()); !strings.Contains(view, "5 µs ") || strings.Contains(view, "evals/s") {
+		t.Errorf("a search of no evaluation shows:\n%s", view)
+	}
+	for _, tc := range []struct {
+		r    ai.Result
+		want string
+	}{
+		{ai.Result{Elapsed: time.Millisecond, Counts: ai.Counts{MovesTried: 500}}, "1 ms · 500 k evals/s"},
+		{ai.Result{Elapsed: 2 * time.Second, Counts: ai.Counts{MovesTried: 1000}}, "2 s · 500 evals/s"},
+	} {
+		m.last = &tc.r
+		if view := ansi.Strip(m.render()); !strings.Contains(view, tc.want) {
+			t.Errorf("want %q:\n%s", tc.want, view)
+		}
+	}
+}
+
+// TestNoWelcomeBackAfterNoMove: a saved game of no move resumes silently.
+func TestNoWelcomeBackAfterNoMove(t *testing.T) {
+	s := tempStore(t)
+	s.SaveGame(SavedGame{Game: engine.NewGame(3)}, false)
+	if m := New(t.Context(), Config{Store: &s}); m.note != "" || m.cur.Game.Seed() != 3 {
+		t.Errorf("a game of no move resumed with %q, seed %d", m.note, m.cur.Game.Seed())
 	}
 }
