@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -70,9 +71,21 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		return err
 	}
 	store := tui.DefaultStore()
+	prefs := tui.LoadPrefs(store.PrefsPath()) // flags given override them
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if !given["theme"] {
+		th = prefs.Theme
+	}
+	if !given["depth"] {
+		depth.plies = prefs.Depth
+	}
+	if !given["speed"] {
+		*speed = prefs.Speed
+	}
 	cfg := tui.Config{
 		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
-		Autoplay: *autoplay, Speed: *speed, Store: &store,
+		Autoplay: *autoplay, Speed: *speed, Store: &store, Prefs: prefs,
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)
 }

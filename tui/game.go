@@ -38,7 +38,7 @@ func (m *Model) move(d engine.Direction) tea.Cmd {
 	case m.cur.Game.Won() && !m.cur.WinSeen:
 		m.cur.WinSeen = true
 		if m.autoplay {
-			m.note = "2048! The AI keeps going; press a to take over."
+			m.note = "2048! The AI keeps going; press " + first(m.keys.Autoplay) + " to take over."
 		} else {
 			m.asking = wonKeepGoing
 		}
@@ -132,6 +132,7 @@ func (m *Model) nextTheme() {
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.theme.Name })
 	m.theme = all[(i+1)%len(all)]
 	m.repaint()
+	m.savePref("theme", m.theme.Name)
 	m.note = "Theme: " + m.theme.Name + " (" + m.theme.Description + ")"
 }
 
@@ -160,6 +161,7 @@ var (
 // MaxDepth.
 func (m *Model) setDepth(d int) {
 	m.depth = min(max(d, 1), MaxDepth)
+	m.savePref("depth", int64(m.depth))
 	m.note = "Depth: " + figures.Plies(m.depth) + " from the next move."
 	switch {
 	case d > MaxDepth:
@@ -172,6 +174,7 @@ func (m *Model) setDepth(d int) {
 // setAutoDepth lets the position decide the depth of the next search.
 func (m *Model) setAutoDepth() {
 	m.depth = ai.Auto
+	m.savePref("depth", "auto")
 	m.note = "Depth: automatic, as the position needs."
 }
 
@@ -188,6 +191,7 @@ func (m *Model) setSpeed(step int) {
 		i++
 	}
 	m.delay = speeds[min(max(i, 0), len(speeds)-1)]
+	m.savePref("speed", m.delay.String())
 	m.note = "Autoplay: " + speedText(m.delay) + "."
 }
 
@@ -198,4 +202,12 @@ func (m *Model) save(sync bool) {
 		return
 	}
 	m.saveErr = m.store.SaveGame(m.cur, sync)
+}
+
+// savePref writes a setting changed in the game to the preferences file,
+// telling the player if it cannot.
+func (m *Model) savePref(name string, value any) {
+	if err := m.prefs.Save(name, value); err != nil {
+		m.warn("Preferences not saved: " + err.Error())
+	}
 }

@@ -22,7 +22,7 @@ func (m *Model) helpScreen(w, h int) string {
 	title := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render("2048 · help")
 	foot := "any key closes"
 	if vp.TotalLineCount() > vp.Height() {
-		foot = fmt.Sprintf("%s %s scroll · other keys close", m.keys.Up.Help().Key, m.keys.Down.Help().Key)
+		foot = fmt.Sprintf("%s %s scroll · other keys close", first(m.keys.Up), first(m.keys.Down))
 	}
 	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", vp.View(), m.muted(ansi.Truncate(foot, w, "…")))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Top, screen)

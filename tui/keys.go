@@ -1,9 +1,14 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
 
-// A KeyMap binds the keys of the game. Moves are the arrow keys only: the
-// letters belong to commands, h to the hint and a to autoplay.
+	"charm.land/bubbles/v2/key"
+)
+
+// A KeyMap binds the keys of the game. By default moves are the arrow keys
+// only: the letters belong to commands, h to the hint and a to autoplay.
+// The preferences file can bind any keys to any action (see actions).
 type KeyMap struct {
 	Up, Down, Left, Right key.Binding
 	Hint                  key.Binding
@@ -16,57 +21,138 @@ type KeyMap struct {
 	New                   key.Binding
 	Theme                 key.Binding
 	Help                  key.Binding
-	Quit                  key.Binding
+	Quit                  key.Binding // ctrl+c too, always
 	Dismiss               key.Binding // puts away the warnings
+	Suspend               key.Binding // back to the shell; fg resumes
 	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
 }
 
-// DefaultKeyMap returns the keys of the game.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Up:        key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "move up")),
-		Down:      key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "move down")),
-		Left:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "move left")),
-		Right:     key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "move right")),
-		Hint:      key.NewBinding(key.WithKeys("h"), key.WithHelp("h", "hint")),
-		Play:      key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "play the hint")),
-		Autoplay:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "autoplay on/off")),
-		Deeper:    key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "search deeper")),
-		Shallower: key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "search shallower")),
-		AutoDepth: key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "automatic depth")),
-		Slower:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "autoplay slower")),
-		Faster:    key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "autoplay faster")),
-		Undo:      key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "undo")),
-		New:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new game")),
-		Theme:     key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "next theme")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Dismiss:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss warnings")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		KeepGoing: key.NewBinding(key.WithKeys("k", "enter", "space"), key.WithHelp("k", "keep going")),
-	}
+// An action is what a key does. Its name is the one the preferences file
+// binds keys to.
+type action struct {
+	name    string
+	keys    []string // by default
+	desc    string   // in the help
+	binding func(*KeyMap) *key.Binding
 }
 
+// actions are every action, in the order of the help and of the template
+// of the preferences file.
+var actions = []action{
+	{"up", []string{"up"}, "move up", func(k *KeyMap) *key.Binding { return &k.Up }},
+	{"down", []string{"down"}, "move down", func(k *KeyMap) *key.Binding { return &k.Down }},
+	{"left", []string{"left"}, "move left", func(k *KeyMap) *key.Binding { return &k.Left }},
+	{"right", []string{"right"}, "move right", func(k *KeyMap) *key.Binding { return &k.Right }},
+	{"undo", []string{"u"}, "undo", func(k *KeyMap) *key.Binding { return &k.Undo }},
+	{"new", []string{"n"}, "new game", func(k *KeyMap) *key.Binding { return &k.New }},
+	{"hint", []string{"h"}, "hint", func(k *KeyMap) *key.Binding { return &k.Hint }},
+	{"play", []string{"space", "enter"}, "play the hint", func(k *KeyMap) *key.Binding { return &k.Play }},
+	{"autoplay", []string{"a"}, "autoplay on/off", func(k *KeyMap) *key.Binding { return &k.Autoplay }},
+	{"slower", []string{"["}, "autoplay slower", func(k *KeyMap) *key.Binding { return &k.Slower }},
+	{"faster", []string{"]"}, "autoplay faster", func(k *KeyMap) *key.Binding { return &k.Faster }},
+	{"deeper", []string{"+", "="}, "search deeper", func(k *KeyMap) *key.Binding { return &k.Deeper }},
+	{"shallower", []string{"-", "_"}, "search shallower", func(k *KeyMap) *key.Binding { return &k.Shallower }},
+	{"auto_depth", []string{"0"}, "automatic depth", func(k *KeyMap) *key.Binding { return &k.AutoDepth }},
+	{"theme", []string{"t"}, "next theme", func(k *KeyMap) *key.Binding { return &k.Theme }},
+	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
+	{"dismiss", []string{"esc"}, "dismiss warnings", func(k *KeyMap) *key.Binding { return &k.Dismiss }},
+	{"suspend", []string{"ctrl+z"}, "suspend (fg resumes)", func(k *KeyMap) *key.Binding { return &k.Suspend }},
+	{"quit", []string{"q"}, "quit", func(k *KeyMap) *key.Binding { return &k.Quit }},
+	{"yes", []string{"y", "Y"}, "yes, to a question", func(k *KeyMap) *key.Binding { return &k.Yes }},
+	{"keep_going", []string{"k", "enter", "space"}, "keep going after 2048", func(k *KeyMap) *key.Binding { return &k.KeepGoing }},
+}
+
+// alwaysQuits is the key that quits whatever the preferences say, so that
+// no file can leave a player without a way out.
+const alwaysQuits = "ctrl+c"
+
+// DefaultKeyMap returns the keys of the game.
+func DefaultKeyMap() KeyMap { return keyMapOf(nil, unicodeGlyphs) }
+
+// keyMapOf returns the key map that binds each action to the keys bound
+// gives it, or to its default keys, labelled with glyphs g.
+func keyMapOf(bound map[string][]string, g glyphs) KeyMap {
+	var k KeyMap
+	for _, a := range actions {
+		keys, ok := bound[a.name]
+		if !ok {
+			keys = a.keys
+		}
+		help := make([]string, len(keys))
+		for i, s := range keys {
+			help[i] = g.keyLabel(s)
+		}
+		if a.name == "quit" && !contains(keys, alwaysQuits) {
+			keys = append(keys[:len(keys):len(keys)], alwaysQuits)
+		}
+		*a.binding(&k) = key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(help, " "), a.desc))
+	}
+	return k
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+// first returns the label of b's first key, for the one-line help.
+func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
+
 // ShortHelp returns the bindings of the one-line help, with descriptions
-// short enough for 80 columns. A narrow terminal drops the last ones: help
-// and quit come before undo and new game, which the help lists.
+// short enough for 80 columns and each action's first key. A narrow
+// terminal drops the last ones: help and quit come before undo and new
+// game, which the help lists.
 func (k KeyMap) ShortHelp() []key.Binding {
 	short := func(b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
 	}
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("up"), key.WithHelp("←↑↓→", "move")),
+		key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp(k.moveLabel(), "move")),
 		short(k.Hint, "hint"), short(k.Play, "play"), short(k.Autoplay, "auto"),
 		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Undo, "undo"), short(k.New, "new"),
 	}
 }
 
+// moveLabel labels the four moves together, in the order left, up, down,
+// right: their arrows, then their letters if each move has one
+// ("←↑↓→ hkjl"), or else their first keys.
+func (k KeyMap) moveLabel() string {
+	var arrows, letters, firsts []string
+	for _, b := range []key.Binding{k.Left, k.Up, k.Down, k.Right} {
+		labels := strings.Fields(b.Help().Key)
+		firsts = append(firsts, labels[0])
+		for i, name := range b.Keys() {
+			switch {
+			case name == "left" || name == "up" || name == "down" || name == "right":
+				arrows = append(arrows, labels[i])
+			case len([]rune(name)) == 1:
+				letters = append(letters, name)
+			}
+		}
+	}
+	var parts []string
+	if len(arrows) == 4 {
+		parts = append(parts, strings.Join(arrows, ""))
+	}
+	if len(letters) == 4 {
+		parts = append(parts, strings.Join(letters, ""))
+	}
+	if len(parts) == 0 {
+		return strings.Join(firsts, " ")
+	}
+	return strings.Join(parts, " ")
+}
+
 // FullHelp returns the bindings of the full help, in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.Left, k.Right, k.Undo, k.New},
-		{k.Hint, k.Play, k.Autoplay, k.Slower, k.Faster},
-		{k.Deeper, k.Shallower, k.AutoDepth, k.Theme, k.Help, k.Dismiss, k.Quit},
+	all := make([]key.Binding, len(actions))
+	for i, a := range actions {
+		all[i] = *a.binding(&k)
 	}
+	return [][]key.Binding{all}
 }

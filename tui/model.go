@@ -33,6 +33,7 @@ type Config struct {
 	Autoplay bool          // start with the AI playing
 	Speed    time.Duration // the time between two moves of the AI, at least
 	Store    *Store        // where the game and statistics are kept; nil keeps nothing
+	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 }
 
@@ -43,6 +44,7 @@ type Model struct {
 	help     help.Model
 	spin     spinner.Model
 	store    *Store
+	prefs    *Prefs
 	searcher *ai.Searcher
 
 	cur   SavedGame // the game in progress and what the statistics need of it
@@ -147,6 +149,12 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	if m.theme.Name == "" {
 		m.theme = theme.Default()
+	}
+	if cfg.Prefs != nil {
+		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
+		for _, p := range cfg.Prefs.Problems {
+			m.warn(p)
+		}
 	}
 	m.profile, _ = cfg.Color.profile() // until the terminal says
 	if m.searcher == nil {

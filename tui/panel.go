@@ -69,18 +69,18 @@ func (m *Model) hintLines(width int) []string {
 	case m.thinking != idle:
 		return pad([]string{m.muted("HINT  ") + m.spin.View() + " thinking, " + figures.Plies(m.shownDepth()) + "…"}, 6)
 	case r == nil:
-		return pad([]string{m.muted("HINT  press h to ask the AI")}, 6)
+		return pad([]string{m.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, 6)
 	case !r.HasMove():
 		return pad([]string{m.muted("HINT  ") + "no move is left"}, 6)
 	}
-	first := m.muted(title) + " " + accent.Render(arrowOf(r.Best)+" "+r.Best.String())
+	top := m.muted(title) + " " + accent.Render(arrowOf(r.Best)+" "+r.Best.String())
 	if r == m.hint && !m.autoplay {
-		first += m.muted("  space plays it")
+		top += m.muted("  " + first(m.keys.Play) + " plays it")
 	}
 	if m.thinking != idle {
-		first += " " + m.spin.View()
+		top += " " + m.spin.View()
 	}
-	lines := []string{first}
+	lines := []string{top}
 	barWidth := width - 21 // the name before, the difference after
 	for d := range engine.Direction(engine.NumDirections) {
 		name := fmt.Sprintf(" %s %-6s", arrowOf(d), d)

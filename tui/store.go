@@ -26,8 +26,9 @@ const storeVersion = 1
 // as it is and not written for the rest of the session, so that no mistake
 // of this program, nor of the system, loses the player's data.
 type Store struct {
-	StateDir string // the game in progress, $XDG_STATE_HOME/2048
-	DataDir  string // best score and statistics, $XDG_DATA_HOME/2048
+	StateDir  string // the game in progress, $XDG_STATE_HOME/2048
+	DataDir   string // best score and statistics, $XDG_DATA_HOME/2048
+	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
 
 	kept map[string]error // files not to write, and why
 }
@@ -36,8 +37,9 @@ type Store struct {
 func DefaultStore() Store {
 	xdg.Reload() // read the environment now, not at package init
 	return Store{
-		StateDir: filepath.Join(xdg.StateHome, "2048"),
-		DataDir:  filepath.Join(xdg.DataHome, "2048"),
+		StateDir:  filepath.Join(xdg.StateHome, "2048"),
+		DataDir:   filepath.Join(xdg.DataHome, "2048"),
+		ConfigDir: filepath.Join(xdg.ConfigHome, "2048"),
 	}
 }
 
@@ -284,7 +286,7 @@ func moveAside(path string, cause error, now time.Time) error {
 // kill -9, a power cut) left in the store's directories. Only the holder
 // of the store's lock may call it: no other writer is then at work.
 func (s *Store) RemoveStale() {
-	for _, dir := range []string{s.StateDir, s.DataDir} {
+	for _, dir := range []string{s.StateDir, s.DataDir, s.ConfigDir} {
 		atomicfile.RemoveStale(dir, 0) // a directory that is not there holds none
 	}
 }

@@ -19,6 +19,7 @@ func tempStore(t *testing.T) Store {
 	dir := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
 	return DefaultStore()
 }
 
@@ -132,6 +133,7 @@ func blockedStore(t *testing.T) Store {
 	os.WriteFile(file, nil, 0o644)
 	t.Setenv("XDG_STATE_HOME", filepath.Join(file, "state"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(file, "data"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(file, "config"))
 	return DefaultStore()
 }
 

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -126,7 +127,7 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	if !m.cur.Game.Board().HasMove() {
-		m.note = "No move is left: u undoes, n starts a new game."
+		m.note = m.overNote("No move is left")
 		return nil
 	}
 	return m.ask(forHint)
@@ -162,7 +163,7 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		return nil
 	}
 	if m.cur.Game.Over() {
-		m.note = "The game is over: u undoes, n starts a new game."
+		m.note = m.overNote("The game is over")
 		return nil
 	}
 	m.autoplay = true // the game counts as autoplayed once the AI moves
@@ -172,4 +173,9 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		return nil
 	}
 	return m.ask(forAuto)
+}
+
+// overNote says what can be done in a game that is over.
+func (m *Model) overNote(what string) string {
+	return fmt.Sprintf("%s: %s undoes, %s starts a new game.", what, first(m.keys.Undo), first(m.keys.New))
 }

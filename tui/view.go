@@ -150,7 +150,7 @@ func (m *Model) tooSmall(w, h int) string {
 	bw, bh := layout{smallBoard, true}.size()
 	tw, th := layout{smallBoard, false}.size()
 	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(%s help · %s quits)",
-		w, h, bw, bh, tw, th, m.keys.Help.Help().Key, m.keys.Quit.Help().Key)
+		w, h, bw, bh, tw, th, first(m.keys.Help), first(m.keys.Quit))
 	if m.autoplay {
 		msg += "\n\nAutoplay waits until the board is in sight."
 	}
@@ -210,14 +210,14 @@ func (m *Model) bannerLines(width int) []string {
 	switch {
 	case m.asking == confirmNew:
 		lines = append(lines, bold.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+
-			m.muted(fmt.Sprintf("  %s yes · any other key no", m.keys.Yes.Help().Key)))
+			m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
 	case m.asking == wonKeepGoing:
 		lines = append(lines, bold.Foreground(m.pal.Good).Render("You made 2048!")+
-			m.muted(fmt.Sprintf("  %s keep going · %s new game", m.keys.KeepGoing.Help().Key, m.keys.New.Help().Key)))
+			m.muted(fmt.Sprintf("  %s keep going · %s new game", first(m.keys.KeepGoing), first(m.keys.New))))
 	case m.cur.Game.Over():
 		lines = append(lines, bold.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
 			figures.Count(m.cur.Game.Score()), m.cur.Game.HighestTile()))+
-			m.muted(fmt.Sprintf("  %s undo · %s new game", m.keys.Undo.Help().Key, m.keys.New.Help().Key)))
+			m.muted(fmt.Sprintf("  %s undo · %s new game", first(m.keys.Undo), first(m.keys.New))))
 	}
 	if m.saveErr != nil {
 		add(bad, "Not saved, play goes on: "+m.saveErr.Error())

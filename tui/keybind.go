@@ -1,0 +1,247 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/term2048/2048/tui/prefs"
+)
+
+// namedKeys are the keys the preferences file names by a word; any other
+// key is a single character ("k", "K", "?", "é").
+var namedKeys = []string{
+	"up", "down", "left", "right", "enter", "tab", "backspace", "esc", "space",
+	"home", "end", "pgup", "pgdown", "insert", "delete",
+	"f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12",
+}
+
+// modifiers are the modifiers a key name may start with, in the order
+// Bubble Tea writes them.
+var modifiers = []string{"ctrl", "alt", "shift"}
+
+// keyHelp says how a key is written, for the messages about a bad one.
+const keyHelp = `write a character ("k", "?"), a name (up, space, enter, esc, tab, pgup, f1, …), ` +
+	`or either after ctrl+, alt+ or shift+`
+
+// parseKey returns the key written s in the preferences file as Bubble Tea
+// names a key press (tea.KeyPressMsg.String), so that key.Matches finds it.
+func parseKey(s string) (string, error) {
+	if utf8.RuneCountInString(s) == 1 {
+		r, _ := utf8.DecodeRuneInString(s)
+		if r == ' ' {
+			return "", fmt.Errorf(`write "space" for the space bar`)
+		}
+		if !unicode.IsPrint(r) {
+			return "", fmt.Errorf("%q is not a key: %s", s, keyHelp)
+		}
+		return s, nil
+	}
+	parts := strings.Split(s, "+")
+	if strings.HasSuffix(s, "++") { // ctrl++: the key + with a modifier
+		parts = append(parts[:len(parts)-2], "+")
+	}
+	base, mods := parts[len(parts)-1], parts[:len(parts)-1]
+	lower := strings.ToLower(base)
+	if lower == "escape" {
+		lower = "esc"
+	}
+	switch {
+	case slices.Contains(namedKeys, lower):
+		base = lower
+	case utf8.RuneCountInString(base) == 1 && unicode.IsPrint([]rune(base)[0]) && base != " ":
+	default:
+		return "", fmt.Errorf("%q is not a key: %s", s, keyHelp)
+	}
+	var have []string
+	for _, m := range mods {
+		m = strings.ToLower(m)
+		if !slices.Contains(modifiers, m) {
+			return "", fmt.Errorf("%q is not a key: %q is not ctrl, alt or shift", s, m)
+		}
+		if !slices.Contains(have, m) {
+			have = append(have, m)
+		}
+	}
+	if slices.Equal(have, []string{"shift"}) && utf8.RuneCountInString(base) == 1 {
+		return "", fmt.Errorf("write the character itself for %q (%q, say)", s, strings.ToUpper(base))
+	}
+	var out []string
+	for _, m := range modifiers { // Bubble Tea's order
+		if slices.Contains(have, m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) > 0 && utf8.RuneCountInString(base) == 1 {
+		base = strings.ToLower(base) // ctrl+K is ctrl+k
+	}
+	return strings.Join(append(out, base), "+"), nil
+}
+
+// keyContexts are the groups of actions whose keys must differ: the keys
+// of play, and the answers to the win's question with the keys that act
+// beside them. (The answer to "start a new game?" is yes or any other key:
+// it cannot clash.)
+var keyContexts = [][]string{
+	{"up", "down", "left", "right", "undo", "new", "hint", "play", "autoplay", "slower", "faster",
+		"deeper", "shallower", "auto_depth", "theme", "help", "dismiss", "suspend", "quit"},
+	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
+}
+
+// rebind returns the key map of the [keys] table of the preferences file,
+// over the default keys. A key the file gives an action is taken from the
+// default keys of the actions beside it. Any problem (an unknown action or
+// key, one key for two actions, an action left with no key) is returned
+// with its line, and the key map is then the default one.
+func rebind(values []prefs.Value, path string, g glyphs) (KeyMap, []string) {
+	bound := map[string][]string{}
+	line := map[string]int{}
+	var problems []string
+	bad := func(l int, format string, args ...any) {
+		problems = append(problems, fmt.Sprintf("%s line %d: ", path, l)+fmt.Sprintf(format, args...))
+	}
+	for _, v := range values {
+		if v.Table != "keys" {
+			continue
+		}
+		if !slices.ContainsFunc(actions, func(a action) bool { return a.name == v.Name }) {
+			bad(v.Line, "no action is named %q; the actions are %s", v.Name, actionNames())
+			continue
+		}
+		keys, err := keyList(v.Value)
+		if err != nil {
+			bad(v.Line, "%s: %v", v.Name, err)
+			continue
+		}
+		line[v.Name] = v.Line
+		bound[v.Name] = keys
+		for _, k := range keys {
+			if k == alwaysQuits && v.Name != "quit" {
+				bad(v.Line, "%s always quits: it cannot be %s's", alwaysQuits, v.Name)
+			}
+		}
+	}
+	effective := effectiveKeys(bound)
+	for _, ctx := range keyContexts {
+		owner := map[string]string{}
+		for _, name := range ctx {
+			if len(effective[name]) == 0 {
+				taker, k := takerOf(name, bound)
+				bad(line[taker], "%s takes %s, the key of %s: give %s a key of its own too", taker, k, name, name)
+			}
+			for _, k := range effective[name] {
+				if other, ok := owner[k]; ok && other != name {
+					bad(max(line[name], line[other]), "%s is the key of both %s (line %d) and %s (line %d)",
+						k, other, line[other], name, line[name])
+				}
+				owner[k] = name
+			}
+		}
+	}
+	if len(problems) > 0 {
+		problems = dedupe(problems)
+		return keyMapOf(nil, g), append(problems, "The game plays with the default keys until the file is mended.")
+	}
+	return keyMapOf(effective, g), nil
+}
+
+// keyList reads the keys of an action: one key, or a list of them.
+func keyList(v any) ([]string, error) {
+	var names []string
+	switch v := v.(type) {
+	case string:
+		names = []string{v}
+	case []any:
+		for _, e := range v {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("want keys in quotes, not %v", e)
+			}
+			names = append(names, s)
+		}
+	default:
+		return nil, fmt.Errorf(`want a key or a list of keys, like "k" or ["up", "k"]`)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no key: give it one at least")
+	}
+	var keys []string
+	for _, n := range names {
+		k, err := parseKey(n)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
+}
+
+// effectiveKeys returns the keys of every action: those bound, or the
+// defaults less the keys bound to an action that shares a context.
+func effectiveKeys(bound map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for _, a := range actions {
+		if keys, ok := bound[a.name]; ok {
+			out[a.name] = keys
+			continue
+		}
+		keys := slices.Clone(a.keys)
+		for other, taken := range bound {
+			if shareContext(a.name, other) {
+				keys = slices.DeleteFunc(keys, func(k string) bool { return slices.Contains(taken, k) })
+			}
+		}
+		out[a.name] = keys
+	}
+	return out
+}
+
+// shareContext reports whether the actions a and b are in a context
+// together.
+func shareContext(a, b string) bool {
+	for _, ctx := range keyContexts {
+		if slices.Contains(ctx, a) && slices.Contains(ctx, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// takerOf returns the bound action that took a default key of the action
+// name, and the key.
+func takerOf(name string, bound map[string][]string) (taker, key string) {
+	i := slices.IndexFunc(actions, func(a action) bool { return a.name == name })
+	for _, k := range actions[i].keys {
+		for _, a := range actions { // in a fixed order, for a message that does not vary
+			if keys, ok := bound[a.name]; ok && a.name != name && shareContext(name, a.name) && slices.Contains(keys, k) {
+				return a.name, k
+			}
+		}
+	}
+	return name, ""
+}
+
+// actionNames lists the actions' names for a message.
+func actionNames() string {
+	names := make([]string, len(actions))
+	for i, a := range actions {
+		names[i] = a.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// dedupe drops repeated problems (a clash seen in two contexts), keeping
+// the order.
+func dedupe(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,183 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/prefs"
+)
+
+// Prefs are the player's preferences, from the file
+// $XDG_CONFIG_HOME/2048/config.toml: the theme, the AI's depth, the pace of
+// autoplay, and the keys. The command line's flags override them for the
+// session; a change made in the game (t, + - 0, [ ]) is written back to the
+// file at once, in place, keeping the player's comments.
+type Prefs struct {
+	Theme theme.Theme
+	Depth int // ai.Auto or plies
+	Speed time.Duration
+	Keys  KeyMap
+
+	// Problems say what was wrong in the file, each with its line: the
+	// game then takes the default of what was wrong (all the default keys,
+	// for a problem in [keys]), and shows them.
+	Problems []string
+
+	file *prefs.File // nil: no file, nothing is written
+}
+
+// DefaultSpeed is the least time between two moves of the AI by default.
+const DefaultSpeed = 200 * time.Millisecond
+
+// DefaultPrefs returns the preferences of a player with no file.
+func DefaultPrefs() *Prefs {
+	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Keys: DefaultKeyMap()}
+}
+
+// A setting is a line of the top of the file.
+type setting struct {
+	name    string
+	doc     string // its comment in the file the game writes
+	example string // its default, as the file writes it
+	apply   func(p *Prefs, v any) error
+}
+
+// settings are the top-level settings of the file. (Room here for the
+// animation and the evaluator of later versions: a setting is a line of
+// this table.)
+var settings = []setting{
+	{"theme", "The colour theme: " + strings.Join(theme.Names(), ", ") + ".", `"` + theme.Default().Name + `"`,
+		func(p *Prefs, v any) error {
+			s, ok := v.(string)
+			if !ok {
+				return errors.New("want a theme name in quotes")
+			}
+			th, err := theme.ByName(s)
+			p.Theme = th
+			return err
+		}},
+	{"depth", fmt.Sprintf("The AI's search depth: \"auto\" (%d to %d plies as the board fills) or 1 to %d plies.",
+		minAutoDepth, maxAutoDepth, MaxDepth), `"auto"`,
+		func(p *Prefs, v any) error {
+			switch v := v.(type) {
+			case string:
+				if v == "auto" {
+					p.Depth = ai.Auto
+					return nil
+				}
+			case int64:
+				if v >= 1 && v <= MaxDepth {
+					p.Depth = int(v)
+					return nil
+				}
+			}
+			return fmt.Errorf(`want "auto" or a number of plies from 1 to %d`, MaxDepth)
+		}},
+	{"speed", `The least time between two moves of the AI: "0s" (as fast as it thinks) to "2s".`, `"200ms"`,
+		func(p *Prefs, v any) error {
+			s, _ := v.(string)
+			d, err := time.ParseDuration(s)
+			if err != nil || d < 0 {
+				return errors.New(`want a duration in quotes, like "200ms", "1s" or "0s"`)
+			}
+			p.Speed = d
+			return nil
+		}},
+}
+
+// PrefsPath returns where the preferences are: config.toml in ConfigDir.
+func (s *Store) PrefsPath() string { return filepath.Join(s.ConfigDir, "config.toml") }
+
+// LoadPrefs reads the preferences file at path. It never fails: what it
+// cannot use is in Problems, and the defaults stand in for it.
+func LoadPrefs(path string) *Prefs {
+	p := DefaultPrefs()
+	f, err := prefs.Load(path, prefsTemplate)
+	p.file = f
+	if err != nil {
+		p.Problems = append(p.Problems, "Preferences not read, and not written while the game runs: "+err.Error())
+		return p
+	}
+	for _, v := range f.Values() {
+		if v.Table != "" {
+			if v.Table != "keys" {
+				p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: no table [%s]; the tables are [keys]", path, v.Line, v.Table))
+			}
+			continue
+		}
+		p.apply(v, path)
+	}
+	keys, problems := rebind(f.Values(), path, unicodeGlyphs)
+	p.Keys = keys
+	p.Problems = append(p.Problems, problems...)
+	return p
+}
+
+// apply takes the top-level setting v, or notes why it cannot.
+func (p *Prefs) apply(v prefs.Value, path string) {
+	for _, s := range settings {
+		if s.name != v.Name {
+			continue
+		}
+		q := *p // a bad value leaves the default
+		if err := s.apply(&q, v.Value); err != nil {
+			p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: %s = %v: %v; the game takes %s", path, v.Line, v.Name, v.Value, err, s.example))
+			return
+		}
+		*p = q
+		return
+	}
+	p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: no setting is named %q; the settings are %s, and the table [keys]",
+		path, v.Line, v.Name, settingNames()))
+}
+
+// settingNames lists the settings for a message.
+func settingNames() string {
+	names := make([]string, len(settings))
+	for i, s := range settings {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Save writes the setting name, changed in the game, to the file. It does
+// nothing without a file (the tests' games, or no store).
+func (p *Prefs) Save(name string, value any) error {
+	if p == nil || p.file == nil {
+		return nil
+	}
+	return p.file.Set(name, value)
+}
+
+// prefsTemplate returns the text of a new preferences file: every setting
+// and every action, commented out at its default, with what it does.
+func prefsTemplate() []byte {
+	var b strings.Builder
+	b.WriteString("# The preferences of 2048, a TOML file (https://toml.io).\n")
+	b.WriteString("# The game writes a setting here when you change it in the game (t, + - 0, [ ]),\n")
+	b.WriteString("# in place: your comments and order stay. Flags on the command line override\n")
+	b.WriteString("# this file for one session. Remove the # of a line to set it.\n\n")
+	for _, s := range settings {
+		fmt.Fprintf(&b, "# %s\n# %s = %s\n\n", s.doc, s.name, s.example)
+	}
+	b.WriteString("# Keys: bind any keys to an action, as a key or a list of keys. A key is a\n")
+	b.WriteString("# character (\"k\", \"?\"), a name (up, down, left, right, space, enter, esc,\n")
+	b.WriteString("# tab, pgup, pgdown, home, end, f1 to f12), either after ctrl+, alt+ or shift+.\n")
+	b.WriteString("# A key given here is taken from the action that has it by default, which\n")
+	b.WriteString("# then needs a key of its own: with left = [\"left\", \"h\"], give hint\n")
+	b.WriteString("# another key. ctrl+c always quits.\n")
+	b.WriteString("# [keys]\n")
+	for _, a := range actions {
+		quoted := make([]string, len(a.keys))
+		for i, k := range a.keys {
+			quoted[i] = fmt.Sprintf("%q", k)
+		}
+		fmt.Fprintf(&b, "# %-10s = [%s]  # %s\n", a.name, strings.Join(quoted, ", "), a.desc)
+	}
+	return []byte(b.String())
+}
