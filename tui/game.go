@@ -113,6 +113,15 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Quit
 }
 
+// suspend hands the terminal back to the shell (ctrl+z), saving the game
+// first: a suspended game may never be resumed. Bubble Tea restores the
+// screen on fg; the AI, stopped with the process, goes on where it was.
+func (m *Model) suspend() tea.Cmd {
+	m.save(true)
+	m.saveStats(true)
+	return tea.Suspend
+}
+
 // shutdown stops the AI and saves the game and the statistics, however the
 // program ends.
 func (m *Model) shutdown() {

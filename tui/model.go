@@ -319,7 +319,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.onHelpKey(k)
 		return nil
 	}
-	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help) {
+	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {
 		return nil // no key acts on a board out of sight
 	}
 	switch {
@@ -355,6 +355,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.nextTheme()
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
+	case key.Matches(k, m.keys.Suspend):
+		return m.suspend()
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	}

@@ -64,6 +64,10 @@ func press(m *Model, k string) tea.Cmd {
 		msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "ctrl+c":
 		msg = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "ctrl+z":
+		msg = tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}
+	case "esc":
+		msg = tea.KeyPressMsg{Code: tea.KeyEscape}
 	default:
 		r := []rune(k)[0]
 		msg = tea.KeyPressMsg{Code: r, Text: k}

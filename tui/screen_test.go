@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -239,5 +240,23 @@ func TestNoWelcomeBackAfterNoMove(t *testing.T) {
 	s.SaveGame(SavedGame{Game: engine.NewGame(3)}, false)
 	if m := New(t.Context(), Config{Store: &s}); m.note != "" || m.cur.Game.Seed() != 3 {
 		t.Errorf("a game of no move resumed with %q, seed %d", m.note, m.cur.Game.Seed())
+	}
+}
+
+// TestSuspend: ctrl+z suspends the program, the game saved first.
+func TestSuspend(t *testing.T) {
+	s := tempStore(t)
+	m := newTestModel(t, Config{Store: &s})
+	press(m, "left")
+	os.Remove(s.gamePath())
+	cmd := press(m, "ctrl+z")
+	if cmd == nil {
+		t.Fatal("ctrl+z did nothing")
+	}
+	if _, ok := cmd().(tea.SuspendMsg); !ok {
+		t.Error("ctrl+z did not suspend")
+	}
+	if _, err := s.LoadGame(); err != nil {
+		t.Errorf("the game was not saved before suspending: %v", err)
 	}
 }
