@@ -85,7 +85,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	cfg := tui.Config{
 		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
-		Autoplay: *autoplay, Speed: *speed, Store: &store, Prefs: prefs,
+		Autoplay: *autoplay, Speed: *speed, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)
 }

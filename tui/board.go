@@ -106,7 +106,7 @@ func boxTile(label string, rows int, mark bool) []string {
 	box := "┌─┐││└─┘"
 	switch {
 	case label == "":
-		box = "┌╌┐╎╎└╌┘"
+		box = "╭╌╮╎╎╰╌╯"
 	case mark:
 		box = "┏━┓┃┃┗━┛"
 	}

@@ -95,7 +95,7 @@ var keyContexts = [][]string{
 // default keys of the actions beside it. Any problem (an unknown action or
 // key, one key for two actions, an action left with no key) is returned
 // with its line, and the key map is then the default one.
-func rebind(values []prefs.Value, path string, g glyphs) (KeyMap, []string) {
+func rebind(values []prefs.Value, path string) (KeyMap, []string) {
 	bound := map[string][]string{}
 	line := map[string]int{}
 	var problems []string
@@ -142,9 +142,9 @@ func rebind(values []prefs.Value, path string, g glyphs) (KeyMap, []string) {
 	}
 	if len(problems) > 0 {
 		problems = dedupe(problems)
-		return keyMapOf(nil, g), append(problems, "The game plays with the default keys until the file is mended.")
+		return keyMapOf(nil), append(problems, "The game plays with the default keys until the file is mended.")
 	}
-	return keyMapOf(effective, g), nil
+	return keyMapOf(effective), nil
 }
 
 // keyList reads the keys of an action: one key, or a list of them.

@@ -68,11 +68,11 @@ var actions = []action{
 const alwaysQuits = "ctrl+c"
 
 // DefaultKeyMap returns the keys of the game.
-func DefaultKeyMap() KeyMap { return keyMapOf(nil, unicodeGlyphs) }
+func DefaultKeyMap() KeyMap { return keyMapOf(nil) }
 
 // keyMapOf returns the key map that binds each action to the keys bound
-// gives it, or to its default keys, labelled with glyphs g.
-func keyMapOf(bound map[string][]string, g glyphs) KeyMap {
+// gives it, or to its default keys.
+func keyMapOf(bound map[string][]string) KeyMap {
 	var k KeyMap
 	for _, a := range actions {
 		keys, ok := bound[a.name]
@@ -81,7 +81,7 @@ func keyMapOf(bound map[string][]string, g glyphs) KeyMap {
 		}
 		help := make([]string, len(keys))
 		for i, s := range keys {
-			help[i] = g.keyLabel(s)
+			help[i] = keyLabel(s)
 		}
 		if a.name == "quit" && !contains(keys, alwaysQuits) {
 			keys = append(keys[:len(keys):len(keys)], alwaysQuits)

@@ -35,6 +35,7 @@ type Config struct {
 	Store    *Store        // where the game and statistics are kept; nil keeps nothing
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
+	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -50,6 +51,7 @@ type Model struct {
 	cur   SavedGame // the game in progress and what the statistics need of it
 	stats Stats
 
+	ascii   bool // draw with ASCII only
 	theme   theme.Theme
 	profile colorprofile.Profile
 	dark    bool
@@ -149,6 +151,9 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	if m.theme.Name == "" {
 		m.theme = theme.Default()
+	}
+	if cfg.ASCII {
+		m.ascii, m.spin.Spinner = true, spinner.Line
 	}
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys

@@ -112,7 +112,7 @@ func LoadPrefs(path string) *Prefs {
 		}
 		p.apply(v, path)
 	}
-	keys, problems := rebind(f.Values(), path, unicodeGlyphs)
+	keys, problems := rebind(f.Values(), path)
 	p.Keys = keys
 	p.Problems = append(p.Problems, problems...)
 	return p

@@ -74,7 +74,11 @@ func fit(w, h int) (layout, bool) {
 
 // View draws the screen.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
+	content := m.render()
+	if m.ascii {
+		content = toASCII.Replace(content)
+	}
+	v := tea.NewView(content)
 	v.AltScreen = true
 	v.WindowTitle = "2048"
 	return v
