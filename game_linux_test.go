@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
@@ -37,30 +35,6 @@ func TestGameProcess(t *testing.T) {
 	}
 	os.Args = append([]string{"2048"}, strings.Fields(args)...)
 	main()
-}
-
-// openPTY opens a pseudo-terminal of 80×24 and returns its two ends.
-func openPTY(t *testing.T) (master, tty *os.File) {
-	t.Helper()
-	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
-	if err != nil {
-		t.Skip("no pseudo-terminals here:", err)
-	}
-	fd := int(master.Fd())
-	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatal(err)
-	}
-	n, err := unix.IoctlGetUint32(fd, unix.TIOCGPTN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 80})
-	t.Cleanup(func() { master.Close(); tty.Close() })
-	return master, tty
 }
 
 // A gameProcess is the game running in a process of its own on a
@@ -225,10 +199,10 @@ func TestOneGameAtATime(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	for _, args := range [][]string{nil, {"-new"}} {
-		_, tty := openPTY(t)
-		var stdout, stderr bytes.Buffer
+		tty := openTerminal(t)
+		var stderr bytes.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a game let in would run for ever
-		status := run(ctx, args, tty, &stdout, &stderr)
+		status := run(ctx, args, tty, tty, &stderr)
 		cancel()
 		want := fmt.Sprintf("a game is already running (PID %d)", first.cmd.Process.Pid)
 		if status != 1 || !strings.Contains(stderr.String(), want) {

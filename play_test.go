@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/term2048/2048/tui"
 )
 
 // runPlay runs the game's command line with stdin and returns its status
@@ -112,7 +115,7 @@ func TestDepthUsage(t *testing.T) {
 		return strings.Join(strings.Fields(line), " ")
 	}
 	game, hint := usage("-h"), usage("hint", "-h")
-	if want := strings.Replace(hint, "1 to 16", "1 to 12", 1); game != want {
+	if want := strings.Replace(hint, "1 to 16", fmt.Sprintf("1 to %d", tui.MaxDepth), 1); game != want {
 		t.Errorf("the game's -depth reads\n%s\nwant the headless commands'\n%s", game, want)
 	}
 }

@@ -12,6 +12,13 @@ import (
 // openTerminal returns the terminal end of a new pseudo-terminal, for a
 // test that needs a terminal whatever runs it.
 func openTerminal(t *testing.T) *os.File {
+	_, tty := openPTY(t)
+	return tty
+}
+
+// openPTY opens a pseudo-terminal of 80×24 and returns its two ends: the
+// test reads what a program draws on tty from master, and types into it.
+func openPTY(t *testing.T) (master, tty *os.File) {
 	t.Helper()
 	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
@@ -26,10 +33,11 @@ func openTerminal(t *testing.T) *os.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tty, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tty.Close() })
-	return tty
+	unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 80})
+	return master, tty
 }
