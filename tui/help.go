@@ -41,20 +41,24 @@ func (m *Model) helpView(w, h int) viewport.Model {
 
 // helpText returns the help: the keys in effect first, then how to play.
 func (m *Model) helpText(width int) string {
-	wrap := func(s string) string { return ansi.Wrap(s, width, "") }
-	text := []string{
+	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
+	var text []string
+	for _, w := range m.warnings { // whole here, where a small screen cuts them
+		text = append(text, lipgloss.NewStyle().Foreground(m.pal.Bad).Render(wrap(w.text)), "")
+	}
+	text = append(text,
 		keyColumns(m.keys.FullHelp(), width, m.help.Styles.FullKey, m.help.Styles.FullDesc),
 		"",
-		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. " +
+		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. "+
 			"Make a 2048 tile to win, then go on as long as you can."),
 		"",
-		wrap("The AI looks ahead with expectimax: it tries your moves and every tile the game could " +
-			"add, and scores the positions it reaches. A hint shows its choice, and how each move " +
+		wrap("The AI looks ahead with expectimax: it tries your moves and every tile the game could "+
+			"add, and scores the positions it reaches. A hint shows its choice, and how each move "+
 			"compares with the best."),
 		"",
 		wrap(fmt.Sprintf("Depth: %d to %d plies, or automatic: then it grows as the board fills, from %d to %d plies.",
 			1, MaxDepth, minAutoDepth, maxAutoDepth)),
-	}
+	)
 	return strings.Join(text, "\n")
 }
 

@@ -316,7 +316,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.warnings = nil
 		return nil
 	}
-	m.seen()
+	if !m.showHelp && !key.Matches(k, m.keys.Help) {
+		m.seen() // the help shows the warnings whole: opening it is not putting them away
+	}
 	if cmd, done := m.answer(k); done {
 		return cmd
 	}

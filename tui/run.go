@@ -25,7 +25,7 @@ func (e *RunningError) Error() string {
 	if e.PID != 0 {
 		who = fmt.Sprintf("a game is already running (PID %d)", e.PID)
 	}
-	return who + ": finish it first, one game at a time keeps its files in " + e.Dir
+	return who + ": quit it first; only one game at a time can use " + e.Dir
 }
 
 // A ColorMode says which colours to draw with.

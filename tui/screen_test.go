@@ -49,7 +49,14 @@ func TestNotesWrap(t *testing.T) {
 		}
 		checkFits(t, m)
 	}
-	m := newTestModel(t, Config{}) // 80×24 has room for it all
+	m := newTestModel(t, Config{})
+	m.Update(tea.WindowSizeMsg{Width: 72, Height: 15})
+	m.warn(long)
+	press(m, "?") // a warning cut on a small screen is whole in the help
+	if shown := strings.ReplaceAll(plain(m), "/ ", "/"); !strings.Contains(shown, long) {
+		t.Errorf("the help does not show the warning whole:\n%s", m.render())
+	}
+	m = newTestModel(t, Config{}) // 80×24 has room for it all
 	m.warn(long)
 	if !strings.Contains(strings.ReplaceAll(plain(m), "/ ", "/"), long) {
 		t.Errorf("the warning is not whole on an 80×24 screen:\n%s", m.render())
@@ -78,6 +85,11 @@ func TestWarningsStay(t *testing.T) {
 	}
 	m.warn("Not written: something else")
 	now = now.Add(warningTime)
+	press(m, "?")
+	press(m, "x")
+	if len(m.warnings) != 1 {
+		t.Fatal("opening the help put the warning away")
+	}
 	press(m, "down")
 	if len(m.warnings) != 0 {
 		t.Error("a key after the warning's time did not take it away")

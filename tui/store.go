@@ -295,7 +295,7 @@ func (s *Store) RemoveStale() {
 // need be; with sync it waits for the disk.
 func (s *Store) save(dir, path string, v any, sync bool) error {
 	if err := s.kept[path]; err != nil {
-		return err
+		return fmt.Errorf("%s could not be read, so it is not written over", path)
 	}
 	data, err := json.Marshal(v)
 	if err != nil {

@@ -117,7 +117,7 @@ func (m *Model) render() string {
 		l = more
 	}
 	lw, lh := l.size()
-	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w)
+	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
 	area, panel := m.boardArea(l), m.panel(l)
 	body := lipgloss.JoinVertical(lipgloss.Center, area, panel)
 	if l.beside {
@@ -134,15 +134,17 @@ func (m *Model) render() string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, screen)
 }
 
-// clip keeps the first n lines, the last of them ending in an ellipsis if
-// lines were dropped.
-func clip(lines []string, n, width int) []string {
+// clip keeps the first n lines, the last of them ending in an ellipsis and
+// where to read the rest (the help, whose key is help) if lines were
+// dropped.
+func clip(lines []string, n, width int, help string) []string {
 	if len(lines) <= n {
 		return lines
 	}
 	lines = lines[:max(n, 0)]
 	if n > 0 {
-		lines[n-1] = ansi.Truncate(lines[n-1], width-1, "") + "…"
+		more := "… (" + help + " shows all)"
+		lines[n-1] = ansi.Truncate(lines[n-1], max(width-lipgloss.Width(more), 0), "") + more
 	}
 	return lines
 }
