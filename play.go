@@ -29,7 +29,9 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 --version            the version of this program
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
-[ ] autoplay speed, u undo, n new game, t theme, ? help, q quit.
+[ ] autoplay speed, u undo, n new game, t theme, ? help, q quit. They can be
+rebound, and the theme, depth and speed kept, in
+$XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
 `
 
 // playCommand opens the game in the terminal, or prints the version.
