@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"time"
 
 	"github.com/term2048/2048/engine"
@@ -41,6 +42,20 @@ type Counts struct {
 // Best means nothing.
 func (r Result) HasMove() bool {
 	return r.Legal[engine.Up] || r.Legal[engine.Down] || r.Legal[engine.Left] || r.Legal[engine.Right]
+}
+
+// Gap returns how far the value of the move d falls behind the best move's,
+// as a fraction of the best's size: 0 for the best move, 0.01 for a move
+// worth 1% less. The size is at least 1, so that a best value near 0 does
+// not turn a small difference into a huge one. It is the one measure of a
+// move's cost: the hint panel draws it and a review of a game rates moves by
+// it. d must be legal.
+func (r Result) Gap(d engine.Direction) float64 {
+	best, v := r.Value[r.Best], r.Value[d]
+	if v == best {
+		return 0
+	}
+	return (best - v) / math.Max(math.Abs(best), 1)
 }
 
 // MovesTriedPerSecond returns the moves tried a second over the search: its

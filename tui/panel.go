@@ -88,7 +88,7 @@ func (m *Model) hintLines(width int) []string {
 			lines = append(lines, m.muted(name+"  can't move"))
 			continue
 		}
-		gap := relativeGap(r.Value[r.Best], r.Value[d])
+		gap := r.Gap(d)
 		bar := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
 		label := "best"
 		if d != r.Best {
@@ -141,14 +141,6 @@ func pad(lines []string, n int) []string {
 		lines = append(lines, "")
 	}
 	return lines
-}
-
-// relativeGap returns how far v falls behind best, as a fraction of best.
-func relativeGap(best, v float64) float64 {
-	if best == v {
-		return 0
-	}
-	return (best - v) / math.Max(math.Abs(best), 1)
 }
 
 // bar draws a bar of width cells filled to the fraction f, in half cells:
