@@ -1,0 +1,210 @@
+// Package review rates the moves of a game of 2048 against the AI, as a
+// chess engine reviews a game: for every move, the AI's value of each legal
+// direction, the move played, the best move, the loss (how far the played
+// move's value falls behind the best's, as the hint panel shows it: see
+// ai.Result.Gap) and a verdict (see Judge); for the game, an accuracy and
+// the count of each verdict (see Summary). Moves the AI made, by autoplay or
+// a played hint, are reviewed too but left out of the player's figures.
+//
+// A review searches every position of the game at one Setting. At a fixed
+// depth it is deterministic: each position is searched from an empty table
+// on one thread, so the values do not depend on the order in which the
+// positions are searched, nor on how many are searched at once.
+package review
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
+)
+
+// DefaultDepth is the depth of the default review, in plies: the deepest
+// at which a game of 2,000 moves is reviewed in seconds on two cores (about
+// 4 ms of one core a move, BenchmarkReview; the README has the figures),
+// where each ply more costs five to seven times as much. It is the depth the game's hints search once a board holds
+// six different tiles (see ai.AutoDepth).
+const DefaultDepth = 5
+
+// A Setting is how hard a review searches each position: a fixed depth, or
+// a time per move. The zero Setting is the default review, DefaultDepth
+// plies. A review is a function of the game and its setting, so a stored
+// review stays valid as long as its setting is the one asked for.
+type Setting struct {
+	// Depth is the plies of each search (see ai.Limits): 0 means
+	// DefaultDepth, AutoDepth lets each position decide, as the game's
+	// hints do (see ai.AutoDepth).
+	Depth int
+	// Time, if above zero, searches each position ply by ply for that long
+	// instead, no deeper than Depth if it is above zero. The review then
+	// depends on the speed of the machine.
+	Time time.Duration
+}
+
+// AutoDepth is the Depth of a Setting that lets each position decide how
+// deep it is searched.
+const AutoDepth = -1
+
+// resolved returns s with its default made explicit, as a review records
+// it: a depth of 0 without a time is DefaultDepth.
+func (s Setting) resolved() Setting {
+	if s.Depth == 0 && s.Time <= 0 {
+		s.Depth = DefaultDepth
+	}
+	return s
+}
+
+// Deterministic reports whether the review at s is the same on every
+// machine: true at a fixed depth, false with a time per move.
+func (s Setting) Deterministic() bool { return s.Time <= 0 }
+
+// String describes s: "depth 5", "auto depth", "50ms a move".
+func (s Setting) String() string {
+	s = s.resolved()
+	switch {
+	case s.Time > 0 && s.Depth > 0:
+		return fmt.Sprintf("%v a move, at most depth %d", s.Time, s.Depth)
+	case s.Time > 0:
+		return fmt.Sprintf("%v a move", s.Time)
+	case s.Depth == AutoDepth:
+		return "auto depth"
+	}
+	return fmt.Sprintf("depth %d", s.Depth)
+}
+
+// limits returns the search limits of s.
+func (s Setting) limits() ai.Limits {
+	s = s.resolved()
+	if s.Depth == AutoDepth {
+		return ai.Limits{Depth: ai.Auto, Time: s.Time}
+	}
+	return ai.Limits{Depth: s.Depth, Time: s.Time}
+}
+
+// Options set up a review. The zero Options review at the default setting
+// on every core.
+type Options struct {
+	Setting
+	// Workers is the number of positions searched at once, each by its own
+	// goroutine with its own table; 0 means one a core (GOMAXPROCS).
+	Workers int
+	// OnMove, if not nil, is called with the review of each move as soon as
+	// it and every move before it are reviewed: in the order of the game,
+	// one call at a time, on the goroutine that called Run.
+	OnMove func(Move)
+}
+
+// tableMB is the size of each worker's transposition table. A search of a
+// few plies uses a small part of a table (see ai's table views), so a small
+// one costs nothing and keeps the memory of a review low.
+const tableMB = 8
+
+// A Move is the review of one move of a game.
+type Move struct {
+	Number int   // 1 for the first move of the game
+	By     Mover // who made it
+	// Search is the AI's search of the board before the move: its Board,
+	// the Value of each Legal direction and the Best one.
+	Search  ai.Result
+	Played  engine.Direction
+	Loss    float64 // Search.Gap(Played): 0 for the best move, 0.01 for one worth 1% less
+	Verdict Verdict
+}
+
+// Best returns the AI's move on the board before m.
+func (m Move) Best() engine.Direction { return m.Search.Best }
+
+// A Review is the review of a game's moves.
+type Review struct {
+	Setting Setting // as given, with a depth of 0 made DefaultDepth
+	Total   int     // the moves of the game
+	// Moves are the moves reviewed, first to last: all Total of them, or
+	// the first ones if the review was stopped.
+	Moves []Move
+}
+
+// Complete reports whether every move of the game was reviewed.
+func (r *Review) Complete() bool { return len(r.Moves) == r.Total }
+
+// Run reviews every move of g. If g does not replay it fails at once with
+// an error saying why. If ctx is done before the end, it returns the moves
+// reviewed until then (see Review.Moves) and ctx's error; the searches stop
+// within microseconds and no goroutine outlives the call.
+func Run(ctx context.Context, g Game, o Options) (*Review, error) {
+	boards, err := g.boards()
+	if err != nil {
+		return nil, err
+	}
+	rev := &Review{Setting: o.Setting.resolved(), Total: len(g.Moves), Moves: make([]Move, 0, len(g.Moves))}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(boards))
+
+	type done struct {
+		i   int
+		res ai.Result
+	}
+	results := make(chan done)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			s := ai.NewSearcher(ai.Config{Threads: 1, TableMB: tableMB})
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(boards) {
+					return
+				}
+				s.Reset() // each position from an empty table: the same values whatever the order
+				r, err := s.Search(ctx, boards[i], o.limits())
+				if err != nil {
+					return // ctx is done
+				}
+				results <- done{i, r}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	// The workers take the positions in order, so at most workers-1 wait
+	// here for one before them to finish.
+	waiting := make(map[int]ai.Result, workers)
+	for d := range results {
+		waiting[d.i] = d.res
+		for {
+			i := len(rev.Moves)
+			r, ok := waiting[i]
+			if !ok {
+				break
+			}
+			delete(waiting, i)
+			m := judgeMove(i, r, g)
+			rev.Moves = append(rev.Moves, m)
+			if o.OnMove != nil {
+				o.OnMove(m)
+			}
+		}
+	}
+	if !rev.Complete() {
+		return rev, ctx.Err()
+	}
+	return rev, nil
+}
+
+// judgeMove returns the review of move i of g, r being the search of the
+// board before it.
+func judgeMove(i int, r ai.Result, g Game) Move {
+	m := Move{Number: i + 1, By: g.mover(i), Search: r, Played: g.Moves[i]}
+	m.Loss, m.Verdict = Judge(r, m.Played)
+	return m
+}
