@@ -29,7 +29,7 @@ takes under a minute.
 // benchCommand runs "2048 bench": it times the engine and the search on the
 // embedded positions and prints the figures to stdout, what it is timing to
 // stderr.
-func benchCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func benchCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout, stderr)
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
 	if err := fs.parse(args); err != nil {

@@ -106,9 +106,17 @@ type depthFlag struct {
 // newDepthFlag adds to c a -depth flag set to auto that accepts up to max
 // plies, with the usage the commands share and extra appended.
 func (c *commandFlags) depthFlag(max int, extra string) *depthFlag {
-	d := &depthFlag{plies: ai.Auto, max: max}
+	return c.depthFlagFrom(ai.Auto, max, extra)
+}
+
+// depthFlagFrom is depthFlag with the default plies, ai.Auto or a depth.
+func (c *commandFlags) depthFlagFrom(plies, max int, extra string) *depthFlag {
+	d := &depthFlag{plies: plies, max: max}
+	if plies == ai.Auto {
+		extra += " (default auto)" // the flag package writes no default that is the zero value
+	}
 	c.Var(d, "depth", fmt.Sprintf("search `N` plies deep (N player moves and N-1 spawn layers), 1 to %d, or auto: "+
-		"nneonneo's rule, max(3, distinct tiles - 2) + 1%s (default auto)", max, extra))
+		"nneonneo's rule, max(3, distinct tiles - 2) + 1%s", max, extra))
 	return d
 }
 

@@ -26,7 +26,7 @@ cell, separated by spaces or commas, with optional slashes between rows:
 
 // hintCommand runs "2048 hint": it parses args, searches the board they give
 // and prints the answer to stdout.
-func hintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048 hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
@@ -82,6 +82,17 @@ type hintValues struct {
 	Right *float64 `json:"right"`
 }
 
+// newHintValues returns the values of the legal moves of r.
+func newHintValues(r ai.Result) hintValues {
+	var v [engine.NumDirections]*float64
+	for d := range v {
+		if r.Legal[d] {
+			v[d] = &r.Value[d]
+		}
+	}
+	return hintValues{v[engine.Up], v[engine.Down], v[engine.Left], v[engine.Right]}
+}
+
 // hintJSON is the JSON answer of hint.
 type hintJSON struct {
 	Move        string     `json:"move"`
@@ -100,15 +111,9 @@ type hintJSON struct {
 
 // writeHintJSON prints r as one line of JSON (see hintJSON).
 func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
-	var v [engine.NumDirections]*float64
-	for d := range v {
-		if r.Legal[d] {
-			v[d] = &r.Value[d]
-		}
-	}
 	out := hintJSON{
 		Move:        moveName(r),
-		Values:      hintValues{v[engine.Up], v[engine.Down], v[engine.Left], v[engine.Right]},
+		Values:      newHintValues(r),
 		Depth:       r.Depth,
 		Evaluations: r.MovesTried,
 		Nodes:       r.Nodes,

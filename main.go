@@ -6,6 +6,7 @@
 //	2048 hint BOARD   the AI's choice for one position
 //	2048 sim          plays many games and prints statistics
 //	2048 bench        measures this machine on fixed positions
+//	2048 review FILE  rates every move of a game against the AI
 //
 // Run "2048 -h" or "2048 help COMMAND" for the flags, "2048 --version" for
 // the version.
@@ -32,15 +33,17 @@ func main() {
 	os.Exit(code)
 }
 
-// A headless command runs with the arguments after its name and writes its
+// A headless command runs with the arguments after its name, reads stdin
+// if it reads anything (stdin is nil when there is none), and writes its
 // results to stdout, its progress and errors to stderr.
-type headless func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+type headless func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
 
 // commands are the headless commands by name.
 var commands = map[string]headless{
-	"hint":  hintCommand,
-	"sim":   simCommand,
-	"bench": benchCommand,
+	"hint":   hintCommand,
+	"sim":    simCommand,
+	"bench":  benchCommand,
+	"review": reviewCommand,
 }
 
 // run runs the command line args and returns the exit status (see
@@ -52,7 +55,11 @@ func run(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.W
 	name, err := "2048", error(nil)
 	if cmd, ok := commands[firstArg(args)]; ok {
 		name += " " + args[0]
-		err = cmd(ctx, args[1:], stdout, stderr)
+		var in io.Reader
+		if stdin != nil {
+			in = stdin // not a nil *os.File in an interface
+		}
+		err = cmd(ctx, args[1:], in, stdout, stderr)
 	} else {
 		err = playCommand(ctx, args, stdin, stdout, stderr)
 	}

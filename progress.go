@@ -4,22 +4,26 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/figures"
 )
 
-// A progress shows how a run of games advances, on stderr so that stdout
-// stays machine-readable: on a terminal one line redrawn in place a few times
-// a second, otherwise a plain line every few seconds. The run counts moves
-// and games in counts; one goroutine, ended by stop, reads them and draws.
+// A progress shows how a run of games or a review advances, on stderr so
+// that stdout stays machine-readable: on a terminal one line redrawn in
+// place a few times a second, otherwise a plain line every few seconds. The
+// work counts what it has done where done reads it (a run of games in
+// counts); one goroutine, ended by stop, reads them and draws.
 type progress struct {
 	w      io.Writer
 	tty    bool
-	label  string // what is played, like "sim" or "sim expectimax 3"
+	label  string // what is done, like "sim", "sim expectimax 3" or "review"
+	unit   string // what total counts: "games" or "moves"
 	total  int
-	counts sim.Progress
+	done   func() (units, moves int64) // the units done, and the moves played or reviewed
+	counts sim.Progress                // a run of games' counts, which done reads
 	start  time.Time
 	quit   chan struct{}
 	ended  chan struct{}
@@ -33,14 +37,31 @@ const (
 	plainPeriod = 5 * time.Second
 )
 
-// startProgress starts showing the progress of a run of total games on w.
+// startProgress starts showing the progress of a run of total games on w;
+// the run counts them in p.counts.
 func startProgress(w io.Writer, tty bool, label string, total int) *progress {
-	p := &progress{w: w, tty: tty, label: label, total: total, start: time.Now(),
+	p := newProgress(w, tty, label, "games", total)
+	p.done = func() (int64, int64) { return p.counts.Games(), p.counts.Moves() }
+	go p.loop()
+	return p
+}
+
+// startMoveProgress starts showing the progress of work on total moves on
+// w, of which moves holds the number done.
+func startMoveProgress(w io.Writer, tty bool, label string, total int, moves *atomic.Int64) *progress {
+	p := newProgress(w, tty, label, "moves", total)
+	p.done = func() (int64, int64) { n := moves.Load(); return n, n }
+	go p.loop()
+	return p
+}
+
+// newProgress returns a progress that is not drawing yet.
+func newProgress(w io.Writer, tty bool, label, unit string, total int) *progress {
+	p := &progress{w: w, tty: tty, label: label, unit: unit, total: total, start: time.Now(),
 		quit: make(chan struct{}), ended: make(chan struct{}), period: plainPeriod}
 	if tty {
 		p.period = ttyPeriod
 	}
-	go p.loop()
 	return p
 }
 
@@ -68,21 +89,25 @@ func (p *progress) stop() {
 
 // draw writes one report; last is the report at the end of the run.
 func (p *progress) draw(last bool) {
-	games, moves := int(p.counts.Games()), p.counts.Moves()
+	units, moves := p.done()
+	done := int(units)
+	count := fmt.Sprintf("%s/%s %s", figures.Count(done), figures.Count(p.total), p.unit)
 	elapsed := time.Since(p.start)
 	rate := 0.0
 	if s := elapsed.Seconds(); s > 0 {
 		rate = float64(moves) / s
 	}
 	if !p.tty {
-		fmt.Fprintf(p.w, "%s: %d/%d games, %s moves, %s moves/s, %v\n",
-			p.label, games, p.total, figures.Count(moves), figures.Rate(rate), roundDuration(elapsed))
+		if p.unit != "moves" {
+			count += ", " + figures.Count(moves) + " moves"
+		}
+		fmt.Fprintf(p.w, "%s: %s, %s moves/s, %v\n", p.label, count, figures.Rate(rate), roundDuration(elapsed))
 		return
 	}
 	const width = 20
-	filled := width * games / max(p.total, 1)
-	line := fmt.Sprintf("%s [%s%s] %d/%d games  %s moves/s  %s", p.label,
-		strings.Repeat("#", filled), strings.Repeat(".", width-filled), games, p.total, figures.Rate(rate), p.eta(games, elapsed))
+	filled := width * done / max(p.total, 1)
+	line := fmt.Sprintf("%s [%s%s] %s  %s moves/s  %s", p.label,
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), count, figures.Rate(rate), p.eta(done, elapsed))
 	pad := max(p.prev-len(line), 0)
 	p.prev = len(line)
 	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
@@ -91,12 +116,12 @@ func (p *progress) draw(last bool) {
 	}
 }
 
-// eta estimates the time left from the pace of the games finished so far.
-func (p *progress) eta(games int, elapsed time.Duration) string {
-	if games == 0 || games >= p.total {
+// eta estimates the time left from the pace of the units done so far.
+func (p *progress) eta(done int, elapsed time.Duration) string {
+	if done == 0 || done >= p.total {
 		return roundDuration(elapsed).String()
 	}
-	left := time.Duration(float64(elapsed) * float64(p.total-games) / float64(games))
+	left := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
 	return fmt.Sprintf("%v, eta %v", roundDuration(elapsed), roundDuration(left))
 }
 

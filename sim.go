@@ -62,7 +62,7 @@ type simOptions struct {
 // simCommand runs "2048 sim": it plays the games args ask for and reports
 // them on stdout. If ctx is cancelled (by ctrl+c) before the end, it
 // reports the games that finished and returns an interruption.
-func simCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	opts, err := parseSimFlags(args, stderr)
 	if err != nil {
 		return err

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/tui/figures"
+)
+
+const reviewSynopsis = "2048 review [-depth N|auto] [-time D] [-workers W] [-worst N] [-json] FILE"
+
+// reviewAbout returns the help of review, with the thresholds of the
+// verdicts as package review has them.
+func reviewAbout() string {
+	return fmt.Sprintf(`Review rates every move of a game as a chess engine reviews a game: for
+each move, the AI's value of each direction, the move played against the
+best one, the loss (how far the played move's value falls behind the best's,
+as the hint panel shows it) and a verdict:
+
+	best        the AI's move, or one worth as much
+	good        a loss under %s
+	inaccuracy  a loss under %s
+	mistake     a loss under %s
+	blunder     a loss of %s or more, or a move that loses the game at
+	            once while another move would not
+	forced      the only legal move
+
+The accuracy of the game measures the player's moves against chance: 100%%
+if none was worse than good, 0%% if they were no better on the whole than
+moves picked at random. Moves the AI made (autoplay, played hints), when
+the file says which, are left out of it.
+
+Each position is searched -depth plies deep (%d by default: a game of 2,000
+moves takes seconds on two cores), one position a worker, so the review is
+the same on every machine; with -time, for that long a move, which depends
+on the machine.
+
+FILE is a game the game saved ($XDG_STATE_HOME/2048/game.json), the output
+of 2048 sim -games 1 -json or one game line of 2048 sim -json, or "-" to
+read one of these from stdin:
+	2048 sim -games 1 -seed 7 -player greedy -json | 2048 review -
+
+The text report gives the accuracy, the count of each verdict and the worst
+moves with their boards; -json prints one JSON document with the summary
+and every move, one a line. Progress goes to stderr. Ctrl+C stops the
+review and reports the moves reviewed so far, with exit status 130.
+`, thresholdPercent(review.GoodLoss), thresholdPercent(review.InaccuracyLoss),
+		thresholdPercent(review.MistakeLoss), thresholdPercent(review.MistakeLoss), review.DefaultDepth)
+}
+
+// thresholdPercent writes a threshold of the verdicts as a percentage with
+// the digits it has: 0.1%, 5%.
+func thresholdPercent(f float64) string { return strconv.FormatFloat(100*f, 'g', 4, 64) + "%" }
+
+// reviewOptions is the parsed command line of review.
+type reviewOptions struct {
+	path    string
+	setting review.Setting
+	workers int
+	worst   int
+	json    bool
+}
+
+// reviewCommand runs "2048 review": it reads the game in FILE, reviews it
+// and prints the review on stdout. If ctx is cancelled (by ctrl+c) before
+// the end, it reports the moves reviewed so far and returns an
+// interruption.
+func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	opts, err := parseReviewFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if opts.path == "-" && stdin == nil {
+		return badFile(stderr, errors.New("-: there is no stdin to read the game from"))
+	}
+	file, err := readGameFile(opts.path, stdin)
+	if err != nil {
+		return badFile(stderr, err)
+	}
+
+	var done atomic.Int64
+	prog := startMoveProgress(stderr, isTerminal(stderr), "review", len(file.game.Moves), &done)
+	rev, runErr := review.Run(ctx, file.game, review.Options{Setting: opts.setting, Workers: opts.workers,
+		OnMove: func(review.Move) { done.Add(1) }})
+	prog.stop()
+	if rev == nil { // the game does not replay
+		return badFile(stderr, fmt.Errorf("%s: %w", opts.path, runErr))
+	}
+	if opts.json {
+		err = writeReviewJSON(stdout, file, rev)
+	} else {
+		err = writeReviewText(stdout, file, rev, opts.worst)
+	}
+	switch {
+	case err != nil:
+		return err
+	case runErr != nil && ctx.Err() != nil:
+		return fmt.Errorf("%w; the report covers the first %s of %s moves", errInterrupted,
+			figures.Count(len(rev.Moves)), figures.Count(rev.Total))
+	}
+	return runErr
+}
+
+// badFile prints what is wrong with the game file and returns it as an
+// error of status 2, as for a bad argument: the file is at fault, not the
+// program.
+func badFile(stderr io.Writer, err error) error {
+	fmt.Fprintf(stderr, "2048 review: %v\n", err)
+	return &usageError{err.Error()}
+}
+
+// parseReviewFlags parses the command line of review. It returns an error
+// if the command is not to run, having printed why.
+func parseReviewFlags(args []string, stderr io.Writer) (reviewOptions, error) {
+	fs := newCommandFlags("2048 review", reviewSynopsis, reviewAbout(), stderr)
+	depth := fs.depthFlagFrom(review.DefaultDepth, ai.MaxDepth, "")
+	budget := fs.Duration("time", 0, "search each position ply by ply for at most `D` (like 50ms), no deeper than -depth if set")
+	o := reviewOptions{}
+	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "search `W` positions at once, one thread each")
+	fs.IntVar(&o.worst, "worst", 5, "show the `N` worst moves with their boards")
+	fs.BoolVar(&o.json, "json", false, "print the review and every move as one JSON document")
+	rest, err := fs.parseInterspersed(args)
+	if err != nil {
+		return o, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case len(rest) == 0:
+		return o, fs.usageError("no game file given")
+	case len(rest) > 1:
+		return o, fs.usageError("review takes one game file; got %d arguments", len(rest))
+	case *budget < 0:
+		return o, fs.usageError("-time %v: want a positive duration", *budget)
+	case o.workers < 1 || o.workers > maxReviewWorkers:
+		return o, fs.usageError("-workers %d: want 1 to %d", o.workers, maxReviewWorkers)
+	case o.worst < 0:
+		return o, fs.usageError("-worst %d: want 0 or more", o.worst)
+	}
+	o.path = rest[0]
+	o.setting = review.Setting{Depth: depth.plies, Time: *budget}
+	switch {
+	case set["time"] && !set["depth"]:
+		o.setting.Depth = 0 // -time alone deepens as far as the time allows
+	case depth.plies == ai.Auto:
+		o.setting.Depth = review.AutoDepth
+	}
+	return o, nil
+}
+
+// maxReviewWorkers bounds -workers: each worker has a small table of its
+// own, and more workers than cores only share them.
+const maxReviewWorkers = 256

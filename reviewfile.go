@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
+)
+
+// A gameFile is a game read from a file for review, with what the file says
+// about it.
+type gameFile struct {
+	game   review.Game
+	source string // what the file is, like "a saved game" or "a game of 2048 sim (greedy)"
+	score  int
+	tile   int
+	// note is what the reader must know about the file, if anything: that
+	// the AI played moves it does not mark, say.
+	note string
+}
+
+// A gameFormat is a kind of file that holds a game. The formats are told
+// apart by their top-level fields: is says whether a file with those fields
+// is of this kind, and read reads the game from it. Reading a new kind of
+// file is one more entry in gameFormats.
+type gameFormat struct {
+	name string // for the message when a file is none of the kinds
+	is   func(fields map[string]json.RawMessage) bool
+	read func(data []byte) (gameFile, error)
+}
+
+// gameFormats are the kinds of files review reads.
+var gameFormats = []gameFormat{
+	{"a game the game saved (game.json)", hasFields("version", "game"), readSavedGame},
+	{"the JSON of 2048 sim -games 1 -json", hasFields("config", "games"), readSimRun},
+	{`a game of 2048 sim -json (one line of its "games")`, hasFields("game", "max_tile"), readSimGame},
+	{`a game as the engine encodes it ({"seed", "moves", "board", "score"})`, hasFields("seed", "moves", "board"), readEngineGame},
+}
+
+// maxGameFile bounds what is read of a file: a game of 20,000 moves takes
+// about 20 KB, so anything this large is not a game.
+const maxGameFile = 16 << 20
+
+// readGameFile reads the game in the file at path, "-" for stdin. Every
+// error says what is wrong with the file.
+func readGameFile(path string, stdin io.Reader) (gameFile, error) {
+	var r io.Reader = stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return gameFile{}, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return gameFile{}, fmt.Errorf("%s is a directory, not a game", path)
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxGameFile+1))
+	if err != nil {
+		return gameFile{}, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > maxGameFile {
+		return gameFile{}, fmt.Errorf("%s is larger than %d MB: not a game", path, maxGameFile>>20)
+	}
+	g, err := parseGameFile(data)
+	if err != nil {
+		return gameFile{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+// parseGameFile reads a game from the contents of a file of one of the
+// gameFormats.
+func parseGameFile(data []byte) (gameFile, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return gameFile{}, fmt.Errorf("not a game: %v", jsonProblem(data, err))
+	}
+	for _, f := range gameFormats {
+		if f.is(fields) {
+			return f.read(data)
+		}
+	}
+	var names []string
+	for _, f := range gameFormats {
+		names = append(names, f.name)
+	}
+	return gameFile{}, fmt.Errorf("not a game: a JSON object without the fields of any game review reads:\n\t%s",
+		strings.Join(names, "\n\t"))
+}
+
+// jsonProblem says why data is not one JSON object.
+func jsonProblem(data []byte, err error) string {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "the file is empty"
+	}
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		return fmt.Sprintf("not JSON (%v at byte %d)", err, syntax.Offset)
+	}
+	return fmt.Sprintf("not a JSON object (%v)", err)
+}
+
+// hasFields returns whether a file has every one of names at its top level.
+func hasFields(names ...string) func(map[string]json.RawMessage) bool {
+	return func(fields map[string]json.RawMessage) bool {
+		return !slices.ContainsFunc(names, func(n string) bool { _, ok := fields[n]; return !ok })
+	}
+}
+
+// fromEngine returns the game file of e, by says who made its moves (nil:
+// the player).
+func fromEngine(e *engine.Game, by review.Movers, source string) gameFile {
+	return gameFile{game: review.FromEngine(e, by), source: source, score: e.Score(), tile: e.HighestTile()}
+}
+
+// savedGameFile is the file of the game in progress (see tui.Store), with
+// the field a game may have that says who made each move.
+type savedGameFile struct {
+	Version int `json:"version"`
+	tui.SavedGame
+	By *review.Movers `json:"by"` // a letter a move, if the game recorded them (see review.Movers)
+}
+
+// readSavedGame reads the game in progress that the game saved.
+func readSavedGame(data []byte) (gameFile, error) {
+	var s savedGameFile
+	if err := json.Unmarshal(data, &s); err != nil {
+		return gameFile{}, fmt.Errorf("a saved game that does not load: %w", err)
+	}
+	if s.Game == nil {
+		return gameFile{}, errors.New("a saved game without its game")
+	}
+	var by review.Movers
+	if s.By != nil {
+		if by = *s.By; len(by) != s.Game.MoveCount() {
+			return gameFile{}, fmt.Errorf("a saved game of %d moves that says who made %d", s.Game.MoveCount(), len(by))
+		}
+	}
+	g := fromEngine(s.Game, by, "a saved game")
+	if by == nil && (s.Autoplayed || s.Hinted) {
+		g.note = "the AI played or hinted some of these moves, but the file does not say which: all count as the player's"
+	}
+	return g, nil
+}
+
+// simRunFile is what review reads of the JSON 2048 sim -json prints.
+type simRunFile struct {
+	Config struct {
+		Label string `json:"label"`
+	} `json:"config"`
+	Games []sim.Game `json:"games"`
+}
+
+// readSimRun reads the one game of the output of 2048 sim -json.
+func readSimRun(data []byte) (gameFile, error) {
+	var run simRunFile
+	if err := json.Unmarshal(data, &run); err != nil {
+		return gameFile{}, fmt.Errorf("the output of 2048 sim -json that does not load: %w", err)
+	}
+	if n := len(run.Games); n != 1 {
+		return gameFile{}, fmt.Errorf("the output of 2048 sim -json with %d games: review takes one (2048 sim -games 1 -seed S -json)", n)
+	}
+	return simGameFile(run.Games[0], run.Config.Label)
+}
+
+// readSimGame reads one game of 2048 sim -json.
+func readSimGame(data []byte) (gameFile, error) {
+	var g sim.Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		return gameFile{}, fmt.Errorf("a game of 2048 sim that does not load: %w", err)
+	}
+	return simGameFile(g, "")
+}
+
+// simGameFile returns the game file of a game sim played; label names the
+// player, if known.
+func simGameFile(g sim.Game, label string) (gameFile, error) {
+	e, err := g.Replay()
+	if err != nil {
+		return gameFile{}, fmt.Errorf("a game of 2048 sim that does not replay: %w", err)
+	}
+	source := "a game of 2048 sim"
+	if label != "" {
+		source += " (" + label + ")"
+	}
+	return fromEngine(e, nil, source), nil
+}
+
+// readEngineGame reads a game as engine.Game encodes it.
+func readEngineGame(data []byte) (gameFile, error) {
+	var e engine.Game
+	if err := json.Unmarshal(data, &e); err != nil {
+		return gameFile{}, fmt.Errorf("a game that does not load: %w", err)
+	}
+	return fromEngine(&e, nil, "a game"), nil
+}

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
+)
+
+// writeReviewText prints the review of the game in file for people: what
+// the game was, the setting, the accuracy, the count of each verdict and
+// the worst moves with their boards.
+func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) error {
+	var sb strings.Builder
+	writeReviewHeader(&sb, file, rev)
+	if len(rev.Moves) == 0 {
+		if rev.Total == 0 {
+			sb.WriteString("no move to review: the game has not begun\n")
+		}
+		_, err := io.WriteString(w, sb.String())
+		return err
+	}
+	s := rev.Summary()
+	if s.Rated > 0 {
+		fmt.Fprintf(&sb, "accuracy %s over the player's %s rated %s\n", figures.Percent(s.Accuracy/100, 1),
+			figures.Count(s.Rated), figures.Plural(s.Rated, "move"))
+		sb.WriteString("  (100%: none worse than good; 0%: no better than moves picked at random)\n\n")
+	} else {
+		sb.WriteString("accuracy: no move of the player's to rate\n\n")
+	}
+	fmt.Fprintf(&sb, "verdicts of the player's %s %s\n", figures.Count(s.Player), figures.Plural(s.Player, "move"))
+	for v := range review.NumVerdicts {
+		fmt.Fprintf(&sb, "  %-12s %7s\n", v, figures.Count(s.Verdicts[v]))
+	}
+	fmt.Fprintf(&sb, "moves by the AI %s  (autoplay and played hints: not rated)\n", figures.Count(s.AI))
+
+	moves := rev.Worst(worst)
+	switch {
+	case worst == 0:
+	case len(moves) == 0:
+		sb.WriteString("\nno move of the player's lost anything\n")
+	default:
+		if len(moves) == 1 {
+			sb.WriteString("\nthe worst move\n")
+		} else {
+			fmt.Fprintf(&sb, "\nthe %d worst moves\n", len(moves))
+		}
+		for _, m := range moves {
+			sb.WriteByte('\n')
+			writeReviewedMove(&sb, m)
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// writeReviewHeader writes what the game was, how it was reviewed, and
+// what the reader must know.
+func writeReviewHeader(sb *strings.Builder, file gameFile, rev *review.Review) {
+	fmt.Fprintf(sb, "%s: seed %d, %s %s, score %s, highest tile %d\n", file.source, file.game.Seed,
+		figures.Count(rev.Total), figures.Plural(rev.Total, "move"), figures.Count(file.score), file.tile)
+	if file.game.Start != 0 {
+		fmt.Fprintf(sb, "started from %v\n", file.game.Start)
+	}
+	how := "the same on every machine"
+	if !rev.Setting.Deterministic() {
+		how = "the values depend on the speed of this machine"
+	}
+	fmt.Fprintf(sb, "reviewed at %v: %s\n", rev.Setting, how)
+	switch n := len(rev.Moves); {
+	case n == 0 && rev.Total > 0:
+		fmt.Fprintf(sb, "interrupted before any of the %s moves was reviewed\n", figures.Count(rev.Total))
+	case !rev.Complete():
+		fmt.Fprintf(sb, "interrupted: the first %s of %s moves were reviewed\n", figures.Count(n), figures.Count(rev.Total))
+	}
+	if file.note != "" {
+		fmt.Fprintf(sb, "note: %s\n", file.note)
+	}
+	sb.WriteByte('\n')
+}
+
+// writeReviewedMove writes a move's verdict, its board and the value of
+// each direction against the best.
+func writeReviewedMove(sb *strings.Builder, m review.Move) {
+	fmt.Fprintf(sb, "move %s: %v, %v where %v was best, loss %s\n", figures.Count(m.Number), m.Verdict, m.Played, m.Best(),
+		figures.ShortPercent(m.Loss))
+	writeBoard(sb, m.Search.Board)
+	r := m.Search
+	for d := range engine.Direction(engine.NumDirections) {
+		if !r.Legal[d] {
+			fmt.Fprintf(sb, "  %-6s  can't move\n", d)
+			continue
+		}
+		gap := "best"
+		if d != r.Best {
+			gap = figures.ShortPercent(r.Gap(d))
+			if gap != "≈0" {
+				gap = "−" + gap
+			}
+		}
+		line := fmt.Sprintf("  %-6s  %16s  %-7s", d, figures.Decimal(r.Value[d], 1), gap)
+		if d == m.Played {
+			line += "  played"
+		}
+		sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+}
+
+// reviewJSON is the JSON document of review -json, in its order: the
+// game, the setting, how many moves were reviewed, the summary, and the
+// moves (each a reviewMoveJSON).
+type reviewJSON struct {
+	Game     reviewGameJSON    `json:"game"`
+	Setting  reviewSettingJSON `json:"setting"`
+	Reviewed int               `json:"reviewed"` // the moves reviewed: all, or the first ones if interrupted
+	Complete bool              `json:"complete"`
+	Summary  reviewSummaryJSON `json:"summary"`
+}
+
+type reviewGameJSON struct {
+	Source      string `json:"source"`
+	Seed        uint64 `json:"seed"`
+	Start       string `json:"start,omitempty"` // omitted for a usual game
+	Moves       int    `json:"moves"`
+	Score       int    `json:"score"`
+	HighestTile int    `json:"highest_tile"`
+	Note        string `json:"note,omitempty"`
+}
+
+type reviewSettingJSON struct {
+	Depth         int     `json:"depth"`                   // plies; 0 for auto, or no limit with a time per move
+	Auto          bool    `json:"auto,omitempty"`          // each position searched at its auto depth
+	TimePerMove   float64 `json:"time_per_move,omitempty"` // seconds
+	Deterministic bool    `json:"deterministic"`
+}
+
+// newReviewSettingJSON returns s as review -json writes it.
+func newReviewSettingJSON(s review.Setting) reviewSettingJSON {
+	j := reviewSettingJSON{Depth: s.Depth, TimePerMove: s.Time.Seconds(), Deterministic: s.Deterministic()}
+	if s.Depth == review.AutoDepth {
+		j.Depth, j.Auto = 0, true
+	}
+	return j
+}
+
+type reviewSummaryJSON struct {
+	Accuracy *float64         `json:"accuracy"` // percent; null with no rated move
+	Rated    int              `json:"rated"`
+	Player   int              `json:"player_moves"`
+	AI       int              `json:"ai_moves"`
+	Verdicts verdictCountJSON `json:"verdicts"`
+}
+
+// verdictCountJSON is the count of each verdict, in the verdicts' order.
+type verdictCountJSON [review.NumVerdicts]int
+
+// MarshalJSON writes an object from each verdict's name to its count.
+func (c verdictCountJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for v, n := range c {
+		if v > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q:%d", review.Verdict(v), n)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// reviewMoveJSON is one move in review -json.
+type reviewMoveJSON struct {
+	Move    int        `json:"move"`
+	By      string     `json:"by"`
+	Board   string     `json:"board"` // before the move
+	Played  string     `json:"played"`
+	Best    string     `json:"best"`
+	Values  hintValues `json:"values"`
+	Loss    float64    `json:"loss"`
+	Verdict string     `json:"verdict"`
+}
+
+// writeReviewJSON prints the review as one JSON document (see reviewJSON):
+// a line for each field, and a line for each move.
+func writeReviewJSON(w io.Writer, file gameFile, rev *review.Review) error {
+	s := rev.Summary()
+	doc := reviewJSON{
+		Game: reviewGameJSON{Source: file.source, Seed: file.game.Seed, Moves: rev.Total, Score: file.score,
+			HighestTile: file.tile, Note: file.note},
+		Setting:  newReviewSettingJSON(rev.Setting),
+		Reviewed: len(rev.Moves),
+		Complete: rev.Complete(),
+		Summary:  reviewSummaryJSON{Rated: s.Rated, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
+	}
+	if file.game.Start != 0 {
+		doc.Game.Start = file.game.Start.String()
+	}
+	if s.Rated > 0 {
+		doc.Summary.Accuracy = &s.Accuracy
+	}
+	head, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	// One field a line: break the compact object after each top-level field.
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(head, &fields); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for _, name := range []string{"game", "setting", "reviewed", "complete", "summary"} {
+		fmt.Fprintf(&b, " %q: %s,\n", name, fields[name])
+	}
+	b.WriteString(` "moves": [`)
+	for i, m := range rev.Moves {
+		data, err := json.Marshal(newReviewMoveJSON(m))
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "\n  %s", data)
+	}
+	b.WriteString("\n ]\n}\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// newReviewMoveJSON returns m as review -json writes it.
+func newReviewMoveJSON(m review.Move) reviewMoveJSON {
+	return reviewMoveJSON{
+		Move: m.Number, By: m.By.String(), Board: m.Search.Board.String(), Played: m.Played.String(),
+		Best: m.Best().String(), Values: newHintValues(m.Search),
+		Loss: m.Loss, Verdict: m.Verdict.String(),
+	}
+}
