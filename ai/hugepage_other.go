@@ -1,6 +1,6 @@
-//go:build !linux
+//go:build unix && !linux
 
 package ai
 
 // adviseHuge does nothing where transparent huge pages are not offered.
-func adviseHuge([]slot) {}
+func adviseHuge([]byte) {}

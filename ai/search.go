@@ -42,8 +42,11 @@ const DefaultCutoff = 1e-4
 // MaxDepth is the deepest search, in plies.
 const MaxDepth = 16
 
-// DefaultTableMB is the default size of a Searcher's transposition table.
-const DefaultTableMB = 64
+// DefaultTableMB is the default largest size of a Searcher's transposition
+// table. A search takes the part of it its depth needs (32 MB from 10
+// plies), and the memory holding it is the system's, not the collector's, so
+// that a table costs only the pages its searches touched.
+const DefaultTableMB = 32
 
 // Config sets up a Searcher. The zero Config is nneonneo's search with the
 // default heuristic, on every core.
@@ -51,7 +54,7 @@ type Config struct {
 	Eval    Evaluator // the leaf evaluator; nil means NneonneoHeuristic()
 	Cutoff  float64   // the cut-off probability; 0 means DefaultCutoff, negative none
 	Threads int       // goroutines per search; 0 means GOMAXPROCS
-	TableMB int       // transposition table size; 0 means DefaultTableMB
+	TableMB int       // the largest transposition table, in MB; 0 means DefaultTableMB
 }
 
 // Limits set the effort of one search. Depth is in plies: N player moves and

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -107,4 +108,26 @@ func TestTableConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestTableOffHeap checks that a table's memory is not the collector's
+// where the system can give memory outside the heap: a heap holding the
+// table lets the garbage grow by as much again before each collection.
+func TestTableOffHeap(t *testing.T) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" || runtime.GOOS == "plan9" {
+		t.Skip("the table lives on the heap here")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tb := newTable(64)
+	runtime.ReadMemStats(&after)
+	if grew := int64(after.HeapSys) - int64(before.HeapSys); grew > 8<<20 {
+		t.Errorf("a 64 MB table grew the heap by %d MB", grew>>20)
+	}
+	v := tb.view(20)
+	v.put(1, 1, 1, 1, 1) // the memory is there and zeroed
+	if got, ok := v.get(1, 1, 1); !ok || got != 1 {
+		t.Errorf("get after put = %v, %v; want 1, true", got, ok)
+	}
+	runtime.KeepAlive(tb)
 }
