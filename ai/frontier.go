@@ -52,14 +52,13 @@ func (f *frontier) root(b engine.Board) [engine.NumDirections]*topChance {
 // chance expands a chance node one level, making its spawns tasks.
 func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 	w := f.worker
-	w.Nodes++
 	c := &topChance{board: b, prob: prob, depth: depth}
 	if prob < w.cutoff || depth >= w.limit {
-		w.Leaves++
 		w.reached = max(w.reached, depth)
-		c.done, c.value = true, w.evaluate(b)
+		c.done, c.value = true, w.evaluate(b, b.Transpose())
 		return c
 	}
+	w.Nodes++
 	if v, ok := w.tt.get(b, w.limit-depth, probClass(prob)); ok {
 		w.Hits++
 		w.reached = w.limit // the stored search went at least as deep
@@ -70,8 +69,8 @@ func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 	n := float64(bits.OnesCount64(empty))
 	p2, p4 := prob*(1-engine.FourProbability)/n, prob*engine.FourProbability/n
 	for e := empty; e != 0; {
-		two := engine.Board(1) << (63 - bits.LeadingZeros64(e)) // cell order, as worker.chance
-		e &^= uint64(two)
+		var two engine.Board
+		two, e = nextSpawn(e)
 		c.kids = append(c.kids, f.newTask(b|two, p2, depth+1), f.newTask(b|two<<1, p4, depth+1))
 	}
 	return c
@@ -110,15 +109,14 @@ func (f *frontier) tasks() []*task {
 	return ts
 }
 
-// value combines the values below c, as worker.chance does, and stores it.
+// value combines the values below c, as worker.chanceNode does, and stores it.
 func (f *frontier) value(c *topChance) float64 {
 	if c.done {
 		return c.value
 	}
 	sum := 0.0
 	for i := 0; i < len(c.kids); i += 2 {
-		sum += (1-engine.FourProbability)*f.maxValue(c.kids[i]) +
-			engine.FourProbability*f.maxValue(c.kids[i+1])
+		sum += spawnPair(f.maxValue(c.kids[i]), f.maxValue(c.kids[i+1]))
 	}
 	v := sum / float64(len(c.kids)/2)
 	w := f.worker
@@ -126,7 +124,7 @@ func (f *frontier) value(c *topChance) float64 {
 	return v
 }
 
-// maxValue returns the value of m's best move, as worker.max does.
+// maxValue returns the value of m's best move, as worker.maxNode does.
 func (f *frontier) maxValue(m *topMax) float64 {
 	if m.task != nil {
 		return m.task.value

@@ -303,12 +303,33 @@ func (s *Searcher) newWorker(limit int, gen uint8, stop *atomic.Bool) *worker {
 	}
 }
 
-// evaluate scores a leaf.
-func (w *worker) evaluate(b engine.Board) float64 {
+// evaluate scores a leaf: n, a board after a move, whose transpose is t. It
+// is the one place where the search calls the evaluator, and it counts the
+// leaf.
+func (w *worker) evaluate(n, t engine.Board) float64 {
+	w.Nodes++
+	w.Leaves++
 	if w.lines != nil {
-		return float64(w.lines.sum(b))
+		return float64(w.lines.sumT(n, t))
 	}
-	return w.eval.Evaluate(b)
+	return w.eval.Evaluate(n)
+}
+
+// nextSpawn returns the first of the empty cells e (a set as EmptyBits gives
+// it), in cell order from the top-left, as the bit that puts a 2 there (a 4
+// is the bit shifted left once), and e without that cell. It is the one
+// definition of the order in which the search and its frontier visit the
+// spawns, which makes their floating-point sums, and so their values, equal.
+func nextSpawn(e uint64) (two engine.Board, rest uint64) {
+	two = engine.Board(1) << (63 - bits.LeadingZeros64(e))
+	return two, e &^ uint64(two)
+}
+
+// spawnPair is the share of one empty cell in the value of a chance node,
+// before the division by the number of cells: the values after a 2 and
+// after a 4 there, weighted by their probabilities.
+func spawnPair(two, four float64) float64 {
+	return (1-engine.FourProbability)*two + engine.FourProbability*four
 }
 
 // chanceNode returns the expected value of b, a board after a move, over every
@@ -330,11 +351,17 @@ func (w *worker) chanceNode(b engine.Board, prob float64, depth int) float64 {
 	n := float64(bits.OnesCount64(empty))
 	p2, p4 := prob*(1-engine.FourProbability)/n, prob*engine.FourProbability/n
 	sum := 0.0
-	for e := empty; e != 0; {
-		two := engine.Board(1) << (63 - bits.LeadingZeros64(e)) // cell order, top-left first
-		e &^= uint64(two)
-		sum += (1-engine.FourProbability)*w.maxNode(b|two, p2, depth+1) +
-			engine.FourProbability*w.maxNode(b|two<<1, p4, depth+1)
+	if !w.points && (depth+1 >= w.limit || p2 < w.cutoff) {
+		// Every spawn ends in a leaf max node (a 4 is less likely than a 2):
+		// the last layer of the tree, where most of the time goes.
+		w.reached = max(w.reached, depth+1)
+		sum = w.leafSpawns(b, empty)
+	} else {
+		for e := empty; e != 0; {
+			var two engine.Board
+			two, e = nextSpawn(e)
+			sum += spawnPair(w.maxNode(b|two, p2, depth+1), w.maxNode(b|two<<1, p4, depth+1))
+		}
 	}
 	if w.stop.Load() {
 		// A child was cut short: the sum is wrong and must not outlive this
@@ -355,40 +382,55 @@ func (w *worker) maxNode(b engine.Board, prob float64, depth int) float64 {
 	if w.points {
 		return w.maxNodeScored(b, prob, depth)
 	}
+	if prob < w.cutoff || depth >= w.limit {
+		w.reached = max(w.reached, depth)
+		return w.leafMax(b)
+	}
 	w.Nodes++
 	w.MovesTried += engine.NumDirections
-	best := w.lost
-	if prob < w.cutoff || depth >= w.limit {
-		// Every move ends in a leaf: score them here, the hot loop.
-		w.reached = max(w.reached, depth)
-		u, d, l, r, ut, dt, lt, rt := b.SuccessorsT()
-		succ := [engine.NumDirections]engine.Board{u, d, l, r}
-		trans := [engine.NumDirections]engine.Board{ut, dt, lt, rt}
-		for i, n := range &succ {
-			if n == b {
-				continue
-			}
-			w.Nodes++
-			w.Leaves++
-			var v float64
-			if w.lines != nil {
-				v = float64(w.lines.sumT(n, trans[i]))
-			} else {
-				v = w.eval.Evaluate(n)
-			}
-			if v > best {
-				best = v
-			}
-		}
-		return best
-	}
 	u, d, l, r := b.Successors()
-	succ := [engine.NumDirections]engine.Board{u, d, l, r}
-	for _, n := range &succ {
+	// Start loading the table entries of all the moves before the first
+	// lookup waits for its own: the misses then overlap.
+	w.tt.touch(u)
+	w.tt.touch(d)
+	w.tt.touch(l)
+	w.tt.touch(r)
+	best := w.lost
+	for _, n := range [engine.NumDirections]engine.Board{u, d, l, r} {
 		if n != b {
 			if v := w.chanceNode(n, prob, depth); v > best {
 				best = v
 			}
+		}
+	}
+	return best
+}
+
+// leafMax is maxNode when every move ends in a leaf, the hot loop of the
+// search: the moves, their transposes and their values, with nothing else.
+func (w *worker) leafMax(b engine.Board) float64 {
+	w.Nodes++
+	w.MovesTried += engine.NumDirections
+	u, d, l, r, ut, dt, lt, rt := b.SuccessorsT()
+	best := w.lost
+	if u != b {
+		if v := w.evaluate(u, ut); v > best {
+			best = v
+		}
+	}
+	if d != b {
+		if v := w.evaluate(d, dt); v > best {
+			best = v
+		}
+	}
+	if l != b {
+		if v := w.evaluate(l, lt); v > best {
+			best = v
+		}
+	}
+	if r != b {
+		if v := w.evaluate(r, rt); v > best {
+			best = v
 		}
 	}
 	return best
@@ -413,9 +455,7 @@ func (w *worker) maxNodeScored(b engine.Board, prob float64, depth int) float64 
 		}
 		var v float64
 		if leaf {
-			w.Nodes++
-			w.Leaves++
-			v = w.eval.Evaluate(n)
+			v = w.evaluate(n, n.Transpose())
 		} else {
 			v = w.chanceNode(n, prob, depth)
 		}

@@ -109,6 +109,12 @@ func (v view) bucket(b engine.Board) int {
 	return int(h*0x9E37_79B9_7F4A_7C15>>v.shift) * bucketSlots
 }
 
+// touch starts loading b's bucket into the processor's cache, so that the
+// lookups of several boards wait for memory together rather than one after
+// another. (An atomic load, which the compiler keeps though its value is
+// unused.)
+func (v view) touch(b engine.Board) { v.slots[v.bucket(b)].data.Load() }
+
 // get returns the value stored for b if it was searched at least depth
 // chance layers deep, from a node of probability class at most
 // class+classSlack.

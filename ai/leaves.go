@@ -1,0 +1,136 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tables"
+)
+
+// The last layer of the search, where most of its time goes: a chance node
+// whose spawns all lead to max nodes whose moves all end in leaves.
+//
+// With a line evaluator (Lines) it is worked out line by line. A spawn
+// changes one row and one column of the board, so each move of the board
+// after the spawn differs from the same move of the board before it in one
+// line only: the slides and values of the other lines are found once for the
+// chance node, and each leaf takes one slide and thirteen lookups fewer.
+// The values are the float32 sums Lines.sumT makes, pair by pair as it adds
+// (floating-point addition is commutative, though not associative), so they
+// equal those of leafMax to the last bit; TestLineLeaves checks it.
+
+// leafSpawns returns the sum, over the empty cells of b in the order of
+// nextSpawn, of spawnPair of the values of the boards after a 2 and after a
+// 4 there, each a max node whose moves all end in leaves: what chanceNode
+// divides by the number of cells.
+func (w *worker) leafSpawns(b engine.Board, empty uint64) float64 {
+	sum := 0.0
+	if w.lines == nil {
+		for e := empty; e != 0; {
+			var two engine.Board
+			two, e = nextSpawn(e)
+			sum += spawnPair(w.leafMax(b|two), w.leafMax(b|two<<1))
+		}
+		return sum
+	}
+	ll := newLineLeaves(w.lines, b)
+	for e := empty; e != 0; {
+		var two engine.Board
+		two, e = nextSpawn(e)
+		cell := (60 - bits.TrailingZeros64(uint64(two))) / 4
+		sum += spawnPair(w.lineLeafMax(&ll, cell, 1), w.lineLeafMax(&ll, cell, 2))
+	}
+	return sum
+}
+
+// lineLeaves holds the four moves of a board after a move, before the spawn,
+// as slid lines with their values.
+type lineLeaves struct {
+	board, transpose engine.Board
+	left, right      slidLines // the rows slid, valued by the row table
+	up, down         slidLines // the columns slid, as rows of the transpose, valued by the column table
+}
+
+// slidLines are the four lines of a board (its rows, or its columns as the
+// rows of its transpose) after a slide, top or left first, as a board, and
+// their values arranged for a sum with one of them replaced: the value of
+// line k is added first to partner[k], then to pair[k], as rowSum adds.
+type slidLines struct {
+	board         engine.Board
+	partner, pair [4]float32
+}
+
+// lineShift is the shift of row k of a board.
+func lineShift(k int) uint { return uint(48-16*k) & 63 }
+
+func newLineLeaves(e *Lines, b engine.Board) lineLeaves {
+	ll := lineLeaves{board: b, transpose: b.Transpose()}
+	ll.left, ll.right = slideLines(b, e.row)
+	ll.up, ll.down = slideLines(ll.transpose, e.col)
+	return ll
+}
+
+// slideLines slides the rows of b left and right and values them in t.
+func slideLines(b engine.Board, t *[tables.NumLines]float32) (left, right slidLines) {
+	var lv, rv [4]float32
+	for k := range 4 {
+		line := tables.Line(b >> lineShift(k))
+		l, r := tables.Left(line).Line(), tables.Right(line).Line()
+		left.board |= engine.Board(l) << lineShift(k)
+		right.board |= engine.Board(r) << lineShift(k)
+		lv[k], rv[k] = t[l], t[r]
+	}
+	left.pairUp(lv)
+	right.pairUp(rv)
+	return left, right
+}
+
+// pairUp sets partner and pair from the values v of the four lines.
+func (s *slidLines) pairUp(v [4]float32) {
+	s.partner = [4]float32{v[1], v[0], v[3], v[2]}
+	s.pair = [4]float32{v[2] + v[3], v[2] + v[3], v[0] + v[1], v[0] + v[1]}
+}
+
+// with returns the board of s with line k replaced by l, and the sum of the
+// values of its lines, l valued in t: rowSum of that board, to the bit.
+func (s *slidLines) with(k int, l tables.Line, t *[tables.NumLines]float32) (engine.Board, float32) {
+	sh := lineShift(k)
+	return s.board&^(0xFFFF<<sh) | engine.Board(l)<<sh, (t[l] + s.partner[k&3]) + s.pair[k&3]
+}
+
+// lineLeafMax is leafMax for the board of ll with a tile of the given rank
+// spawned in the empty cell: the same moves in the same order, values and
+// counts.
+func (w *worker) lineLeafMax(ll *lineLeaves, cell int, rank engine.Board) float64 {
+	w.Nodes++
+	w.MovesTried += engine.NumDirections
+	row, col := w.lines.row, w.lines.col
+	i, j := cell/4&3, cell%4 // its row and column
+	b := ll.board | rank<<(uint(60-4*cell)&63)
+	t := ll.transpose | rank<<(uint(60-4*(4*j+i))&63)
+	rowLine, colLine := tables.Line(b>>lineShift(i)), tables.Line(t>>lineShift(j))
+	best := w.lost
+	if ut, cols := ll.up.with(j, tables.Left(colLine).Line(), col); ut != t {
+		best = w.leaf(best, rowSum(row, ut.Transpose())+cols)
+	}
+	if dt, cols := ll.down.with(j, tables.Right(colLine).Line(), col); dt != t {
+		best = w.leaf(best, rowSum(row, dt.Transpose())+cols)
+	}
+	if l, rows := ll.left.with(i, tables.Left(rowLine).Line(), row); l != b {
+		best = w.leaf(best, rows+rowSum(col, l.Transpose()))
+	}
+	if r, rows := ll.right.with(i, tables.Right(rowLine).Line(), row); r != b {
+		best = w.leaf(best, rows+rowSum(col, r.Transpose()))
+	}
+	return best
+}
+
+// leaf counts a leaf of value v and returns the better of v and best.
+func (w *worker) leaf(best float64, v float32) float64 {
+	w.Nodes++
+	w.Leaves++
+	if float64(v) > best {
+		return float64(v)
+	}
+	return best
+}
