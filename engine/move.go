@@ -53,15 +53,13 @@ func (b Board) slideRight() Board {
 		Board(tables.Right(tables.Line(b>>16)).Line())<<16 | Board(tables.Right(tables.Line(b)).Line())
 }
 
-func (b Board) slideUp() Board {
-	x := b.Transpose()
-	return colUp[uint16(x>>48)] | colUp[uint16(x>>32)]>>4 | colUp[uint16(x>>16)]>>8 | colUp[uint16(x)]>>12
-}
+// Up and down slide the rows of the transpose and transpose back: two
+// transpositions cost less than lookups in tables of whole boards, which
+// took a megabyte of the processor's caches and of the program's start.
 
-func (b Board) slideDown() Board {
-	x := b.Transpose()
-	return colDown[uint16(x>>48)] | colDown[uint16(x>>32)]>>4 | colDown[uint16(x>>16)]>>8 | colDown[uint16(x)]>>12
-}
+func (b Board) slideUp() Board { return b.Transpose().slideLeft().Transpose() }
+
+func (b Board) slideDown() Board { return b.Transpose().slideRight().Transpose() }
 
 // leftRows slides the four rows of b toward column 0.
 func leftRows(b Board) (r0, r1, r2, r3 tables.Result) {
@@ -85,7 +83,8 @@ func join(r0, r1, r2, r3 tables.Result) (Board, uint32) {
 // gives b itself. It is what a search calls at every node: the four boards
 // are separate results, not an array, so that they come back in registers.
 func (b Board) Successors() (up, down, left, right Board) {
-	return b.slideUp(), b.slideDown(), b.slideLeft(), b.slideRight()
+	t := b.Transpose()
+	return t.slideLeft().Transpose(), t.slideRight().Transpose(), b.slideLeft(), b.slideRight()
 }
 
 // SuccessorsT is Successors with the transpose of each board after a move,
