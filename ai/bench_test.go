@@ -6,39 +6,54 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/engine/positions"
 )
 
+// benchThreads are the thread counts every search benchmark runs: one, and
+// the two cores of the machine the figures in the README come from.
+var benchThreads = []int{1, 2}
+
+// decide searches b from an empty table, failing the benchmark on an error.
+func decide(b *testing.B, s *Searcher, x engine.Board, l Limits) Result {
+	s.Reset()
+	r, err := s.Search(context.Background(), x, l)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
+
 // BenchmarkSearch times decisions on the 50 random benchmark positions
 // (package engine/positions) at the fixed depths nneonneo's figures use (its
-// depths 3, 5 and 7 are 4, 6 and 8 plies here), each from an empty table,
-// on one thread and on all.
+// depths 3, 5 and 7 are 4, 6 and 8 plies here), each from an empty table.
+// The Searcher is made before the timed loop, once for each benchmark that
+// runs.
 func BenchmarkSearch(b *testing.B) {
 	boards := readPositions(b, positions.Random)
 	for _, ply := range []int{4, 6, 8} {
-		for _, threads := range []int{1, 0} {
-			s := NewSearcher(Config{Threads: threads})
-			name := fmt.Sprintf("ply=%d/threads=%d", ply, s.Threads())
-			b.Run(name, func(b *testing.B) {
+		for _, threads := range benchThreads {
+			b.Run(fmt.Sprintf("ply=%d/threads=%d", ply, threads), func(b *testing.B) {
+				s := NewSearcher(Config{Threads: threads})
 				var evals uint64
 				for b.Loop() {
 					for _, x := range boards {
-						s.Reset()
-						r, err := s.Search(context.Background(), x, Limits{Depth: ply})
-						if err != nil {
-							b.Fatal(err)
-						}
-						evals += r.MovesTried
+						evals += decide(b, s, x, Limits{Depth: ply}).MovesTried
 					}
 				}
-				decisions := float64(b.N * len(boards))
-				b.ReportMetric(b.Elapsed().Seconds()*1e3/decisions, "ms/decision")
-				b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
-				b.ReportMetric(float64(evals)/decisions, "evals/decision")
-				b.ReportMetric(0, "ns/op")
+				reportDecisions(b, b.N*len(boards), evals)
 			})
 		}
 	}
+}
+
+// reportDecisions reports the time and the work of each of n decisions.
+func reportDecisions(b *testing.B, n int, evals uint64) {
+	secs := b.Elapsed().Seconds()
+	b.ReportMetric(secs*1e3/float64(n), "ms/decision")
+	b.ReportMetric(float64(evals)/secs, "evals/s")
+	b.ReportMetric(float64(evals)/float64(n), "evals/decision")
+	b.ReportMetric(0, "ns/op")
 }
 
 // BenchmarkAutoDepth times decisions at the automatic depth on the 60
@@ -48,17 +63,13 @@ func BenchmarkSearch(b *testing.B) {
 // each phase.
 func BenchmarkAutoDepth(b *testing.B) {
 	positions := readAgreement(b)
-	for _, threads := range []int{1, 0} {
-		s := NewSearcher(Config{Threads: threads})
-		b.Run(fmt.Sprintf("threads=%d", s.Threads()), func(b *testing.B) {
+	for _, threads := range benchThreads {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			s := NewSearcher(Config{Threads: threads})
 			times := map[string][]float64{}
 			for b.Loop() {
 				for _, a := range positions {
-					s.Reset()
-					r, err := s.Search(context.Background(), a.board, Limits{Depth: Auto})
-					if err != nil {
-						b.Fatal(err)
-					}
+					r := decide(b, s, a.board, Limits{Depth: Auto})
 					times[a.phase] = append(times[a.phase], r.Elapsed.Seconds()*1e3)
 				}
 			}
@@ -76,6 +87,40 @@ func BenchmarkAutoDepth(b *testing.B) {
 	}
 }
 
+// BenchmarkGame searches every position of a fixed whole game
+// (testdata/game.txt: 12,161 moves to a 16384 tile) at the automatic depth,
+// in order: "kept" as `2048 sim` and the game play it, one table from the
+// first move to the last; "empty" from an empty table at every move, as
+// nneonneo's program searches. An iteration takes about ten minutes on one
+// thread: run one sub-benchmark at a time, with -benchtime 1x.
+func BenchmarkGame(b *testing.B) {
+	boards := readGame(b)
+	for _, threads := range benchThreads {
+		for _, kept := range []bool{true, false} {
+			table := map[bool]string{true: "kept", false: "empty"}[kept]
+			b.Run(fmt.Sprintf("table=%s/threads=%d", table, threads), func(b *testing.B) {
+				s := NewSearcher(Config{Threads: threads})
+				var evals uint64
+				for b.Loop() {
+					s.Reset()
+					for _, x := range boards {
+						if !kept {
+							s.Reset()
+						}
+						r, err := s.Search(context.Background(), x, Limits{Depth: Auto})
+						if err != nil {
+							b.Fatal(err)
+						}
+						evals += r.MovesTried
+					}
+				}
+				reportDecisions(b, b.N*len(boards), evals)
+				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/game")
+			})
+		}
+	}
+}
+
 // BenchmarkEvaluate times the default heuristic of a board: 8 lookups.
 func BenchmarkEvaluate(b *testing.B) {
 	boards := readPositions(b, "")
@@ -89,4 +134,12 @@ func BenchmarkEvaluate(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(boards)), "ns/eval")
 	b.ReportMetric(0, "ns/op")
 	_ = sink
+}
+
+// BenchmarkNneonneoHeuristic times building the default heuristic's table,
+// which every start of the game and of `2048 hint` pays.
+func BenchmarkNneonneoHeuristic(b *testing.B) {
+	for b.Loop() {
+		NneonneoHeuristic()
+	}
 }
