@@ -33,7 +33,8 @@ func (w *worker) leafSpawns(b engine.Board, empty uint64) float64 {
 		}
 		return sum
 	}
-	ll := newLineLeaves(w.lines, b)
+	var ll lineLeaves
+	ll.init(w.lines, b)
 	for e := empty; e != 0; {
 		var two engine.Board
 		two, e = nextSpawn(e)
@@ -63,32 +64,32 @@ type slidLines struct {
 // lineShift is the shift of row k of a board.
 func lineShift(k int) uint { return uint(48-16*k) & 63 }
 
-func newLineLeaves(e *Lines, b engine.Board) lineLeaves {
-	ll := lineLeaves{board: b, transpose: b.Transpose()}
-	ll.left, ll.right = slideLines(b, e.row)
-	ll.up, ll.down = slideLines(ll.transpose, e.col)
-	return ll
+// init sets ll up for the board b and the evaluator e, in place: the
+// structure is large for a value that the last layer makes at every chance
+// node.
+func (ll *lineLeaves) init(e *Lines, b engine.Board) {
+	ll.board, ll.transpose = b, b.Transpose()
+	slideLines(b, e.row, &ll.left, &ll.right)
+	slideLines(ll.transpose, e.col, &ll.up, &ll.down)
 }
 
 // slideLines slides the rows of b left and right and values them in t.
-func slideLines(b engine.Board, t *[tables.NumLines]float32) (left, right slidLines) {
-	var lv, rv [4]float32
-	for k := range 4 {
-		line := tables.Line(b >> lineShift(k))
-		l, r := tables.Left(line).Line(), tables.Right(line).Line()
-		left.board |= engine.Board(l) << lineShift(k)
-		right.board |= engine.Board(r) << lineShift(k)
-		lv[k], rv[k] = t[l], t[r]
-	}
-	left.pairUp(lv)
-	right.pairUp(rv)
-	return left, right
+func slideLines(b engine.Board, t *[tables.NumLines]float32, left, right *slidLines) {
+	l0, r0 := tables.Left(tables.Line(b>>48)).Line(), tables.Right(tables.Line(b>>48)).Line()
+	l1, r1 := tables.Left(tables.Line(b>>32)).Line(), tables.Right(tables.Line(b>>32)).Line()
+	l2, r2 := tables.Left(tables.Line(b>>16)).Line(), tables.Right(tables.Line(b>>16)).Line()
+	l3, r3 := tables.Left(tables.Line(b)).Line(), tables.Right(tables.Line(b)).Line()
+	left.board = engine.Board(l0)<<48 | engine.Board(l1)<<32 | engine.Board(l2)<<16 | engine.Board(l3)
+	right.board = engine.Board(r0)<<48 | engine.Board(r1)<<32 | engine.Board(r2)<<16 | engine.Board(r3)
+	left.pairUp(t[l0], t[l1], t[l2], t[l3])
+	right.pairUp(t[r0], t[r1], t[r2], t[r3])
 }
 
-// pairUp sets partner and pair from the values v of the four lines.
-func (s *slidLines) pairUp(v [4]float32) {
-	s.partner = [4]float32{v[1], v[0], v[3], v[2]}
-	s.pair = [4]float32{v[2] + v[3], v[2] + v[3], v[0] + v[1], v[0] + v[1]}
+// pairUp sets partner and pair from the values of the four lines.
+func (s *slidLines) pairUp(v0, v1, v2, v3 float32) {
+	s.partner = [4]float32{v1, v0, v3, v2}
+	top, bottom := v0+v1, v2+v3
+	s.pair = [4]float32{bottom, bottom, top, top}
 }
 
 // with returns the board of s with line k replaced by l, and the sum of the
