@@ -146,6 +146,30 @@ func TestNeighboursDiffer(t *testing.T) {
 	})
 }
 
+// TestEveryTileDistinct checks that no two tiles from 2 to 32768 look the
+// same: each has its own combination of background, number colour and
+// bold, in every theme, at every profile. Neighbours differing is not
+// enough: a player who sees two tiles alike somewhere on the board takes
+// them for equal, and in 16 colours the classic theme once drew the 4 and
+// the 128, the 8, 256 and 1024, and the 64 and 8192 alike.
+func TestEveryTileDistinct(t *testing.T) {
+	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+		seen := map[TileColors]int{}
+		for r := 1; r < len(pal.Tile); r++ {
+			c := pal.Tile[r]
+			if other, ok := seen[c]; ok {
+				bold := ""
+				if c.Bold {
+					bold = " in bold"
+				}
+				t.Errorf("%s: Tile[%d] (%d) = Tile[%d] (%d) = %s on %s%s; want every tile distinct",
+					where(th, p, dark), other, 1<<other, r, 1<<r, colorName(c.FG), colorName(c.BG), bold)
+			}
+			seen[c] = r
+		}
+	})
+}
+
 // TestNumbersReadable checks the contrast of every tile's number on its
 // background; at the ANSI profile, for each of the common sets of 16 colours.
 func TestNumbersReadable(t *testing.T) {
