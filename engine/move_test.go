@@ -35,6 +35,7 @@ func checkMove(t *testing.T, b Board) {
 		if b.CanMove(d) != (want != b) {
 			t.Fatalf("%#016x.CanMove(%v) = %v; want %v", uint64(b), d, b.CanMove(d), want != b)
 		}
+		checkPaths(t, b, d, want)
 		merges := b.Merges(d)
 		for i := range NumCells {
 			if m := merges&(1<<i) != 0; m != wantMerged[i/4][i%4] {

@@ -5,6 +5,10 @@ type SlideOutcome struct {
 	Cells  [4]uint8 // the ranks after the slide, cell 0 first
 	Points uint32   // the sum of the values of the tiles made by merges
 	Merged [4]bool  // which cells hold a tile made by a merge in this slide
+	// To says where each tile went: To[i] is the cell in which the tile of
+	// cell i ended, alone or merged, and -1 for an empty cell. A display
+	// animates the slide with it.
+	To [4]int8
 }
 
 // Slide is the one reference slide rule of the game, for a line sliding toward
@@ -20,10 +24,10 @@ type SlideOutcome struct {
 // Every table in this package is derived from Slide; it favours clarity over
 // speed.
 func Slide(cells [4]uint8) SlideOutcome {
-	var s SlideOutcome
+	s := SlideOutcome{To: [4]int8{-1, -1, -1, -1}}
 	n := 0             // cells of s.Cells filled so far
 	mergeable := false // whether s.Cells[n-1] may still merge
-	for _, r := range cells {
+	for i, r := range cells {
 		if r == 0 {
 			continue
 		}
@@ -31,10 +35,12 @@ func Slide(cells [4]uint8) SlideOutcome {
 			s.Cells[n-1]++
 			s.Points += 1 << s.Cells[n-1]
 			s.Merged[n-1] = true
+			s.To[i] = int8(n - 1)
 			mergeable = false
 			continue
 		}
 		s.Cells[n] = r
+		s.To[i] = int8(n)
 		n++
 		mergeable = true
 	}

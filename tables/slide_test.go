@@ -9,8 +9,14 @@ import (
 // stepSlide is a deliberately slow reference written differently from Slide:
 // it moves one tile at a time, one cell at a time, as the original web game
 // does, remembering which cells already took a merge in this move.
-func stepSlide(in [4]uint8) (out [4]uint8, points uint32, merged [4]bool) {
+// It also follows each tile: to[i] is the cell where the tile of cell i
+// stopped.
+func stepSlide(in [4]uint8) (out [4]uint8, points uint32, merged [4]bool, to [4]int8) {
 	out = in
+	to = [4]int8{-1, -1, -1, -1}
+	if in[0] != 0 {
+		to[0] = 0
+	}
 	for i := 1; i < 4; i++ {
 		if out[i] == 0 {
 			continue
@@ -20,14 +26,16 @@ func stepSlide(in [4]uint8) (out [4]uint8, points uint32, merged [4]bool) {
 			out[j-1], out[j] = out[j], 0
 			j--
 		}
+		to[i] = int8(j)
 		if j > 0 && out[j-1] == out[j] && !merged[j-1] && out[j] < MaxRank {
 			out[j-1]++
 			out[j] = 0
 			merged[j-1] = true
 			points += 1 << out[j-1]
+			to[i] = int8(j - 1)
 		}
 	}
-	return out, points, merged
+	return out, points, merged, to
 }
 
 func tileSum(c [4]uint8) uint32 {
@@ -57,11 +65,11 @@ func TestLineCellsRoundTrip(t *testing.T) {
 func TestSlideAllLines(t *testing.T) {
 	for i := range NumLines {
 		l := Line(i)
-		wantCells, wantPoints, wantMerged := stepSlide(l.Cells())
+		wantCells, wantPoints, wantMerged, wantTo := stepSlide(l.Cells())
 		got := Slide(l.Cells())
-		if got.Cells != wantCells || got.Points != wantPoints || got.Merged != wantMerged {
-			t.Fatalf("Slide(%v) = %+v; want {Cells:%v Points:%d Merged:%v}",
-				l.Cells(), got, wantCells, wantPoints, wantMerged)
+		if got.Cells != wantCells || got.Points != wantPoints || got.Merged != wantMerged || got.To != wantTo {
+			t.Fatalf("Slide(%v) = %+v; want {Cells:%v Points:%d Merged:%v To:%v}",
+				l.Cells(), got, wantCells, wantPoints, wantMerged, wantTo)
 		}
 	}
 }
@@ -69,7 +77,7 @@ func TestSlideAllLines(t *testing.T) {
 func TestLeftAllLines(t *testing.T) {
 	for i := range NumLines {
 		l := Line(i)
-		wantCells, wantPoints, _ := stepSlide(l.Cells())
+		wantCells, wantPoints, _, _ := stepSlide(l.Cells())
 		got := Left(l)
 		if got.Line().Cells() != wantCells || got.Points() != wantPoints {
 			t.Fatalf("Left(%v) = %v, %d points; want %v, %d points",
@@ -82,7 +90,7 @@ func TestRightAllLines(t *testing.T) {
 	for i := range NumLines {
 		l := Line(i)
 		c := l.Cells()
-		rc, wantPoints, _ := stepSlide([4]uint8{c[3], c[2], c[1], c[0]})
+		rc, wantPoints, _, _ := stepSlide([4]uint8{c[3], c[2], c[1], c[0]})
 		wantCells := [4]uint8{rc[3], rc[2], rc[1], rc[0]}
 		got := Right(l)
 		if got.Line().Cells() != wantCells || got.Points() != wantPoints {
