@@ -1,0 +1,177 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/term2048/2048/engine"
+)
+
+// Version is the version of the lines this package writes. A line of a
+// later version is not read (ErrNewer), and never removed.
+const Version = 1
+
+// ErrNewer says that a line was written by a newer version of 2048.
+var ErrNewer = errors.New("written by a newer 2048")
+
+// gameJSON is a Game in a line of the file:
+//
+//	{"version":1,"ended":"2026-11-23T14:05:09+01:00","seconds":312.5,
+//	 "score":20112,"tile":2048,"moves":1234,"hinted":true,"autoplayed":false,
+//	 "by":"ppph…","game":{"seed":…,"moves":"UDLR…","board":"…","score":20112}}
+//
+// (on one line). "game" is the game as engine.Game encodes it, the form the
+// saved game takes too: its seed, its start board if not empty, its moves
+// as letters, and the board and score they lead to, as a check. The
+// figures before it sum the game up for readers that do not replay it
+// (jq, grep), and are checked against the replay when the line is read.
+type gameJSON struct {
+	Version    int             `json:"version"`
+	Ended      time.Time       `json:"ended"`
+	Seconds    float64         `json:"seconds"`
+	Score      int             `json:"score"`
+	Tile       int             `json:"tile"`
+	Moves      int             `json:"moves"`
+	Hinted     bool            `json:"hinted"`
+	Autoplayed bool            `json:"autoplayed"`
+	By         *Movers         `json:"by,omitempty"` // absent if not known
+	Game       json.RawMessage `json:"game"`
+}
+
+// earlierJSON is the line of the games counted before the history:
+// {"version":1,"earlier":{"games_played":42,…}}.
+type earlierJSON struct {
+	Version int      `json:"version"`
+	Earlier *Earlier `json:"earlier"`
+}
+
+// MarshalJSON encodes g as a line of the history, without the newline. It
+// fails if the moves do not replay to g's board and score, or By does not
+// match the moves: a line that would not read back is never written.
+func (g Game) MarshalJSON() ([]byte, error) {
+	e, err := g.Replay()
+	if err != nil {
+		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
+	}
+	if g.By != nil && len(g.By) != len(g.Moves) {
+		return nil, fmt.Errorf("encoding the game of seed %d: %d moves, and who made %d", g.Seed, len(g.Moves), len(g.By))
+	}
+	game, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	j := gameJSON{Version: Version, Ended: g.Ended, Seconds: g.Played.Seconds(), Score: g.Score,
+		Tile: g.HighestTile(), Moves: len(g.Moves), Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+	if g.By != nil {
+		j.By = &g.By
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes a line MarshalJSON encoded. It replays the moves
+// and fails, leaving g unchanged, if anything in the line disagrees with
+// them: a damaged line never reads as another game. A line of a newer
+// version fails with an error wrapping ErrNewer.
+func (g *Game) UnmarshalJSON(data []byte) error {
+	var j gameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("not a game: %w", err)
+	}
+	if err := checkVersion(j.Version); err != nil {
+		return err
+	}
+	if len(j.Game) == 0 {
+		return errors.New(`not a game: no "game" with its moves`)
+	}
+	var e engine.Game
+	if err := json.Unmarshal(j.Game, &e); err != nil {
+		return err
+	}
+	if e.Score() != j.Score || e.HighestTile() != j.Tile || e.MoveCount() != j.Moves {
+		return fmt.Errorf("the moves give score %d, tile %d and %d moves; the line says %d, %d and %d",
+			e.Score(), e.HighestTile(), e.MoveCount(), j.Score, j.Tile, j.Moves)
+	}
+	switch {
+	case j.Ended.IsZero():
+		return errors.New(`no date ("ended")`)
+	case j.Seconds < 0 || math.IsNaN(j.Seconds) || j.Seconds > math.MaxInt64/1e9:
+		return fmt.Errorf("%v seconds played", j.Seconds)
+	}
+	var by Movers
+	if j.By != nil {
+		by = *j.By
+		if len(by) != j.Moves {
+			return fmt.Errorf("%d moves, and who made %d", j.Moves, len(by))
+		}
+		if by.Count(ByHint) > 0 && !j.Hinted || by.Count(ByAutoplay) > 0 && !j.Autoplayed {
+			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
+		}
+	}
+	*g = Game{Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score(),
+		Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended}
+	return nil
+}
+
+// checkVersion returns why a line of version v cannot be read, if it
+// cannot.
+func checkVersion(v int) error {
+	switch {
+	case v > Version:
+		return fmt.Errorf("%w (version %d; this one reads version %d)", ErrNewer, v, Version)
+	case v != Version:
+		return fmt.Errorf("version %d; want %d", v, Version)
+	}
+	return nil
+}
+
+// EncodeEarlier returns the line of the games counted before the history,
+// without the newline.
+func EncodeEarlier(e Earlier) ([]byte, error) {
+	return json.Marshal(earlierJSON{Version: Version, Earlier: &e})
+}
+
+// An Entry is what a line of the history holds: a game, or the games
+// counted before the history began.
+type Entry struct {
+	Game    *Game    // nil for the line of the earlier games
+	Earlier *Earlier // nil for a game
+}
+
+// Decode reads one line of the history, with or without its newline. A
+// line of a newer version fails with an error wrapping ErrNewer.
+func Decode(line []byte) (Entry, error) {
+	line = bytes.TrimRight(line, "\r\n")
+	var probe struct {
+		Version int             `json:"version"`
+		Earlier json.RawMessage `json:"earlier"`
+	}
+	if err := json.Unmarshal(line, &probe); err != nil {
+		return Entry{}, fmt.Errorf("not JSON: %w", err)
+	}
+	if err := checkVersion(probe.Version); err != nil {
+		return Entry{}, err
+	}
+	if probe.Earlier == nil {
+		var g Game
+		if err := json.Unmarshal(line, &g); err != nil {
+			return Entry{}, err
+		}
+		return Entry{Game: &g}, nil
+	}
+	var j earlierJSON
+	if err := json.Unmarshal(line, &j); err != nil {
+		return Entry{}, fmt.Errorf("the earlier games: %w", err)
+	}
+	if j.Earlier == nil {
+		return Entry{}, errors.New(`"earlier" is null`)
+	}
+	if e := *j.Earlier; e.GamesPlayed < 0 || e.GamesWon < 0 || e.GamesHinted < 0 || e.GamesAutoplayed < 0 ||
+		e.BestScore < 0 || e.HighestTile < 0 {
+		return Entry{}, fmt.Errorf("the earlier games: a negative count in %+v", e)
+	}
+	return Entry{Earlier: j.Earlier}, nil
+}

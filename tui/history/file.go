@@ -1,0 +1,187 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// MaxLine bounds a line of the history: a game of a million moves takes
+// about 2 MB. A longer line is skipped as damaged, without holding it in
+// memory.
+const MaxLine = 8 << 20
+
+// A Log is the history as Read finds it.
+type Log struct {
+	Games   []Game      // the games, in the order of the file: the oldest first
+	Earlier Earlier     // the games counted before the history began; zero if none
+	Skipped []LineError // the lines that were not read, and why
+}
+
+// A LineError says why a line of the history was not read.
+type LineError struct {
+	Line int // from 1
+	Err  error
+}
+
+// Error says which line and why.
+func (e LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+// Unwrap returns why the line was not read.
+func (e LineError) Unwrap() error { return e.Err }
+
+// Damaged reports whether the line is damaged, rather than written by a
+// newer version of 2048 (which is to be left as it is).
+func (e LineError) Damaged() bool { return !errors.Is(e.Err, ErrNewer) }
+
+// Read reads the history from r. A line that cannot be read is skipped and
+// listed in Skipped, with why; a blank line is passed over. The error is
+// r's only: what was read before it is returned with it.
+func Read(r io.Reader) (Log, error) {
+	var log Log
+	err := eachLine(r, func(n int, line []byte, tooLong bool) {
+		if tooLong {
+			log.Skipped = append(log.Skipped, LineError{n, fmt.Errorf("longer than %d MB", MaxLine>>20)})
+			return
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			return
+		}
+		e, err := Decode(line)
+		switch {
+		case err != nil:
+			log.Skipped = append(log.Skipped, LineError{n, err})
+		case e.Game != nil:
+			log.Games = append(log.Games, *e.Game)
+		default:
+			log.Earlier = log.Earlier.plus(*e.Earlier)
+		}
+	})
+	return log, err
+}
+
+// plus returns the games of e and o together: two lines of earlier games
+// (two histories joined by hand) count both.
+func (e Earlier) plus(o Earlier) Earlier {
+	return Earlier{
+		GamesPlayed: e.GamesPlayed + o.GamesPlayed, GamesWon: e.GamesWon + o.GamesWon,
+		GamesHinted: e.GamesHinted + o.GamesHinted, GamesAutoplayed: e.GamesAutoplayed + o.GamesAutoplayed,
+		BestScore: max(e.BestScore, o.BestScore), HighestTile: max(e.HighestTile, o.HighestTile),
+	}
+}
+
+// eachLine calls f with each line of r and its number from 1, without its
+// newline; f must not keep the line. A line longer than MaxLine is passed
+// as tooLong, without its text, and is never held in memory whole.
+func eachLine(r io.Reader, f func(n int, line []byte, tooLong bool)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for n := 1; ; n++ {
+		buf = buf[:0]
+		tooLong := false
+		chunk, err := br.ReadSlice('\n')
+		for {
+			if !tooLong && len(buf)+len(chunk) > MaxLine+1 { // +1: the newline
+				tooLong = true
+			}
+			if !tooLong {
+				buf = append(buf, chunk...)
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+			chunk, err = br.ReadSlice('\n')
+		}
+		if len(buf) > 0 || tooLong {
+			f(n, bytes.TrimSuffix(buf, []byte("\n")), tooLong)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// Append adds line, and a newline, at the end of the history file at path,
+// which it creates if need be, in one write, and waits for the disk. A
+// crash in the middle of the write can tear this line, never an earlier
+// one; and if the file does not end with a newline (a line torn by such a
+// crash), Append begins with one, so that the torn line stays the only
+// one damaged. The file must be a regular file, or a link to one: a link
+// is written through.
+func Append(path string, line []byte) error {
+	if bytes.ContainsAny(line, "\n\r") {
+		return fmt.Errorf("appending to %s: a line of the history holds no newline", path)
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "append", Path: path, Err: errors.New("not a regular file")}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	out := make([]byte, 0, len(line)+2)
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, fi.Size()-1); err != nil {
+			f.Close()
+			return fmt.Errorf("appending to %s: %w", path, err)
+		}
+		if last[0] != '\n' {
+			out = append(out, '\n')
+		}
+	}
+	out = append(append(out, line...), '\n')
+	if _, err := f.Write(out); err != nil {
+		f.Close()
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// Separate copies each line of r, with its newline, to keep, or to aside
+// if set says so of its number (from 1): the history without its damaged
+// lines, and the damaged lines kept for the player. It streams: a line is
+// never held in memory whole.
+func Separate(r io.Reader, keep, aside io.Writer, set func(line int) bool) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for n := 1; ; n++ {
+		w := keep
+		if set(n) {
+			w = aside
+		}
+		chunk, err := br.ReadSlice('\n')
+		for errors.Is(err, bufio.ErrBufferFull) {
+			if _, werr := w.Write(chunk); werr != nil {
+				return werr
+			}
+			chunk, err = br.ReadSlice('\n')
+		}
+		if len(chunk) > 0 {
+			if _, werr := w.Write(chunk); werr != nil {
+				return werr
+			}
+			if chunk[len(chunk)-1] != '\n' { // the last line, torn
+				if _, werr := w.Write([]byte("\n")); werr != nil {
+					return werr
+				}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
