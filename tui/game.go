@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/history"
 )
 
 // flashTime is how long the tiles of the last move stay marked.
@@ -18,30 +19,24 @@ const flashTime = 300 * time.Millisecond
 // flashDoneMsg ends the flash it names.
 type flashDoneMsg struct{ id int }
 
-// move plays d for the player (or the AI), if it changes the board.
-func (m *Model) move(d engine.Direction) tea.Cmd {
+// move plays d, a move of by (the player, or the AI), if it changes the
+// board.
+func (m *Model) move(d engine.Direction, by history.Mover) tea.Cmd {
 	before := m.cur.Game.Board()
 	turn, ok := m.cur.Game.Move(d)
 	if !ok {
 		return nil
 	}
+	m.cur.moved(by)
+	m.countTime()
 	m.boardChanged()
 	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
 	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
-	if m.raiseRecords() && !m.cur.Game.Over() {
-		m.saveStats(false) // a kill -9 must not cost a record
-	}
-	switch {
-	case m.cur.Game.Over():
+	if m.cur.Game.Over() {
 		m.gameEnded()
-	case m.cur.Game.Won() && !m.cur.WinSeen:
-		m.cur.WinSeen = true
-		if m.autoplay {
-			m.note = "2048! The AI keeps going; press " + first(m.keys.Autoplay) + " to take over."
-		} else {
-			m.asking = wonKeepGoing
-		}
+	} else {
+		cmds = append(cmds, m.celebrate(before))
 	}
 	m.save(m.cur.Game.Over())
 	if m.autoplay && !m.cur.Game.Over() {
@@ -58,10 +53,10 @@ func (m *Model) boardChanged() {
 	m.flash = flash{id: m.flash.id + 1}
 }
 
-// gameEnded settles a game that is over.
+// gameEnded stops the AI at the end of a game: the game-over summary
+// takes the place of any banner.
 func (m *Model) gameEnded() {
-	m.autoplay = false
-	m.settle()
+	m.autoplay, m.banner = false, nil
 }
 
 // undo takes back a move. During autoplay it stops the AI first: the AI
@@ -73,9 +68,13 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	stopped := m.autoplay
-	m.autoplay, m.pending = false, nil
-	m.reopen()
+	m.autoplay, m.pending, m.banner = false, nil, nil
 	m.cur.Game.Undo()
+	m.cur.undone()
+	m.countTime()
+	if !m.cur.Game.Won() {
+		m.cur.WinSeen = false // making 2048 again is a moment again
+	}
 	m.boardChanged()
 	m.asking = noQuestion
 	m.save(false)
@@ -94,10 +93,12 @@ func (m *Model) askNewGame() tea.Cmd {
 	return m.newGame()
 }
 
-// newGame settles the old game and starts a new one.
+// newGame leaves the old game, which goes into the history, and starts a
+// new one.
 func (m *Model) newGame() tea.Cmd {
-	m.settle()
+	m.leave()
 	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
+	m.lastActive, m.banner = m.now(), nil
 	m.boardChanged()
 	m.save(true)
 	m.note = "A new game."
@@ -118,17 +119,15 @@ func (m *Model) quit() tea.Cmd {
 // screen on fg; the AI, stopped with the process, goes on where it was.
 func (m *Model) suspend() tea.Cmd {
 	m.save(true)
-	m.saveStats(true)
 	return tea.Suspend
 }
 
-// shutdown stops the AI and saves the game and the statistics, however the
+// shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
 	m.autoplay = false
 	m.stopSearch()
 	m.save(true)
-	m.saveStats(true)
 }
 
 // nextTheme switches to the next theme, when there is colour to show it.

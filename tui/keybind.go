@@ -86,7 +86,7 @@ func parseKey(s string) (string, error) {
 // it cannot clash.)
 var keyContexts = [][]string{
 	{"up", "down", "left", "right", "undo", "new", "hint", "play", "autoplay", "slower", "faster",
-		"deeper", "shallower", "auto_depth", "theme", "help", "dismiss", "suspend", "quit"},
+		"deeper", "shallower", "auto_depth", "theme", "stats", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
 }
 

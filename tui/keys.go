@@ -20,6 +20,7 @@ type KeyMap struct {
 	Undo                  key.Binding
 	New                   key.Binding
 	Theme                 key.Binding
+	Stats                 key.Binding // the statistics screen
 	Help                  key.Binding
 	Quit                  key.Binding // ctrl+c too, always
 	Dismiss               key.Binding // puts away the warnings
@@ -55,6 +56,7 @@ var actions = []action{
 	{"shallower", []string{"-", "_"}, "search shallower", func(k *KeyMap) *key.Binding { return &k.Shallower }},
 	{"auto_depth", []string{"0"}, "automatic depth", func(k *KeyMap) *key.Binding { return &k.AutoDepth }},
 	{"theme", []string{"t"}, "next theme", func(k *KeyMap) *key.Binding { return &k.Theme }},
+	{"stats", []string{"s", "tab"}, "statistics", func(k *KeyMap) *key.Binding { return &k.Stats }},
 	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"dismiss", []string{"esc"}, "dismiss warnings", func(k *KeyMap) *key.Binding { return &k.Dismiss }},
 	{"suspend", []string{"ctrl+z"}, "suspend (fg resumes)", func(k *KeyMap) *key.Binding { return &k.Suspend }},
@@ -105,8 +107,8 @@ func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
 
 // ShortHelp returns the bindings of the one-line help, with descriptions
 // short enough for 80 columns and each action's first key. A narrow
-// terminal drops the last ones: help and quit come before undo and new
-// game, which the help lists.
+// terminal drops the last ones: help and quit come before the statistics,
+// undo and new game, which the help lists.
 func (k KeyMap) ShortHelp() []key.Binding {
 	short := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
@@ -114,7 +116,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp(k.moveLabel(), "move")),
 		short(k.Hint, "hint"), short(k.Play, "play"), short(k.Autoplay, "auto"),
-		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Undo, "undo"), short(k.New, "new"),
+		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Stats, "stats"), short(k.Undo, "undo"), short(k.New, "new"),
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/history"
 )
 
 // Config is what the command line decides about a session.
@@ -32,7 +33,7 @@ type Config struct {
 	Color    ColorMode     // ColorAuto follows the terminal
 	Autoplay bool          // start with the AI playing
 	Speed    time.Duration // the time between two moves of the AI, at least
-	Store    *Store        // where the game and statistics are kept; nil keeps nothing
+	Store    *Store        // where the game and the history are kept; nil keeps nothing
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
@@ -48,8 +49,11 @@ type Model struct {
 	prefs    *Prefs
 	searcher *ai.Searcher
 
-	cur   SavedGame // the game in progress and what the statistics need of it
-	stats Stats
+	cur        SavedGame       // the game in progress and what the statistics need of it
+	games      []history.Game  // the finished games of the history, oldest first
+	earlier    history.Earlier // the games counted before the history began
+	summary    history.Summary // the statistics of games and earlier: all but the game on screen
+	lastActive time.Time       // when a move was last played, or the session began: the time played runs from it
 
 	ascii   bool // draw with ASCII only
 	theme   theme.Theme
@@ -77,11 +81,13 @@ type Model struct {
 
 	flash      flash
 	flashFor   time.Duration // how long the tiles of a move stay marked
+	banner     *banner       // a moment of the game over the board, for a while
 	asking     question
 	showHelp   bool
-	helpOffset int       // how far the help is scrolled
-	note       string    // a line for the player, until the next key
-	warnings   []warning // what went wrong, until dismissed
+	helpOffset int        // how far the help is scrolled
+	stats      *statsView // the statistics screen, when it is up
+	note       string     // a line for the player, until the next key
+	warnings   []warning  // what went wrong, until dismissed
 	saveErr    error
 }
 
@@ -166,15 +172,16 @@ func New(ctx context.Context, cfg Config) *Model {
 		m.searcher = ai.NewSearcher(ai.Config{})
 	}
 	m.repaint()
-	m.loadStats()
-	if m.resume() {
-		if m.raiseRecords() {
-			m.saveStats(false) // the record of a game saved by a program killed at once
-		}
+	m.lastActive = m.now()
+	log := m.loadHistory()
+	resumed := m.resume()
+	m.migrate(&log)
+	m.useHistory(log)
+	if resumed {
 		if !cfg.NewGame {
 			return m
 		}
-		m.settle() // the saved game is left for a new one
+		m.leave() // the saved game is left for a new one
 		m.note = ""
 	}
 	seed := cfg.Seed
@@ -188,18 +195,6 @@ func New(ctx context.Context, cfg Config) *Model {
 // newSeed picks the seed of a new game: under a billion, so that a player
 // can note it and replay the game with -seed.
 func newSeed() uint64 { return 1 + rand.Uint64N(999_999_999) }
-
-// loadStats reads the statistics, telling the player if they were lost.
-func (m *Model) loadStats() {
-	if m.store == nil {
-		return
-	}
-	st, err := m.store.LoadStats()
-	if err != nil {
-		m.warn("Statistics not loaded: " + err.Error())
-	}
-	m.stats = st
-}
 
 // resume loads the saved game and reports whether there was one.
 func (m *Model) resume() bool {
@@ -256,6 +251,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.id == m.flash.id {
 			m.flash = flash{id: m.flash.id}
 		}
+	case bannerDoneMsg:
+		m.onBannerDone(msg)
 	case spinner.TickMsg:
 		if m.thinking != idle {
 			var cmd tea.Cmd
@@ -311,7 +308,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
 		return m.quit()
 	}
-	m.note = ""
+	m.note, m.banner = "", nil // a banner goes with any key, which acts too
 	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 {
 		m.warnings = nil
 		return nil
@@ -326,18 +323,21 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		m.onHelpKey(k)
 		return nil
 	}
+	if m.stats != nil && !key.Matches(k, m.keys.Quit, m.keys.Help) {
+		return m.onStatsKey(k)
+	}
 	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {
 		return nil // no key acts on a board out of sight
 	}
 	switch {
 	case key.Matches(k, m.keys.Up):
-		return m.move(engine.Up)
+		return m.move(engine.Up, history.ByPlayer)
 	case key.Matches(k, m.keys.Down):
-		return m.move(engine.Down)
+		return m.move(engine.Down, history.ByPlayer)
 	case key.Matches(k, m.keys.Left):
-		return m.move(engine.Left)
+		return m.move(engine.Left, history.ByPlayer)
 	case key.Matches(k, m.keys.Right):
-		return m.move(engine.Right)
+		return m.move(engine.Right, history.ByPlayer)
 	case key.Matches(k, m.keys.Hint):
 		return m.askHint()
 	case key.Matches(k, m.keys.Play):
@@ -360,6 +360,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.askNewGame()
 	case key.Matches(k, m.keys.Theme):
 		m.nextTheme()
+	case key.Matches(k, m.keys.Stats):
+		m.openStats()
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 	case key.Matches(k, m.keys.Suspend):

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -14,9 +15,13 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
+// testTime is the time of the tests' clock, which stands still.
+var testTime = time.Date(2026, 11, 23, 14, 5, 0, 0, time.FixedZone("CET", 3600))
+
 // newTestModel returns a model on an 80×24 terminal, with no colour, one
-// thread for the AI, no store, and no waiting: flashes and autoplay delays
-// take no time, so that commands can be run one after the other.
+// thread for the AI, no store, a clock that stands still at testTime, and
+// no waiting: flashes and autoplay delays take no time, so that commands
+// can be run one after the other.
 func newTestModel(t *testing.T, cfg Config) *Model {
 	t.Helper()
 	if cfg.Seed == 0 {
@@ -30,6 +35,8 @@ func newTestModel(t *testing.T, cfg Config) *Model {
 		cfg.Searcher = ai.NewSearcher(ai.Config{Threads: 1, TableMB: 4})
 	}
 	m := New(t.Context(), cfg)
+	m.now = func() time.Time { return testTime }
+	m.lastActive = testTime
 	m.flashFor = 0
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m
@@ -254,8 +261,8 @@ func TestAutoplayStopsAtGameOver(t *testing.T) {
 	if !m.cur.Game.Over() || m.autoplay {
 		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.cur.Game.Over(), m.autoplay)
 	}
-	if m.stats.GamesPlayed != 1 || m.stats.GamesAutoplayed != 1 {
-		t.Errorf("stats %+v; want one game played, by the AI", m.stats)
+	if st := m.statsNow(); st.Games != 1 || st.Autoplayed != 1 {
+		t.Errorf("stats %+v; want one game played, by the AI", st)
 	}
 	if view := m.render(); !strings.Contains(view, "Game over") {
 		t.Errorf("no game over message:\n%s", view)
@@ -319,8 +326,8 @@ func TestNewGameAsks(t *testing.T) {
 	}
 	press(m, "n")
 	press(m, "y")
-	if m.cur.Game.MoveCount() != 0 || m.stats.GamesPlayed != 1 {
-		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.stats.GamesPlayed)
+	if m.cur.Game.MoveCount() != 0 || m.summary.Games != 1 {
+		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.summary.Games)
 	}
 }
 

@@ -29,7 +29,7 @@ func (m *Model) panel(l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
 	g := m.cur.Game
-	score, best := figures.Count(g.Score()), figures.Count(max(m.stats.BestScore, g.Score()))
+	score, best := figures.Count(g.Score()), figures.Count(max(m.summary.BestScore, g.Score()))
 	moves, tile := figures.Count(g.MoveCount()), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {

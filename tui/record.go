@@ -1,68 +1,168 @@
 package tui
 
-// This file keeps the statistics: when a game counts, and as what. The
-// definitions are in the doc comment of Stats.
+import (
+	"fmt"
+	"time"
 
-// raiseRecords raises the best score and the highest tile to the game's, and
-// reports whether either was beaten.
-func (m *Model) raiseRecords() bool {
-	g := m.cur.Game
-	if g.Score() <= m.stats.BestScore && g.HighestTile() <= m.stats.HighestTile {
-		return false
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
+)
+
+// This file keeps the history of finished games and the statistics worked
+// out from it (their definitions are in the doc comment of
+// history.Summary).
+//
+// A game gets its line in the history when the player leaves it: for a new
+// game (n, or -new with a game saved), and only if a move was played.
+// Quitting is not leaving: the game resumes the next time. Since nothing is
+// written before, an undo after a game over takes nothing back: the game
+// is counted when it is left, as it then stands, so a game lost, undone and
+// then won counts once, as won.
+//
+// Until then the game on screen counts in the statistics as it stands if it
+// is over, and its score and tile raise the best score and the highest
+// tile at once: they are in the saved game, written with every move, so a
+// kill -9 costs at most the last move, never a record.
+
+// maxPause is the most that a pause between two moves adds to the time
+// played: a game left open overnight must not count the night.
+const maxPause = time.Minute
+
+// loadHistory reads the history of finished games, telling the player
+// about what could not be read.
+func (m *Model) loadHistory() history.Log {
+	if m.store == nil {
+		return history.Log{}
 	}
-	m.stats.BestScore = max(m.stats.BestScore, g.Score())
-	m.stats.HighestTile = max(m.stats.HighestTile, g.HighestTile())
-	return true
+	log, notes, err := m.store.LoadHistory()
+	if err != nil {
+		m.warn("History not read: " + err.Error())
+	}
+	for _, n := range notes {
+		m.warn(n)
+	}
+	return log
 }
 
-// settle counts the game in the statistics, once, as it stands: played,
-// and won, hinted and autoplayed as it was. A game of no move is not a game
-// played. It writes the statistics, waiting for the disk.
-func (m *Model) settle() {
-	m.raiseRecords()
-	if m.cur.Counted || m.cur.Game.MoveCount() == 0 {
-		m.saveStats(true)
-		return
-	}
-	m.cur.Counted = true
-	m.tally(+1)
-	m.saveStats(true)
+// useHistory takes the games of log as the history.
+func (m *Model) useHistory(log history.Log) {
+	m.games, m.earlier = log.Games, log.EarlierGames()
+	m.summary = history.Summarize(m.earlier, m.games)
 }
 
-// reopen takes back the count of a settled game that an undo brings back
-// to life after it ended: it counts again, as it then stands, when it ends
-// again or is left. A settled game's board has not changed since it was
-// settled (it ended, and only an undo changes an ended game), so the
-// game as it stands is the game as it was counted.
-func (m *Model) reopen() {
-	if !m.cur.Counted {
-		return
-	}
-	m.cur.Counted = false
-	m.tally(-1)
-	m.saveStats(false)
-}
-
-// tally adds the game to the counts (by +1) or takes it out (by -1).
-func (m *Model) tally(by int) {
-	m.stats.GamesPlayed += by
-	if m.cur.Game.Won() {
-		m.stats.GamesWon += by
-	}
-	if m.cur.Hinted {
-		m.stats.GamesHinted += by
-	}
-	if m.cur.Autoplayed {
-		m.stats.GamesAutoplayed += by
-	}
-}
-
-// saveStats writes the statistics; sync waits for the disk.
-func (m *Model) saveStats(sync bool) {
+// migrate carries the statistics file of earlier versions into the history,
+// once. If it counted the game in progress already (a game over, not left),
+// the game is taken out of the counts: its line will count it.
+func (m *Model) migrate(log *history.Log) {
 	if m.store == nil {
 		return
 	}
-	if err := m.store.SaveStats(m.stats, sync); err != nil {
-		m.saveErr = err
+	adjust := func(e history.Earlier) history.Earlier {
+		if !m.cur.Counted {
+			return e
+		}
+		g := m.line()
+		e.GamesPlayed--
+		if g.Won() {
+			e.GamesWon--
+		}
+		if g.Hinted {
+			e.GamesHinted--
+		}
+		if g.Autoplayed {
+			e.GamesAutoplayed--
+		}
+		return e
 	}
+	e, err := m.store.MigrateStats(log, adjust)
+	if err != nil {
+		m.warn("Statistics of the earlier version not carried into the history: " + err.Error())
+		return
+	}
+	if e != (history.Earlier{}) {
+		m.note = fmt.Sprintf("Your statistics (%d games) are kept in the history now: %s.", e.GamesPlayed, m.store.HistoryPath())
+	}
+	if m.cur.Counted {
+		m.cur.Counted = false
+		m.save(true)
+	}
+}
+
+// leave writes the game on screen to the history, as it stands, when the
+// player leaves it; a game of no move is not a game played.
+func (m *Model) leave() {
+	if m.cur.Game.MoveCount() == 0 {
+		return
+	}
+	g := m.line()
+	if m.store != nil {
+		if err := m.store.AppendHistory(g); err != nil {
+			m.warn("The game just left could not be written to the history, and counts for this session only: " + err.Error())
+		}
+	}
+	m.games = append(m.games, g)
+	m.summary = history.Summarize(m.earlier, m.games)
+}
+
+// line returns the line of the history of the game on screen, as it stands.
+func (m *Model) line() history.Game {
+	g := history.FromEngine(m.cur.Game, m.cur.movers())
+	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
+	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
+	return g
+}
+
+// statsNow returns the statistics with the game on screen: counted if it is
+// over, and raising the records in any case.
+func (m *Model) statsNow() history.Summary {
+	s := m.summary
+	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
+		s = history.Summarize(m.earlier, append(m.games[:len(m.games):len(m.games)], m.line()))
+	}
+	s.BestScore = max(s.BestScore, m.cur.Game.Score())
+	s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
+	return s
+}
+
+// countTime adds to the time played the time since the last move, up to
+// maxPause.
+func (m *Model) countTime() {
+	now := m.now()
+	m.cur.Played += min(max(now.Sub(m.lastActive), 0), maxPause)
+	m.lastActive = now
+}
+
+// movers returns who made each move of the game, or nil if the game does
+// not know (it began before the game recorded it).
+func (s *SavedGame) movers() history.Movers {
+	if len(s.By) != s.Game.MoveCount() {
+		return nil
+	}
+	return s.By
+}
+
+// moved records who made the move just played, if the game knows who
+// made the others.
+func (s *SavedGame) moved(by history.Mover) {
+	if len(s.By) == s.Game.MoveCount()-1 {
+		s.By = append(s.By, by)
+	}
+}
+
+// undone forgets who made the moves undone.
+func (s *SavedGame) undone() {
+	if n := s.Game.MoveCount(); len(s.By) > n {
+		s.By = s.By[:n]
+	}
+}
+
+// firstTile returns the rank of a tile the move just made if it is the
+// first of its rank in all the player's games, from 2048 up, or 0: the
+// game celebrates it.
+func (m *Model) firstTile(before engine.Board) uint8 {
+	r := m.cur.Game.Board().HighestRank()
+	if r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.summary.HighestTile {
+		return 0
+	}
+	return r
 }

@@ -14,20 +14,21 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/history"
 )
 
 // storeVersion is the version of the files a Store writes.
 const storeVersion = 1
 
-// A Store keeps the game in progress and the player's statistics on disk:
-// the game under StateDir, the statistics under DataDir. Files are written
+// A Store keeps the game in progress and the history of finished games on
+// disk: the game under StateDir, the history under DataDir. Files are written
 // atomically, and a file that cannot be read is never written over: one that
 // does not decode is moved aside, and one that cannot be read at all is left
 // as it is and not written for the rest of the session, so that no mistake
 // of this program, nor of the system, loses the player's data.
 type Store struct {
 	StateDir  string // the game in progress, $XDG_STATE_HOME/2048
-	DataDir   string // best score and statistics, $XDG_DATA_HOME/2048
+	DataDir   string // the history of finished games, $XDG_DATA_HOME/2048
 	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
 
 	kept map[string]error // files not to write, and why
@@ -47,10 +48,19 @@ func DefaultStore() Store {
 // about it.
 type SavedGame struct {
 	Game       *engine.Game `json:"game"`
-	Hinted     bool         `json:"hinted,omitempty"`     // the player asked for a hint in this game
+	Hinted     bool         `json:"hinted,omitempty"`     // a hint of the AI reached the player in this game
 	Autoplayed bool         `json:"autoplayed,omitempty"` // the AI played moves of this game
-	WinSeen    bool         `json:"win_seen,omitempty"`   // the player has seen the "you win" message
-	Counted    bool         `json:"counted,omitempty"`    // the game is already in the statistics (it ended)
+	WinSeen    bool         `json:"win_seen,omitempty"`   // the player has seen the "you made 2048" banner
+	// By says who made each move, a letter a move (see history.Movers); a
+	// game saved by a version that did not record it has none, and
+	// records none.
+	By history.Movers `json:"by,omitempty"`
+	// Played is the time played so far, in nanoseconds (see maxPause).
+	Played time.Duration `json:"played,omitempty"`
+	// Counted is from versions before the history: their statistics
+	// counted this game already (it had ended). The game clears it when it
+	// carries those statistics into the history.
+	Counted bool `json:"counted,omitempty"`
 }
 
 type savedGameJSON struct {
@@ -58,29 +68,9 @@ type savedGameJSON struct {
 	SavedGame
 }
 
-// Stats are the player's statistics over all games.
-//
-// A game is counted once, when its record is settled: when it ends (no move
-// changes the board) or when the player leaves it for a new one (n, or -new
-// with a game saved), and only if a move was played. Quitting is not
-// leaving: the game resumes the next time. An undo after the game ended
-// reopens it: its count is taken back, and it is counted again, as it then
-// stands, when it ends again or is left. So a game lost, undone and then won
-// counts once, as won.
-//
-//   - GamesPlayed counts the settled games.
-//   - GamesWon counts those whose board, when settled, has made 2048: moves
-//     undone do not count.
-//   - GamesHinted counts those in which the AI's advice reached the player:
-//     a hint shown on the screen, or a move played with space. Pressing h
-//     while the AI plays, or moving before the hint comes, shows nothing and
-//     does not count.
-//   - GamesAutoplayed counts those in which the AI played a move.
-//
-// BestScore and HighestTile are the highest score and tile of any game, as
-// soon as they are reached: they are written with the move that beats them,
-// and a game resumed after a crash raises them at once.
-type Stats struct {
+// oldStats are the statistics of the versions before the history, in
+// stats.json: MigrateStats carries them into the history once.
+type oldStats struct {
 	BestScore       int `json:"best_score"`
 	HighestTile     int `json:"highest_tile"`
 	GamesPlayed     int `json:"games_played"`
@@ -91,7 +81,7 @@ type Stats struct {
 
 type statsJSON struct {
 	Version int `json:"version"`
-	Stats
+	oldStats
 }
 
 // A CorruptError says that a file could not be decoded and where it was
@@ -132,7 +122,7 @@ func (e *UnreadableError) Error() string {
 func (e *UnreadableError) Unwrap() error { return e.Err }
 
 func (s *Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
-func (s *Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") }
+func (s *Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") } // before the history
 
 // LoadGame reads the game in progress. With no saved game it returns an
 // error satisfying errors.Is(err, fs.ErrNotExist); with one that does not
@@ -157,25 +147,15 @@ func (s *Store) SaveGame(g SavedGame, sync bool) error {
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 
-// LoadStats reads the statistics: zero with no file; zero and a
-// *CorruptError after moving a file that does not decode aside; zero and an
-// *UnreadableError for a file that cannot be read, which SaveStats then
-// refuses to write.
-func (s *Store) LoadStats() (Stats, error) {
+// loadStats reads the statistics of earlier versions: a *CorruptError
+// after moving a file that does not decode aside; an *UnreadableError for
+// a file that cannot be read, which is left as it is.
+func (s *Store) loadStats() (oldStats, error) {
 	var j statsJSON
-	err := s.load(s.statsPath(), &j)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Stats{}, nil
+	if err := s.load(s.statsPath(), &j); err != nil {
+		return oldStats{}, err
 	}
-	if err != nil {
-		return Stats{}, err
-	}
-	return j.Stats, nil
-}
-
-// SaveStats writes the statistics. With sync it waits for the disk.
-func (s *Store) SaveStats(st Stats, sync bool) error {
-	return s.save(s.DataDir, s.statsPath(), statsJSON{Version: storeVersion, Stats: st}, sync)
+	return j.oldStats, nil
 }
 
 // load decodes the file at path into v, which has a Version field. A file
@@ -265,21 +245,27 @@ func readFile(path string) ([]byte, error) {
 // second), so that a new file can be written and the old one is kept for
 // the player.
 func moveAside(path string, cause error, now time.Time) error {
-	base := fmt.Sprintf("%s.unreadable-%s", path, now.Format("20060102-150405"))
-	for n := 1; n <= 100; n++ {
-		to := base
-		if n > 1 {
-			to = fmt.Sprintf("%s-%d", base, n)
-		}
-		if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
-			continue // taken, or in doubt: never rename over it
-		}
-		if err := os.Rename(path, to); err != nil {
-			break
-		}
+	to, ok := unusedName(fmt.Sprintf("%s.unreadable-%s", path, now.Format("20060102-150405")))
+	if ok && os.Rename(path, to) == nil {
 		return &CorruptError{Path: path, MovedTo: to, Err: cause}
 	}
 	return &CorruptError{Path: path, Err: cause}
+}
+
+// unusedName returns name if no file has it, else the first of name-2,
+// name-3, … that none has, trying a hundred; ok is false if all are taken
+// or in doubt. A rename to it then writes over nothing.
+func unusedName(name string) (string, bool) {
+	for n := 1; n <= 100; n++ {
+		to := name
+		if n > 1 {
+			to = fmt.Sprintf("%s-%d", name, n)
+		}
+		if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+			return to, true
+		}
+	}
+	return "", false
 }
 
 // RemoveStale removes the temporary files that saves killed half-way (a

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
 )
 
 // tempStore returns the default store of a user whose XDG directories are
@@ -48,12 +49,17 @@ func TestStoreRoundTrip(t *testing.T) {
 	if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("LoadGame with no file: %v; want fs.ErrNotExist", err)
 	}
-	if st, err := s.LoadStats(); err != nil || st != (Stats{}) {
-		t.Fatalf("LoadStats with no file: %+v, %v", st, err)
+	if log, notes, err := s.LoadHistory(); err != nil || len(log.Games) != 0 || notes != nil {
+		t.Fatalf("LoadHistory with no file: %+v, %q, %v", log, notes, err)
 	}
 	g := engine.NewGame(42)
 	playSome(g, 100)
-	saved := SavedGame{Game: g, Hinted: true, WinSeen: true}
+	by := make(history.Movers, g.MoveCount())
+	for i := range by {
+		by[i] = history.ByPlayer
+	}
+	by[7] = history.ByHint
+	saved := SavedGame{Game: g, Hinted: true, WinSeen: true, By: by, Played: 83 * time.Second}
 	if err := s.SaveGame(saved, true); err != nil {
 		t.Fatal(err)
 	}
@@ -61,15 +67,16 @@ func TestStoreRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Game.Board() != g.Board() || back.Game.Score() != g.Score() || !back.Hinted || back.Autoplayed || !back.WinSeen {
+	if back.Game.Board() != g.Board() || back.Game.Score() != g.Score() || !back.Hinted || back.Autoplayed || !back.WinSeen ||
+		string(back.By) != string(by) || back.Played != saved.Played {
 		t.Errorf("LoadGame = %+v; want the saved game", back)
 	}
-	st := Stats{BestScore: 1234, HighestTile: 256, GamesPlayed: 3, GamesWon: 1, GamesHinted: 2, GamesAutoplayed: 1}
-	if err := s.SaveStats(st, true); err != nil {
+	line := finishedGame(t, 5, 50)
+	if err := s.AppendHistory(line); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.LoadStats(); err != nil || got != st {
-		t.Errorf("LoadStats = %+v, %v; want %+v", got, err, st)
+	if log, notes, err := s.LoadHistory(); err != nil || len(log.Games) != 1 || log.Games[0].Score != line.Score || notes != nil {
+		t.Errorf("LoadHistory = %+v, %q, %v; want the game appended", log, notes, err)
 	}
 	// No temporary file is left behind.
 	for _, dir := range []string{s.StateDir, s.DataDir} {
@@ -121,8 +128,9 @@ func TestStoreCorruptFiles(t *testing.T) {
 	s := tempStore(t)
 	os.MkdirAll(s.DataDir, 0o755)
 	os.WriteFile(s.statsPath(), []byte("{{{"), 0o644)
-	if st, err := s.LoadStats(); err == nil || st != (Stats{}) {
-		t.Errorf("LoadStats of a corrupt file = %+v, %v", st, err)
+	log := history.Log{}
+	if e, err := s.MigrateStats(&log, func(e history.Earlier) history.Earlier { return e }); err == nil || e != (history.Earlier{}) || len(log.Earlier) != 0 {
+		t.Errorf("MigrateStats of a corrupt file = %+v, %v", e, err)
 	}
 }
 
@@ -142,8 +150,8 @@ func TestStoreUnwritable(t *testing.T) {
 	if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}, true); err == nil {
 		t.Error("SaveGame in an impossible directory succeeded")
 	}
-	if err := s.SaveStats(Stats{}, true); err == nil {
-		t.Error("SaveStats in an impossible directory succeeded")
+	if err := s.AppendHistory(finishedGame(t, 1, 10)); err == nil {
+		t.Error("AppendHistory in an impossible directory succeeded")
 	}
 }
 
@@ -165,8 +173,8 @@ func TestModelResumesTheSavedGame(t *testing.T) {
 	}
 	// -new starts afresh, and the abandoned game counts as played.
 	m3 := New(t.Context(), Config{Store: &s, NewGame: true, Seed: 9})
-	if m3.cur.Game.MoveCount() != 0 || m3.cur.Game.Seed() != 9 || m3.stats.GamesPlayed != 1 || m3.stats.GamesHinted != 1 || m3.cur.Hinted {
-		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.cur.Game.MoveCount(), m3.cur.Game.Seed(), m3.stats, m3.cur.Hinted)
+	if m3.cur.Game.MoveCount() != 0 || m3.cur.Game.Seed() != 9 || m3.summary.Games != 1 || m3.summary.Hinted != 1 || m3.cur.Hinted {
+		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.cur.Game.MoveCount(), m3.cur.Game.Seed(), m3.summary, m3.cur.Hinted)
 	}
 }
 
@@ -239,7 +247,8 @@ type unreadableCase struct {
 // left as it is and never written over, and that reading it neither blocks
 // nor fills the memory: before, any read error started a new game whose
 // first save replaced the old one, and unreadable statistics were replaced
-// by zeros.
+// by zeros. The history is only ever appended to, which writes over
+// nothing; a thing at its place that is not a file is not appended to.
 func TestStoreKeepsUnreadableFiles(t *testing.T) {
 	tests := []unreadableCase{
 		{"directory", func(t *testing.T, path string) { os.Mkdir(path, 0o755) }, "not a regular file", isDir},
@@ -254,36 +263,65 @@ func TestStoreKeepsUnreadableFiles(t *testing.T) {
 			s := tempStore(t)
 			os.MkdirAll(s.StateDir, 0o755)
 			os.MkdirAll(s.DataDir, 0o755)
-			tt.make(t, s.gamePath())
-			tt.make(t, s.statsPath())
+			paths := []string{s.gamePath(), s.statsPath(), s.HistoryPath()}
+			for _, p := range paths {
+				tt.make(t, p)
+			}
 			done := make(chan struct{})
-			var gameErr, statsErr error
+			var errs [3]error
+			var notes []string
 			go func() {
 				defer close(done)
-				_, gameErr = s.LoadGame()
-				_, statsErr = s.LoadStats()
+				_, errs[0] = s.LoadGame()
+				_, errs[1] = s.MigrateStats(&history.Log{}, func(e history.Earlier) history.Earlier { return e })
+				_, notes, errs[2] = s.LoadHistory()
 			}()
 			select {
 			case <-done:
 			case <-time.After(10 * time.Second):
 				t.Fatal("loading did not return within 10 s")
 			}
-			for _, err := range []error{gameErr, statsErr} {
+			if tt.name == "newer version" { // a line of the history of a newer version is skipped, and stays
+				errs[2] = errors.New(strings.Join(notes, "; "))
+				if !strings.Contains(errs[2].Error(), "left as it is") {
+					t.Errorf("LoadHistory notes %q; want the line left as it is", notes)
+				}
+			} else {
+				var ue *UnreadableError
+				if !errors.As(errs[2], &ue) {
+					t.Errorf("LoadHistory: %v; want an UnreadableError", errs[2])
+				}
+			}
+			for i, err := range errs[:2] {
 				var ue *UnreadableError
 				if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
-					t.Errorf("load: %v; want an UnreadableError saying %q", err, tt.want)
+					t.Errorf("loading %s: %v; want an UnreadableError saying %q", paths[i], err, tt.want)
 				}
 			}
 			if err := s.SaveGame(SavedGame{Game: engine.NewGame(1)}, true); err == nil {
 				t.Error("SaveGame wrote over a game it could not read")
 			}
-			if err := s.SaveStats(Stats{GamesPlayed: 1}, true); err == nil {
-				t.Error("SaveStats wrote over statistics it could not read")
+			if err := s.AppendHistory(finishedGame(t, 1, 10)); err == nil && tt.name != "newer version" {
+				t.Error("AppendHistory wrote to a thing that is not a file")
 			}
-			tt.check(t, s.gamePath())
-			tt.check(t, s.statsPath())
+			for _, p := range paths[:2] {
+				tt.check(t, p)
+			}
+			if tt.name != "newer version" {
+				tt.check(t, paths[2])
+			}
 		})
 	}
+}
+
+// finishedGame returns the line of the game of seed after n moves.
+func finishedGame(t *testing.T, seed uint64, n int) history.Game {
+	t.Helper()
+	g := engine.NewGame(seed)
+	playSome(g, n)
+	line := history.FromEngine(g, nil)
+	line.Ended = time.Date(2026, 11, 23, 14, 5, 0, 0, time.UTC)
+	return line
 }
 
 func isDir(t *testing.T, path string) {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui/history"
 )
 
 // searchMsg is the AI's answer to the search numbered id.
@@ -78,7 +79,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 	case forPlay:
 		if r.HasMove() {
 			m.cur.Hinted = true
-			return m.move(r.Best)
+			return m.move(r.Best, history.ByHint)
 		}
 	case forAuto:
 		if !m.autoplay {
@@ -115,7 +116,7 @@ func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
 func (m *Model) playAuto(r ai.Result) tea.Cmd {
 	m.lastAuto = m.now()
 	m.cur.Autoplayed = true
-	cmd := m.move(r.Best)
+	cmd := m.move(r.Best, history.ByAutoplay)
 	m.played = &r
 	return cmd
 }
@@ -142,7 +143,7 @@ func (m *Model) playHint() tea.Cmd {
 	switch {
 	case m.hint != nil && m.hint.HasMove():
 		m.cur.Hinted = true
-		return m.move(m.hint.Best)
+		return m.move(m.hint.Best, history.ByHint)
 	case m.thinking != idle:
 		m.thinking = forPlay // play the answer on its way
 		return nil

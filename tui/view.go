@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/figures"
 )
 
 // panelWidth is the width of the panel beside the board.
@@ -108,6 +107,9 @@ func (m *Model) render() string {
 	if m.showHelp {
 		return m.helpScreen(w, h)
 	}
+	if m.stats != nil {
+		return m.statsScreen(w, h)
+	}
 	l, ok := fit(w, h)
 	if !ok {
 		return m.tooSmall(w, h)
@@ -132,6 +134,20 @@ func (m *Model) render() string {
 	screen := lipgloss.JoinVertical(lipgloss.Left,
 		lipgloss.PlaceHorizontal(width, lipgloss.Center, top), strings.Join(banner, "\n"), footer)
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, screen)
+}
+
+// fitScreen places a full screen at the top of a w×h terminal, centred
+// across, and cuts what does not fit: the lines below h and the columns
+// past w.
+func fitScreen(screen string, w, h int) string {
+	lines := strings.Split(screen, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Top, strings.Join(lines, "\n"))
 }
 
 // clip keeps the first n lines, the last of them ending in an ellipsis and
@@ -197,12 +213,16 @@ func (m *Model) boardArea(l layout) string {
 	line := func(dir engine.Direction, glyph string) string {
 		return lipgloss.NewStyle().Width(l.areaWidth()).Align(lipgloss.Center).Render(arrow(dir, glyph))
 	}
-	return lipgloss.JoinVertical(lipgloss.Left, line(engine.Up, "▲"), middle, line(engine.Down, "▼"))
+	area := lipgloss.JoinVertical(lipgloss.Left, line(engine.Up, "▲"), middle, line(engine.Down, "▼"))
+	if title, lines, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
+		area = overlay(area, m.momentBox(title, lines, c, l.board.width(), l.areaHeight()))
+	}
+	return area
 }
 
-// bannerLines draws the lines under the board, wrapped to width: a
-// question or the end of the game, the save error, the warnings and the
-// note.
+// bannerLines draws the lines under the board, wrapped to width: the
+// question of a new game, the save error, the warnings and the note. (The
+// moments of the game show over the board.)
 func (m *Model) bannerLines(width int) []string {
 	var lines []string
 	add := func(st lipgloss.Style, text string) {
@@ -213,17 +233,9 @@ func (m *Model) bannerLines(width int) []string {
 	bold := lipgloss.NewStyle().Bold(true)
 	bad := lipgloss.NewStyle().Foreground(m.pal.Bad)
 	muted := lipgloss.NewStyle().Foreground(m.pal.Muted)
-	switch {
-	case m.asking == confirmNew:
+	if m.asking == confirmNew {
 		lines = append(lines, bold.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+
 			m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
-	case m.asking == wonKeepGoing:
-		lines = append(lines, bold.Foreground(m.pal.Good).Render("You made 2048!")+
-			m.muted(fmt.Sprintf("  %s keep going · %s new game", first(m.keys.KeepGoing), first(m.keys.New))))
-	case m.cur.Game.Over():
-		lines = append(lines, bold.Foreground(m.pal.Bad).Render(fmt.Sprintf("Game over: %s points, highest tile %d.",
-			figures.Count(m.cur.Game.Score()), m.cur.Game.HighestTile()))+
-			m.muted(fmt.Sprintf("  %s undo · %s new game", first(m.keys.Undo), first(m.keys.New))))
 	}
 	if m.saveErr != nil {
 		add(bad, "Not saved, play goes on: "+m.saveErr.Error())
@@ -237,13 +249,20 @@ func (m *Model) bannerLines(width int) []string {
 	return lines
 }
 
-// helpLine draws the one-line help in width columns. It clips the line
-// itself: bubbles' help (v2.2.1) lets it overflow when even its ellipsis
-// does not fit.
+// helpLine draws the one-line help in width columns. bubbles' help
+// (v2.2.1) lets the line overflow when even its ellipsis does not fit: the
+// width it is given then shrinks until the line fits, so that the ellipsis
+// shows whole, and it is clipped only on a terminal too narrow for any key.
 func (m *Model) helpLine(width int) string {
 	h := m.help
-	h.SetWidth(width)
-	return lipgloss.NewStyle().MaxWidth(width).Render(h.ShortHelpView(m.shortHelp()))
+	line := ""
+	for w := width; w > 0; w-- {
+		h.SetWidth(w)
+		if line = h.ShortHelpView(m.shortHelp()); lipgloss.Width(line) <= width {
+			return line
+		}
+	}
+	return lipgloss.NewStyle().MaxWidth(width).Render(line)
 }
 
 // shortHelp returns the keys of the one-line help: esc first while there

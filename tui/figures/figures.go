@@ -122,3 +122,7 @@ func Plies(n int) string { return english.Plural(n, "ply", "plies") }
 
 // Plural returns word for one, else its plural: game, games.
 func Plural(n int, word string) string { return english.PluralWord(n, word, "") }
+
+// Quantity writes n (as Count does) and word, in the plural unless n is 1:
+// 1 game, 1,234 moves.
+func Quantity(n int, word string) string { return Count(n) + " " + Plural(n, word) }

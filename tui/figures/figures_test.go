@@ -104,6 +104,7 @@ func TestPliesAndPlural(t *testing.T) {
 	}{
 		{figures.Plies(1), "1 ply"}, {figures.Plies(3), "3 plies"}, {figures.Plies(0), "0 plies"},
 		{figures.Plural(1, "game"), "game"}, {figures.Plural(0, "game"), "games"}, {figures.Plural(2, "worker"), "workers"},
+		{figures.Quantity(1, "game"), "1 game"}, {figures.Quantity(1234, "move"), "1,234 moves"}, {figures.Quantity(0, "game"), "0 games"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q; want %q", c.got, c.want)

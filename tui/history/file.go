@@ -17,9 +17,25 @@ const MaxLine = 8 << 20
 
 // A Log is the history as Read finds it.
 type Log struct {
-	Games   []Game      // the games, in the order of the file: the oldest first
-	Earlier Earlier     // the games counted before the history began; zero if none
+	Games []Game // the games, in the order of the file: the oldest first
+	// Earlier holds each line of earlier games: the games counted before
+	// the history began. There is one at most, unless histories were
+	// joined by hand.
+	Earlier []Earlier
 	Skipped []LineError // the lines that were not read, and why
+}
+
+// EarlierGames returns the earlier games of every line of them together.
+func (l *Log) EarlierGames() Earlier {
+	var sum Earlier
+	for _, e := range l.Earlier {
+		sum = Earlier{
+			GamesPlayed: sum.GamesPlayed + e.GamesPlayed, GamesWon: sum.GamesWon + e.GamesWon,
+			GamesHinted: sum.GamesHinted + e.GamesHinted, GamesAutoplayed: sum.GamesAutoplayed + e.GamesAutoplayed,
+			BestScore: max(sum.BestScore, e.BestScore), HighestTile: max(sum.HighestTile, e.HighestTile),
+		}
+	}
+	return sum
 }
 
 // A LineError says why a line of the history was not read.
@@ -58,20 +74,10 @@ func Read(r io.Reader) (Log, error) {
 		case e.Game != nil:
 			log.Games = append(log.Games, *e.Game)
 		default:
-			log.Earlier = log.Earlier.plus(*e.Earlier)
+			log.Earlier = append(log.Earlier, *e.Earlier)
 		}
 	})
 	return log, err
-}
-
-// plus returns the games of e and o together: two lines of earlier games
-// (two histories joined by hand) count both.
-func (e Earlier) plus(o Earlier) Earlier {
-	return Earlier{
-		GamesPlayed: e.GamesPlayed + o.GamesPlayed, GamesWon: e.GamesWon + o.GamesWon,
-		GamesHinted: e.GamesHinted + o.GamesHinted, GamesAutoplayed: e.GamesAutoplayed + o.GamesAutoplayed,
-		BestScore: max(e.BestScore, o.BestScore), HighestTile: max(e.HighestTile, o.HighestTile),
-	}
 }
 
 // eachLine calls f with each line of r and its number from 1, without its

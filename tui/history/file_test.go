@@ -135,8 +135,8 @@ func TestReadEarlier(t *testing.T) {
 	Append(path, line)
 	log := readFile(t, path)
 	want := Earlier{GamesPlayed: 12, GamesWon: 1, GamesHinted: 2, BestScore: 12000, HighestTile: 1024}
-	if log.Earlier != want || len(log.Games) != 1 {
-		t.Errorf("Earlier = %+v, %d games; want %+v and the game", log.Earlier, len(log.Games), want)
+	if got := log.EarlierGames(); got != want || len(log.Earlier) != 2 || len(log.Games) != 1 {
+		t.Errorf("EarlierGames() = %+v from %d lines, %d games; want %+v from 2 lines, and the game", got, len(log.Earlier), len(log.Games), want)
 	}
 }
 

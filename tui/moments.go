@@ -1,0 +1,137 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/history"
+)
+
+// This file holds the moments of a game, shown over the board: 2048 made,
+// a tile never made before, and the summary at the end.
+
+// A banner is a moment shown over the board for bannerTime, or until a
+// key: play goes on under it, and the key acts as well.
+type banner struct {
+	id    int
+	title string   // the moment: "You made 2048!"
+	lines []string // what follows it
+}
+
+// bannerTime is how long a banner stays without a key.
+const bannerTime = 3 * time.Second
+
+// bannerDoneMsg takes away the banner it names.
+type bannerDoneMsg struct{ id int }
+
+// showBanner puts a banner over the board and returns the command that
+// takes it away.
+func (m *Model) showBanner(title string, lines ...string) tea.Cmd {
+	id := 1
+	if m.banner != nil {
+		id = m.banner.id + 1
+	}
+	m.banner = &banner{id: id, title: title, lines: lines}
+	return tea.Tick(bannerTime, func(time.Time) tea.Msg { return bannerDoneMsg{id} })
+}
+
+// onBannerDone takes the banner away, if it is still the one the message
+// names.
+func (m *Model) onBannerDone(msg bannerDoneMsg) {
+	if m.banner != nil && m.banner.id == msg.id {
+		m.banner = nil
+	}
+}
+
+// celebrate marks the moments of the move just played on before: 2048
+// made, for the first time in the game or again after undoing below it (a
+// question by hand; a banner while the AI plays on), or a tile from 4096
+// up never made in any game before.
+func (m *Model) celebrate(before engine.Board) tea.Cmd {
+	if m.cur.Game.Won() && !m.cur.WinSeen {
+		m.cur.WinSeen = true
+		if !m.autoplay {
+			m.asking = wonKeepGoing
+			return nil
+		}
+		lines := append(m.firstWin(), "The AI made it, and plays on: "+first(m.keys.Autoplay)+" takes over.")
+		return m.showBanner("You made 2048!", lines...)
+	}
+	if r := m.firstTile(before); r > engine.WinRank {
+		return m.showBanner("Your first "+strconv.Itoa(engine.TileValue(r))+"!", "No game of yours made one before.")
+	}
+	return nil
+}
+
+// firstWin says that the 2048 on the board is the player's first, if no
+// game of the history made one.
+func (m *Model) firstWin() []string {
+	if s := m.summary; s.Games > 0 && s.HighestTile < 2048 {
+		return []string{"Your first, in " + figures.Count(s.Games+1) + " games."}
+	}
+	return nil
+}
+
+// wonLines are the lines of the banner of 2048 made by hand, which asks
+// whether to keep going.
+func (m *Model) wonLines() (string, []string) {
+	keys := fmt.Sprintf("%s keep going · %s new game", first(m.keys.KeepGoing), first(m.keys.New))
+	return "You made 2048!", append(m.firstWin(), keys)
+}
+
+// overLines are the lines of the game-over summary: the game's figures,
+// its records, its place among the player's games, and the keys.
+func (m *Model) overLines() (string, []string) {
+	g := m.cur.Game
+	lines := []string{
+		fmt.Sprintf("%s points · tile %d", figures.Count(g.Score()), g.HighestTile()),
+		fmt.Sprintf("%s · %s", figures.Quantity(g.MoveCount(), "move"), playTime(m.cur.Played)),
+	}
+	s := m.summary // the other games: this one has no line yet
+	if s.Games > 0 {
+		if g.Score() > s.BestScore {
+			lines = append(lines, "New best score!")
+		}
+		if g.HighestTile() > s.HighestTile {
+			lines = append(lines, "New highest tile!")
+		}
+		if n := len(m.games); n > 0 {
+			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.games, g.Score())), figures.Count(n+1)))
+		}
+	}
+	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics",
+		first(m.keys.Undo), first(m.keys.New), first(m.keys.Stats)))
+	return "Game over", lines
+}
+
+// ordinal writes n as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return figures.Count(n) + suffix
+}
+
+// playTime writes a time played: 45 s, 12 min 05 s, 1 h 02 min.
+func playTime(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%d s", s)
+	case s < 3600:
+		return fmt.Sprintf("%d min %02d s", s/60, s%60)
+	}
+	return fmt.Sprintf("%d h %02d min", s/3600, s/60%60)
+}

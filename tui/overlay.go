@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"image/color"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// moment returns what to draw over the board, if anything: the summary of
+// a game that is over, the question after 2048 made by hand, or a banner.
+func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) {
+	switch {
+	case m.cur.Game.Over():
+		title, lines = m.overLines()
+		return title, lines, m.pal.Bad, true
+	case m.asking == wonKeepGoing:
+		title, lines = m.wonLines()
+		return title, lines, m.pal.Good, true
+	case m.banner != nil:
+		return m.banner.title, m.banner.lines, m.pal.Good, true
+	}
+	return "", nil, nil, false
+}
+
+// momentBox draws a moment in a box at most width columns wide and height
+// lines high: the title in c, bold, the lines under it wrapped, the last
+// line (the keys, if the moment asks for one) muted. Lines that do not fit
+// in height are dropped from the middle, the title and the last kept.
+func (m *Model) momentBox(title string, lines []string, c color.Color, width, height int) string {
+	inner := max(width-4, 1) // the border and a space on each side
+	var body []string
+	for i, line := range lines {
+		if line == "" {
+			continue
+		}
+		st := lipgloss.NewStyle().Foreground(m.pal.Text)
+		if i == len(lines)-1 {
+			st = lipgloss.NewStyle().Foreground(m.pal.Muted)
+		}
+		for _, l := range strings.Split(ansi.Wrap(line, inner, ""), "\n") {
+			body = append(body, st.Render(l))
+		}
+	}
+	if room := height - 3; len(body) > room && room > 0 { // the border and the title
+		body = append(body[:room-1], body[len(body)-1])
+	}
+	head := lipgloss.NewStyle().Bold(true).Foreground(c).Render(ansi.Truncate(title, inner, "…"))
+	text := lipgloss.JoinVertical(lipgloss.Center, append([]string{head}, body...)...)
+	return lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(c).Padding(0, 1).
+		Align(lipgloss.Center).Render(text)
+}
+
+// overlay draws box over base, centred: base shows around it.
+func overlay(base, box string) string {
+	lines := strings.Split(base, "\n")
+	boxLines := strings.Split(box, "\n")
+	bw := lipgloss.Width(box)
+	x := max((lipgloss.Width(base)-bw)/2, 0)
+	y := max((len(lines)-len(boxLines))/2, 0)
+	for i, b := range boxLines {
+		if y+i >= len(lines) {
+			break
+		}
+		l := lines[y+i]
+		lines[y+i] = ansi.Truncate(l, x, "") + b + ansi.TruncateLeft(l, x+bw, "")
+	}
+	return strings.Join(lines, "\n")
+}

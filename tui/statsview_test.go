@@ -1,0 +1,168 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
+)
+
+// pastGames returns n finished games of the corner policy, an hour apart
+// and ending an hour before testTime, every third with hints and every
+// fifth with autoplay (the AI's moves marked), with a few big games among
+// them so that the tiles reached run past 2048.
+func pastGames(t *testing.T, n int) []history.Game {
+	t.Helper()
+	games := make([]history.Game, n)
+	for i := range games {
+		e := engine.NewGame(uint64(100 + i))
+		playSome(e, 50+37*(i%9)+1000*(i%2))
+		by := make(history.Movers, e.MoveCount())
+		for k := range by {
+			by[k] = history.ByPlayer
+			if i%5 == 4 && k%2 == 1 {
+				by[k] = history.ByAutoplay
+			}
+		}
+		g := history.FromEngine(e, by)
+		g.Hinted, g.Autoplayed = i%3 == 2, i%5 == 4
+		g.Played = time.Duration(20+7*i) * time.Second
+		g.Ended = testTime.Add(-time.Duration(n-i) * time.Hour)
+		if i%7 == 6 { // a big game, made by hand: only its figures matter here
+			g.Board = engine.Board(0).With(0, uint8(11+i%3)).With(1, 9)
+			g.Score = 20000 + 9000*(i%3)
+		}
+		games[i] = g
+	}
+	return games
+}
+
+// withGames gives m the history games, and earlier games if any.
+func withGames(m *Model, games []history.Game, earlier ...history.Earlier) {
+	m.useHistory(history.Log{Games: games, Earlier: earlier})
+}
+
+// TestStatsView compares the statistics screen with
+// testdata/TestStatsView/*.golden.
+func TestStatsView(t *testing.T) {
+	t.Run("empty", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		press(m, "s")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("few", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 3))
+		press(m, "s")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("many", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 150), history.Earlier{GamesPlayed: 12, GamesWon: 1, GamesHinted: 4, BestScore: 24000, HighestTile: 2048})
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+		press(m, "s")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("many-scrolled", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 150))
+		press(m, "s")
+		for range 30 {
+			press(m, "down")
+		}
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("game", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 150))
+		press(m, "s")
+		press(m, "down")
+		press(m, "enter")
+		golden.RequireEqual(t, m.View().Content)
+	})
+}
+
+// TestStatsKeys: s opens the statistics, the up and down keys choose a
+// game, enter opens it and esc goes back to the list, then to the game; the
+// screen always fits the terminal, scrolled to the game chosen.
+func TestStatsKeys(t *testing.T) {
+	m := newTestModel(t, Config{})
+	games := pastGames(t, 60)
+	withGames(m, games)
+	board := m.cur.Game.Board()
+	press(m, "s")
+	if m.stats == nil || !strings.Contains(plain(m), "statistics") {
+		t.Fatal("s did not open the statistics")
+	}
+	for range 45 {
+		press(m, "down")
+		checkFits(t, m)
+	}
+	if m.stats.chosen != 45 || !strings.Contains(plain(m), "▸ "+games[60-1-45].Ended.Format("2006-01-02 15:04")) {
+		t.Errorf("after 45 downs: chosen %d, the screen:\n%s", m.stats.chosen, m.render())
+	}
+	press(m, "end")
+	press(m, "down")
+	if m.stats.chosen != 59 {
+		t.Errorf("end, down: chosen %d; want the last, 59", m.stats.chosen)
+	}
+	press(m, "home")
+	press(m, "up")
+	if m.stats.chosen != 0 || m.stats.top != 0 {
+		t.Errorf("home, up: chosen %d, top %d; want the newest, at the top of the page", m.stats.chosen, m.stats.top)
+	}
+	press(m, "enter")
+	if m.stats.open == nil || m.stats.open.Score != games[59].Score || !strings.Contains(plain(m), "SEED "+strconv.FormatUint(games[59].Seed, 10)) {
+		t.Fatalf("enter did not open the newest game:\n%s", m.render())
+	}
+	press(m, "left") // no key of play acts here
+	press(m, "esc")
+	if m.stats == nil || m.stats.open != nil {
+		t.Fatal("esc did not go back to the list")
+	}
+	press(m, "esc")
+	if m.stats != nil || m.cur.Game.Board() != board {
+		t.Errorf("esc did not go back to the game as it was")
+	}
+	press(m, "s")
+	press(m, "s")
+	if m.stats != nil {
+		t.Error("s did not close the statistics")
+	}
+}
+
+// TestStatsFit: the statistics screen fits every size the game accepts, and
+// smaller ones.
+func TestStatsFit(t *testing.T) {
+	m := newTestModel(t, Config{})
+	withGames(m, pastGames(t, 40), history.Earlier{GamesPlayed: 3})
+	press(m, "s")
+	for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {40, 12}, {20, 8}, {200, 60}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		checkFits(t, m)
+		press(m, "end")
+		checkFits(t, m)
+		press(m, "enter")
+		checkFits(t, m)
+		press(m, "esc")
+		press(m, "home")
+	}
+}
+
+// TestStatsCountGameOver: the game on screen counts in the statistics once
+// it is over, at the top of the list, before it is left.
+func TestStatsCountGameOver(t *testing.T) {
+	m := modelAt(t, Config{}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 5)
+	withGames(m, pastGames(t, 4))
+	press(m, "left")
+	press(m, "s")
+	if view := plain(m); !strings.Contains(view, "GAMES 5") || !strings.Contains(view, "▸ this game") {
+		t.Errorf("the game over on screen is not counted:\n%s", m.render())
+	}
+}

@@ -1,0 +1,183 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/history"
+)
+
+// HistoryPath returns where the history of finished games is:
+// history.jsonl in DataDir (see package history).
+func (s *Store) HistoryPath() string { return filepath.Join(s.DataDir, "history.jsonl") }
+
+// damagedPath is where damaged lines of the history are kept.
+func (s *Store) damagedPath() string { return s.HistoryPath() + ".damaged" }
+
+// LoadHistory reads the history of finished games: empty with no file. A
+// damaged line is skipped and moved, whole, to history.jsonl.damaged
+// (after the lines moved there before), so that the player is told once
+// and nothing is lost; a line of a newer version is skipped and left in
+// place. The notes say what was skipped and where it went. A file that
+// cannot be read at all gives an *UnreadableError: it is left as it is,
+// and games are still appended to it, which writes over nothing.
+func (s *Store) LoadHistory() (history.Log, []string, error) {
+	path := s.HistoryPath()
+	f, err := openRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return history.Log{}, nil, nil
+	}
+	if err != nil {
+		return history.Log{}, nil, &UnreadableError{Path: path, Err: err}
+	}
+	log, err := history.Read(f)
+	f.Close()
+	if err != nil {
+		return log, nil, &UnreadableError{Path: path, Err: err}
+	}
+	var notes []string
+	damaged := map[int]bool{}
+	for _, e := range log.Skipped {
+		if e.Damaged() {
+			damaged[e.Line] = true
+		} else {
+			notes = append(notes, fmt.Sprintf("%s %v: the game of that line is not counted, and it is left as it is.", path, e))
+		}
+	}
+	if len(damaged) > 0 {
+		notes = append(notes, s.setAside(damaged, log.Skipped)...)
+	}
+	return log, notes, nil
+}
+
+// openRegular opens the file at path for reading if it is a regular file
+// (or a link to one): a FIFO would block, a device never end.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	return os.Open(path)
+}
+
+// setAside moves the damaged lines of the history to damagedPath and
+// rewrites the history without them, atomically; it returns what the
+// player must be told. If anything fails, the history stays as it was,
+// and the lines are skipped again next time.
+func (s *Store) setAside(damaged map[int]bool, skipped []history.LineError) []string {
+	path := s.HistoryPath()
+	var notes []string
+	for _, e := range skipped {
+		if damaged[e.Line] {
+			notes = append(notes, fmt.Sprintf("%s %v: the game of that line is not counted.", path, e))
+		}
+	}
+	err := s.separate(damaged)
+	if err != nil {
+		return append(notes, "The damaged lines could not be moved aside ("+err.Error()+"): they stay, and are skipped.")
+	}
+	return append(notes, fmt.Sprintf("The damaged lines were moved to %s.", s.damagedPath()))
+}
+
+// separate rewrites the history without the lines in damaged, which it
+// appends to damagedPath first.
+func (s *Store) separate(damaged map[int]bool) error {
+	in, err := openRegular(s.HistoryPath())
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if fi, err := os.Stat(s.damagedPath()); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w", s.damagedPath(), errNotRegular)
+	}
+	aside, err := os.OpenFile(s.damagedPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer aside.Close()
+	out, err := atomicfile.Create(s.HistoryPath(), 0o644)
+	if err != nil {
+		return err
+	}
+	if err := history.Separate(in, out, aside, func(n int) bool { return damaged[n] }); err != nil {
+		out.Abort()
+		return err
+	}
+	if err := aside.Sync(); err != nil {
+		out.Abort()
+		return err
+	}
+	return out.Commit(true)
+}
+
+// AppendHistory adds a finished game to the history, waiting for the disk
+// (see history.Append).
+func (s *Store) AppendHistory(g history.Game) error {
+	line, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	return s.appendLine(line)
+}
+
+// appendLine adds a line to the history, creating its directory if need
+// be.
+func (s *Store) appendLine(line []byte) error {
+	if err := os.MkdirAll(s.DataDir, 0o755); err != nil {
+		return fmt.Errorf("recording the game: %w", err)
+	}
+	if err := history.Append(s.HistoryPath(), line); err != nil {
+		return fmt.Errorf("recording the game: %w", err)
+	}
+	return nil
+}
+
+// MigrateStats carries the statistics of earlier versions of the game
+// (stats.json) into the history, as the line of its earlier games, and
+// renames stats.json to stats.json.migrated: from then on the history is
+// the one record, and the statistics are worked out from it. It does
+// nothing without a stats.json, and one that cannot be read is moved aside
+// or kept as LoadStats says, with the error.
+//
+// adjust returns the counts less the game in progress, if stats.json
+// counted it already: it will have a line of its own when it is left. If
+// log already holds these very counts (a crash between the two steps),
+// they are not added twice. It returns the counts carried.
+func (s *Store) MigrateStats(log *history.Log, adjust func(history.Earlier) history.Earlier) (history.Earlier, error) {
+	if _, err := os.Lstat(s.statsPath()); errors.Is(err, fs.ErrNotExist) {
+		return history.Earlier{}, nil
+	}
+	st, err := s.loadStats()
+	if err != nil {
+		return history.Earlier{}, err
+	}
+	e := adjust(history.Earlier{GamesPlayed: st.GamesPlayed, GamesWon: st.GamesWon, GamesHinted: st.GamesHinted,
+		GamesAutoplayed: st.GamesAutoplayed, BestScore: st.BestScore, HighestTile: st.HighestTile})
+	if !slices.Contains(log.Earlier, e) {
+		line, err := history.EncodeEarlier(e)
+		if err != nil {
+			return history.Earlier{}, err
+		}
+		if err := s.appendLine(line); err != nil {
+			return history.Earlier{}, err
+		}
+		log.Earlier = append(log.Earlier, e)
+	}
+	to, ok := unusedName(s.statsPath() + ".migrated")
+	if !ok {
+		return e, fmt.Errorf("%s is in the history now, but could not be renamed: no free name", s.statsPath())
+	}
+	if err := os.Rename(s.statsPath(), to); err != nil {
+		return e, fmt.Errorf("%s is in the history now, but could not be renamed: %w", s.statsPath(), err)
+	}
+	return e, nil
+}
