@@ -31,6 +31,7 @@ var toASCII = strings.NewReplacer(
 	"▲", "^", "▼", "v", "◀", "<", "▶", ">", // the hint's arrow
 	"↑", "^", "↓", "v", "←", "<", "→", ">", // moves
 	"╸", "-", "·", ".", "•", "*", "…", "~", "×", "x", "—", "-", "−", "-", "≈", "~", "µ", "u",
+	"┤", "|", "┼", "+", "┬", "+", "╴", "-", "╶", "-", "▸", ">", // the chart of the scores; the game chosen
 )
 
 // ASCIILocale reports whether the locale of the environment getenv reads

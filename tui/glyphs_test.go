@@ -54,6 +54,16 @@ func TestASCIIScreens(t *testing.T) {
 		"too small": func(m *Model) { m.Update(tea.WindowSizeMsg{Width: 30, Height: 10}) },
 		"depth":     func(m *Model) { press(m, "+") },
 		"speed":     func(m *Model) { press(m, "]") },
+		"stats": func(m *Model) {
+			withGames(m, pastGames(t, 30))
+			press(m, "s")
+		},
+		"game": func(m *Model) {
+			withGames(m, pastGames(t, 30))
+			press(m, "s")
+			press(m, "enter")
+		},
+		"banner": func(m *Model) { m.showBanner("Your first 8192!", "No game of yours made one before.") },
 	}
 	for name, set := range screens {
 		for _, c := range []ColorMode{ColorNone, Color256} {
