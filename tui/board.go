@@ -10,21 +10,43 @@ import (
 	"github.com/term2048/2048/theme"
 )
 
-// tileWidth is the width of a tile: room for five digits and a margin.
-const tileWidth = 7
+// A boardSize is the shape of the board on screen: tiles of tileWidth
+// columns by rows lines, with gaps of gapX columns and gapY lines between
+// and around them.
+type boardSize struct{ tileWidth, rows, gapX, gapY int }
 
-// A boardSize is the shape of the board on screen: tiles of tileWidth by
-// rows lines, with gaps of gapX columns and gapY lines between and around
-// them.
-type boardSize struct{ rows, gapX, gapY int }
-
+// The boards of the smallest terminals the game takes: largeBoard from
+// 77×23, smallBoard below. A larger terminal grows the board (grownBoard).
 var (
-	largeBoard = boardSize{rows: 3, gapX: 2, gapY: 1}
-	smallBoard = boardSize{rows: 1, gapX: 1, gapY: 1}
+	largeBoard = boardSize{tileWidth: 7, rows: 3, gapX: 2, gapY: 1}
+	smallBoard = boardSize{tileWidth: 7, rows: 1, gapX: 1, gapY: 1}
 )
 
-func (s boardSize) width() int  { return 4*tileWidth + 5*s.gapX }
+// The grown boards run from tiles of minGrowth rows to maxGrowth.
+const (
+	minGrowth = 4
+	maxGrowth = 24
+)
+
+// grownBoard returns the board of tiles rows lines high (from minGrowth),
+// twice as wide plus one, since a terminal's cell is about twice as high
+// as it is wide: the tiles stay about square. The gaps grow slowly with
+// them.
+func grownBoard(rows int) boardSize {
+	return boardSize{tileWidth: 2*rows + 1, rows: rows, gapX: 2 + (rows-3)/3, gapY: 1 + (rows-3)/5}
+}
+
+func (s boardSize) width() int  { return 4*s.tileWidth + 5*s.gapX }
 func (s boardSize) height() int { return 4*s.rows + 5*s.gapY }
+
+// grown reports whether s is larger than the board of a small terminal.
+func (s boardSize) grown() bool { return s.rows > largeBoard.rows }
+
+// cellAt returns the column and line of the top left corner of cell i of
+// the board.
+func (s boardSize) cellAt(i int) (x, y int) {
+	return s.gapX + i%4*(s.tileWidth+s.gapX), s.gapY + i/4*(s.rows+s.gapY)
+}
 
 // renderBoard draws the board: coloured tiles on the board colour, or, with
 // no colour, tiles in boxes. The tiles of the last move are marked.
@@ -41,7 +63,7 @@ func renderBoard(b engine.Board, pal theme.Palette, size boardSize, f flash) str
 		for c := range 4 {
 			i := 4*r + c
 			mark := f.spawned&(1<<i) != 0 || f.merged&(1<<i) != 0
-			row[c] = renderTile(b.Cell(i), pal, size.rows, mark)
+			row[c] = renderTile(b.Cell(i), pal, size, mark)
 		}
 		for k := range size.rows {
 			var sb strings.Builder
@@ -59,45 +81,48 @@ func renderBoard(b engine.Board, pal theme.Palette, size boardSize, f flash) str
 	return strings.Join(lines, "\n")
 }
 
-// renderTile draws one tile of rank r as rows lines of tileWidth columns.
-func renderTile(r uint8, pal theme.Palette, rows int, mark bool) []string {
+// renderTile draws one tile of rank r as a tile of the board size: rows
+// lines of tileWidth columns, the number on the middle line.
+func renderTile(r uint8, pal theme.Palette, size boardSize, mark bool) []string {
 	label := ""
 	if r != 0 {
 		label = strconv.Itoa(engine.TileValue(r))
 	}
+	w := size.tileWidth
 	if pal.Colorless {
-		return boxTile(label, rows, mark)
+		return boxTile(label, size, mark)
 	}
 	tc := pal.Tile[r]
 	st := lipgloss.NewStyle().Background(tc.BG).Foreground(tc.FG).Bold(tc.Bold)
-	middle := st.Render(center(label, tileWidth))
-	if rows == 1 {
+	if size.rows == 1 {
 		if !mark {
-			return []string{middle}
+			return []string{st.Render(center(label, w))}
 		}
 		edge := lipgloss.NewStyle().Background(tc.BG).Foreground(pal.Highlight)
-		return []string{edge.Render("▐") + st.Render(center(label, tileWidth-2)) + edge.Render("▌")}
+		return []string{edge.Render("▐") + st.Render(center(label, w-2)) + edge.Render("▌")}
 	}
-	top, bottom := st.Render(strings.Repeat(" ", tileWidth)), st.Render(strings.Repeat(" ", tileWidth))
+	blank := st.Render(strings.Repeat(" ", w))
+	lines := make([]string, size.rows)
+	for k := range lines {
+		lines[k] = blank
+	}
+	lines[(size.rows-1)/2] = st.Render(center(label, w))
 	if mark {
 		edge := lipgloss.NewStyle().Background(tc.BG).Foreground(pal.Highlight)
-		top, bottom = edge.Render(strings.Repeat("▔", tileWidth)), edge.Render(strings.Repeat("▁", tileWidth))
+		lines[0], lines[size.rows-1] = edge.Render(strings.Repeat("▔", w)), edge.Render(strings.Repeat("▁", w))
 	}
-	lines := []string{top}
-	for range rows - 2 {
-		lines = append(lines, middle)
-	}
-	return append(lines, bottom)
+	return lines
 }
 
 // boxTile draws a tile with no colour: a box around the number, heavy for
 // the tiles of the last move, dashed for an empty cell.
-func boxTile(label string, rows int, mark bool) []string {
-	inner := tileWidth - 2
-	if rows == 1 {
+func boxTile(label string, size boardSize, mark bool) []string {
+	w := size.tileWidth
+	inner := w - 2
+	if size.rows == 1 {
 		switch {
 		case label == "":
-			return []string{center("·", tileWidth)}
+			return []string{center("·", w)}
 		case mark:
 			return []string{"»" + center(label, inner) + "«"}
 		}
@@ -112,9 +137,9 @@ func boxTile(label string, rows int, mark bool) []string {
 	}
 	p := []rune(box)
 	lines := []string{string(p[0]) + strings.Repeat(string(p[1]), inner) + string(p[2])}
-	for k := range rows - 2 {
+	for k := range size.rows - 2 {
 		text := ""
-		if k == (rows-2)/2 {
+		if k == (size.rows-3)/2 {
 			text = label
 		}
 		lines = append(lines, string(p[3])+center(text, inner)+string(p[4]))

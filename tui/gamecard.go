@@ -16,11 +16,7 @@ import (
 // screen: its last board, and its figures beside or under it.
 func (m *Model) gameScreen(w, h int, g history.Game) string {
 	facts := m.gameFacts(g, panelWidth)
-	size := smallBoard
-	if lw, lh := largeBoard.width()+1+panelWidth, largeBoard.height()+statsChrome; lw <= w && lh <= h {
-		size = largeBoard
-	}
-	board := renderBoard(g.Board, m.pal, size, flash{})
+	board := renderBoard(g.Board, m.pal, boardFor(w-1-panelWidth, h-statsChrome-1), flash{})
 	body := lipgloss.JoinHorizontal(lipgloss.Top, board, " ", strings.Join(facts, "\n"))
 	if lipgloss.Width(body) > w {
 		body = lipgloss.JoinVertical(lipgloss.Left, board, strings.Join(facts, "\n"))
@@ -32,6 +28,20 @@ func (m *Model) gameScreen(w, h int, g history.Game) string {
 		screen = lipgloss.JoinVertical(lipgloss.Left, keys, title, body)
 	}
 	return fitScreen(screen, w, h)
+}
+
+// boardFor returns the largest board that fits in w×h, or the small one
+// if none does.
+func boardFor(w, h int) boardSize {
+	for rows := maxGrowth; rows >= minGrowth; rows-- {
+		if b := grownBoard(rows); b.width() <= w && b.height() <= h {
+			return b
+		}
+	}
+	if largeBoard.width() <= w && largeBoard.height() <= h {
+		return largeBoard
+	}
+	return smallBoard
 }
 
 // gameFacts are the figures of a finished game, in width columns.

@@ -272,3 +272,34 @@ func TestSuspend(t *testing.T) {
 		t.Errorf("the game was not saved before suspending: %v", err)
 	}
 }
+
+// TestBoardGrows: a larger terminal gets a larger board, never a smaller
+// one, and the screen fits at every size; the layouts of the smaller
+// terminals stay as they were.
+func TestBoardGrows(t *testing.T) {
+	m := midGame(t, Config{})
+	for _, tc := range []struct {
+		w, h int
+		want boardSize
+	}{
+		{80, 24, largeBoard}, {92, 26, largeBoard}, {72, 16, smallBoard},
+		{100, 34, grownBoard(5)}, {200, 60, grownBoard(11)},
+	} {
+		if l, _ := fit(tc.w, tc.h); l.board != tc.want || !l.beside {
+			t.Errorf("fit(%d, %d) = %+v; want %+v beside the panel", tc.w, tc.h, l, tc.want)
+		}
+	}
+	for w := 60; w <= 230; w += 17 {
+		last := 0
+		for h := 14; h <= 75; h += 3 {
+			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			checkFits(t, m)
+			if l, ok := fit(w, h); ok {
+				if l.board.height() < last {
+					t.Errorf("%d×%d: the board is %d lines high, smaller than at a lower height", w, h, l.board.height())
+				}
+				last = l.board.height()
+			}
+		}
+	}
+}

@@ -22,7 +22,8 @@ type layout struct {
 	beside bool
 }
 
-// layouts are tried in order; the first that fits the terminal is used.
+// layouts are tried in order, after the grown boards beside their panel
+// (from the largest down); the first that fits the terminal is used.
 var layouts = []layout{{largeBoard, true}, {smallBoard, true}, {largeBoard, false}, {smallBoard, false}}
 
 // Around the board are two columns and a line on each side for the hint's
@@ -36,9 +37,9 @@ const (
 func (l layout) areaWidth() int  { return l.board.width() + 2*arrowCols }
 func (l layout) areaHeight() int { return l.board.height() + 2 }
 
-// compact reports whether l uses the compact panel: all but large tiles
-// with the panel beside them.
-func (l layout) compact() bool { return !l.beside || l.board != largeBoard }
+// compact reports whether l uses the compact panel: all but large (or
+// grown) tiles with the panel beside them.
+func (l layout) compact() bool { return !l.beside || l.board.rows < largeBoard.rows }
 
 // panelSize returns the width and height of l's panel.
 func (l layout) panelSize() (w, h int) {
@@ -61,14 +62,27 @@ func (l layout) size() (w, h int) {
 	return max(l.areaWidth(), pw), chromeRows + l.areaHeight() + ph
 }
 
-// fit returns the first layout that fits a w×h terminal.
+// fit returns the first layout that fits a w×h terminal: on a large
+// terminal, the largest grown board that fits beside its panel, so that the
+// board fills the screen; else the first of layouts that fits.
 func fit(w, h int) (layout, bool) {
+	for rows := maxGrowth; rows >= minGrowth; rows-- {
+		if l := (layout{grownBoard(rows), true}); l.fits(w, h) {
+			return l, true
+		}
+	}
 	for _, l := range layouts {
-		if lw, lh := l.size(); lw <= w && lh <= h {
+		if l.fits(w, h) {
 			return l, true
 		}
 	}
 	return layout{}, false
+}
+
+// fits reports whether l fits a w×h terminal.
+func (l layout) fits(w, h int) bool {
+	lw, lh := l.size()
+	return lw <= w && lh <= h
 }
 
 // View draws the screen.
@@ -122,7 +136,10 @@ func (m *Model) render() string {
 	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
 	area, panel := m.boardArea(l), m.panel(l)
 	body := lipgloss.JoinVertical(lipgloss.Center, area, panel)
-	if l.beside {
+	switch {
+	case l.beside && l.board.grown(): // the panel at the height of the board's middle
+		body = lipgloss.JoinHorizontal(lipgloss.Center, area, " ", panel)
+	case l.beside:
 		body = lipgloss.JoinHorizontal(lipgloss.Top, area, " ", panel)
 	}
 	top := lipgloss.JoinVertical(lipgloss.Left, m.title(lw), body)

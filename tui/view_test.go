@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -81,6 +82,21 @@ func TestView(t *testing.T) {
 	t.Run("small", func(t *testing.T) {
 		m := midGame(t, Config{})
 		m.Update(tea.WindowSizeMsg{Width: 72, Height: 16})
+		golden.RequireEqual(t, m.View().Content)
+	})
+	// A larger terminal grows the board to fill it.
+	for _, size := range [][2]int{{100, 34}, {200, 60}} {
+		t.Run(fmt.Sprintf("large-%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := midGame(t, Config{Depth: 3})
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			press(m, "left")
+			withHint(t, m, 3)
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+	t.Run("large-100x34-color", func(t *testing.T) {
+		m := midGame(t, Config{Color: ColorTrue})
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 34})
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("too-small", func(t *testing.T) {
