@@ -134,23 +134,17 @@ func (m *Model) render() string {
 	}
 	lw, lh := l.size()
 	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
-	area, panel := m.boardArea(l), m.panel(l)
-	body := lipgloss.JoinVertical(lipgloss.Center, area, panel)
-	switch {
-	case l.beside && l.board.grown(): // the panel at the height of the board's middle
-		body = lipgloss.JoinHorizontal(lipgloss.Center, area, " ", panel)
-	case l.beside:
-		body = lipgloss.JoinHorizontal(lipgloss.Top, area, " ", panel)
+	area, panel := m.boardArea(l), blockOf(m.panel(l), 0)
+	panel.width, _ = l.panelSize()
+	var body block
+	if l.beside {
+		body = beside(area, 1, panel, l.board.grown()) // a grown board's panel at the height of its middle
+	} else {
+		body = stack(area.wideAs(max(area.width, panel.width)), panel.wideAs(max(area.width, panel.width)))
 	}
-	top := lipgloss.JoinVertical(lipgloss.Left, m.title(lw), body)
-	footer := m.helpLine(w)
-	width := max(lw, lipgloss.Width(footer))
-	for _, line := range banner {
-		width = max(width, lipgloss.Width(line))
-	}
-	screen := lipgloss.JoinVertical(lipgloss.Left,
-		lipgloss.PlaceHorizontal(width, lipgloss.Center, top), strings.Join(banner, "\n"), footer)
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, screen)
+	top := stack(measured(m.title(lw)), body)
+	rest := measured(append(banner, m.helpLine(w))...)
+	return stack(top.wideAs(max(top.width, rest.width)), rest).place(w, h)
 }
 
 // fitScreen places a full screen at the top of a w×h terminal, centred
@@ -206,33 +200,35 @@ func (m *Model) title(width int) string {
 }
 
 // boardArea draws the board with the hint's arrow on the side of the best
-// move.
-func (m *Model) boardArea(l layout) string {
+// move, and the moment of the game over them, if any.
+func (m *Model) boardArea(l layout) block {
 	board := renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
 	var d engine.Direction
 	shown := m.hint != nil && m.hint.HasMove() && m.thinking == idle
 	if shown {
 		d = m.hint.Best
 	}
-	arrow := func(dir engine.Direction, glyph string) string {
+	arrow := func(dir engine.Direction, glyph string, width int) string {
 		if !shown || d != dir {
-			return ""
+			return spaces(width)
 		}
-		return lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render(glyph)
+		glyph = lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render(glyph)
+		return spaces(split(width-1)) + glyph + spaces(width-1-split(width-1))
 	}
-	bh := l.board.height()
-	side := func(dir engine.Direction, glyph string) string {
-		col := make([]string, bh)
-		col[bh/2] = arrow(dir, glyph)
-		return lipgloss.NewStyle().Width(arrowCols).Align(lipgloss.Center).Render(strings.Join(col, "\n"))
+	bw, bh := l.board.width(), l.board.height()
+	lines := make([]string, 0, bh+2)
+	lines = append(lines, arrow(engine.Up, "▲", l.areaWidth()))
+	for i, row := range strings.Split(board, "\n") {
+		left, right := spaces(arrowCols), spaces(arrowCols)
+		if i == bh/2 {
+			left, right = arrow(engine.Left, "◀", arrowCols), arrow(engine.Right, "▶", arrowCols)
+		}
+		lines = append(lines, left+row+right)
 	}
-	middle := lipgloss.JoinHorizontal(lipgloss.Top, side(engine.Left, "◀"), board, side(engine.Right, "▶"))
-	line := func(dir engine.Direction, glyph string) string {
-		return lipgloss.NewStyle().Width(l.areaWidth()).Align(lipgloss.Center).Render(arrow(dir, glyph))
-	}
-	area := lipgloss.JoinVertical(lipgloss.Left, line(engine.Up, "▲"), middle, line(engine.Down, "▼"))
-	if title, lines, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
-		area = overlay(area, m.momentBox(title, lines, c, l.board.width(), l.areaHeight()))
+	lines = append(lines, arrow(engine.Down, "▼", l.areaWidth()))
+	area := block{lines, bw + 2*arrowCols}
+	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
+		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, bw, l.areaHeight())), area.width)
 	}
 	return area
 }
