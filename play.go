@@ -19,7 +19,7 @@ import (
 )
 
 const playSynopsis = `2048 [-seed N] [-depth N|auto] [-theme NAME] [-color auto|truecolor|256|16|none]
-            [-new] [-autoplay] [-speed D]`
+            [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
   2048 hint [flags] BOARD   the AI's choice for one position
@@ -30,9 +30,10 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 --version            the version of this program
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
-[ ] autoplay speed, u undo, n new game, t theme, ? help, q quit. They can be
-rebound, and the theme, depth and speed kept, in
-$XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
+[ ] autoplay speed, u undo, n new game, s statistics, t theme, ? help,
+q quit. They can be rebound, and the theme, depth, speed and animation
+kept, in $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag
+overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl.
 `
 
 // playCommand opens the game in the terminal, or prints the version.
@@ -45,6 +46,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	fresh := fs.Bool("new", false, "start a new game instead of resuming the saved one")
 	autoplay := fs.Bool("autoplay", false, "let the AI play from the start")
 	speed := fs.Duration("speed", 200*time.Millisecond, "the least time between two moves of the AI (0: as fast as it thinks)")
+	animate := fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)")
 	version := fs.Bool("version", false, "print the version of this program and exit")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -86,9 +88,12 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if !given["speed"] {
 		*speed = prefs.Speed
 	}
+	if !given["animate"] {
+		*animate = prefs.Animate
+	}
 	cfg := tui.Config{
 		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
-		Autoplay: *autoplay, Speed: *speed, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
+		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)
 }

@@ -33,6 +33,9 @@ func (m *Model) move(d engine.Direction, by history.Mover) tea.Cmd {
 	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
 	id := m.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
+	if m.animates(by) {
+		cmds = append(cmds, m.startAnimation(before, d, turn.Spawn.Cell))
+	}
 	if m.cur.Game.Over() {
 		m.gameEnded()
 	} else {
@@ -46,10 +49,10 @@ func (m *Model) move(d engine.Direction, by history.Mover) tea.Cmd {
 }
 
 // boardChanged forgets everything that belonged to the old board, the marks
-// of the last move's tiles included.
+// of the last move's tiles and its animation included.
 func (m *Model) boardChanged() {
 	m.stopSearch()
-	m.hint, m.pending, m.played = nil, nil, nil
+	m.hint, m.pending, m.played, m.anim = nil, nil, nil, nil
 	m.flash = flash{id: m.flash.id + 1}
 }
 

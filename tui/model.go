@@ -37,6 +37,7 @@ type Config struct {
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
+	Animate  bool          // slide the tiles when they move (never without colour)
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -60,6 +61,7 @@ type Model struct {
 	profile colorprofile.Profile
 	dark    bool
 	pal     theme.Palette
+	styles  frameStyles // pal's, for the frames of an animation
 	width   int
 	height  int
 
@@ -81,6 +83,9 @@ type Model struct {
 
 	flash      flash
 	flashFor   time.Duration // how long the tiles of a move stay marked
+	animate    bool          // the player wants moves animated
+	anim       *animation    // the move being animated, if any
+	animations int           // numbers the animations: each frame's tick names its own
 	banner     *banner       // a moment of the game over the board, for a while
 	asking     question
 	showHelp   bool
@@ -151,7 +156,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
 		ctx: ctx, keys: DefaultKeyMap(), help: help.New(), store: cfg.Store, searcher: cfg.Searcher,
 		theme: cfg.Theme, dark: true,
-		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
+		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay, animate: cfg.Animate,
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		flashFor: flashTime, now: time.Now,
 	}
@@ -253,6 +258,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case bannerDoneMsg:
 		m.onBannerDone(msg)
+	case frameMsg:
+		return m, m.onFrame(msg)
 	case spinner.TickMsg:
 		if m.thinking != idle {
 			var cmd tea.Cmd
@@ -266,6 +273,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // repaint resolves the theme for the terminal, the help's colours too.
 func (m *Model) repaint() {
 	m.pal = m.theme.Palette(m.profile, m.dark)
+	m.styles = frameStylesOf(m.pal)
 	keys := lipgloss.NewStyle().Foreground(m.pal.Text).Bold(true)
 	desc := lipgloss.NewStyle().Foreground(m.pal.Muted)
 	m.help.Styles = help.Styles{
@@ -309,6 +317,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	}
 	m.note, m.banner = "", nil // a banner goes with any key, which acts too
+	m.anim = nil               // and so does an animation: the board is already where it leads
 	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 {
 		m.warnings = nil
 		return nil

@@ -21,7 +21,10 @@ type Prefs struct {
 	Theme theme.Theme
 	Depth int // ai.Auto or plies
 	Speed time.Duration
-	Keys  KeyMap
+	// Animate says whether the tiles slide when they move; they never do
+	// without colour.
+	Animate bool
+	Keys    KeyMap
 
 	// Problems say what was wrong in the file, each with its line: the
 	// game then takes the default of what was wrong (all the default keys,
@@ -36,7 +39,7 @@ const DefaultSpeed = 200 * time.Millisecond
 
 // DefaultPrefs returns the preferences of a player with no file.
 func DefaultPrefs() *Prefs {
-	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Keys: DefaultKeyMap()}
+	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Animate: true, Keys: DefaultKeyMap()}
 }
 
 // A setting is a line of the top of the file.
@@ -48,8 +51,7 @@ type setting struct {
 }
 
 // settings are the top-level settings of the file. (Room here for the
-// animation and the evaluator of later versions: a setting is a line of
-// this table.)
+// evaluator of later versions: a setting is a line of this table.)
 var settings = []setting{
 	{"theme", "The colour theme: " + strings.Join(theme.Names(), ", ") + ".", `"` + theme.Default().Name + `"`,
 		func(p *Prefs, v any) error {
@@ -86,6 +88,15 @@ var settings = []setting{
 				return errors.New(`want a duration in quotes, like "200ms", "1s" or "0s"`)
 			}
 			p.Speed = d
+			return nil
+		}},
+	{"animate", "Tiles slide when they move, as in the original game: true or false. (Never without colour.)", "true",
+		func(p *Prefs, v any) error {
+			b, ok := v.(bool)
+			if !ok {
+				return errors.New("want true or false, without quotes")
+			}
+			p.Animate = b
 			return nil
 		}},
 }

@@ -26,10 +26,10 @@ func prefsFile(t *testing.T, text string) string {
 // TestPrefsRoundTrip: the settings changed in the game are written to the
 // file, the player's comments kept, and read back the next time.
 func TestPrefsRoundTrip(t *testing.T) {
-	hand := "# my settings\nspeed = \"1s\" # slow, to watch\n"
+	hand := "# my settings\nspeed = \"1s\" # slow, to watch\nanimate = false\n"
 	path := prefsFile(t, hand)
 	p := LoadPrefs(path)
-	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" {
+	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" || p.Animate {
 		t.Fatalf("LoadPrefs = %+v", p)
 	}
 	m := newTestModel(t, Config{Prefs: p, Color: ColorTrue, Speed: p.Speed})
@@ -84,6 +84,7 @@ func TestPrefsProblems(t *testing.T) {
 		{"bad depth", "theme = \"dark\"\ndepth = 20\n", []string{"line 2", "depth = 20", "from 1 to 14"}, false},
 		{"bad theme", "theme = \"neon\"\n", []string{"line 1", `theme = neon`}, false},
 		{"bad speed", "speed = 5\n", []string{"line 1", "want a duration"}, false},
+		{"bad animate", "animate = \"no\"\n", []string{"line 1", "want true or false"}, false},
 		{"unknown action", "[keys]\njump = \"j\"\n", []string{"line 2", `no action is named "jump"`}, true},
 		{"unknown key", "[keys]\nhint = \"ctlr+i\"\n", []string{"line 2", `"ctlr+i" is not a key`}, true},
 		{"clash", "[keys]\nup = \"k\"\ndown = [\"down\", \"k\"]\n", []string{"line 3", "k is the key of both up (line 2) and down (line 3)"}, true},

@@ -202,7 +202,12 @@ func (m *Model) title(width int) string {
 // boardArea draws the board with the hint's arrow on the side of the best
 // move, and the moment of the game over them, if any.
 func (m *Model) boardArea(l layout) block {
-	board := renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
+	var board string
+	if m.anim != nil {
+		board = m.anim.renderFrame(m.anim.frame, l.board, &m.styles)
+	} else {
+		board = renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
+	}
 	var d engine.Direction
 	shown := m.hint != nil && m.hint.HasMove() && m.thinking == idle
 	if shown {
