@@ -24,10 +24,12 @@ func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) 
 	return "", nil, nil, false
 }
 
-// momentBox draws a moment in a box at most width columns wide and height
-// lines high: the title in c, bold, the lines under it wrapped, the last
-// line (the keys, if the moment asks for one) muted. Lines that do not fit
-// in height are dropped from the middle, the title and the last kept.
+// momentBox draws a moment in a box width columns wide (the board's: a
+// tile half hidden would show part of its number, a 1024 reading 24) and
+// at most height lines high: the title in c, bold, the lines under it
+// wrapped, the last line (the keys, if the moment asks for one) muted.
+// Lines that do not fit in height are dropped from the middle, the title
+// and the last kept.
 func (m *Model) momentBox(title string, lines []string, c color.Color, width, height int) string {
 	inner := max(width-4, 1) // the border and a space on each side
 	var body []string
@@ -49,7 +51,7 @@ func (m *Model) momentBox(title string, lines []string, c color.Color, width, he
 	head := lipgloss.NewStyle().Bold(true).Foreground(c).Render(ansi.Truncate(title, inner, "…"))
 	text := lipgloss.JoinVertical(lipgloss.Center, append([]string{head}, body...)...)
 	return lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(c).Padding(0, 1).
-		Align(lipgloss.Center).Render(text)
+		Width(width).Align(lipgloss.Center).Render(text)
 }
 
 // overlay draws box over base, centred: base shows around it.

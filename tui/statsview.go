@@ -80,22 +80,23 @@ func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.openGame(games[v.chosen])
 	}
 	v.chosen = min(max(v.chosen, 0), max(n-1, 0))
-	m.scrollTo(len(m.statsHead(min(w, statsWidth), h))+1+v.chosen, page)
+	if v.chosen == 0 {
+		v.top = 0 // the newest game: the page from its top, as far as it shows
+	}
+	v.top = visibleTop(v.top, len(m.statsHead(min(w, statsWidth), h))+1+v.chosen, page)
 	return nil
 }
 
-// scrollTo scrolls the statistics screen so that line shows, at the least
-// scroll; the newest game shows the page from its top.
-func (m *Model) scrollTo(line, page int) {
-	v := m.stats
+// visibleTop returns the first line to show of a page, from top, moved the
+// least that shows line in n lines.
+func visibleTop(top, line, n int) int {
 	switch {
-	case v.chosen == 0:
-		v.top = 0
-	case line < v.top:
-		v.top = line
-	case line >= v.top+page:
-		v.top = line - page + 1
+	case line < top:
+		return line
+	case line >= top+n:
+		return line - n + 1
 	}
+	return top
 }
 
 // openGame shows a finished game whole. This is where the replay of the
@@ -123,7 +124,11 @@ func (m *Model) statsScreen(w, h int) string {
 		page = append(page, m.label(ansi.Truncate(listHeader, width, "…")))
 	}
 	n := max(h-statsChrome, 1)
-	top := min(m.stats.top, max(len(page)+len(games)-n, 0))
+	top := m.stats.top
+	if len(games) > 0 {
+		top = visibleTop(top, len(page)+m.stats.chosen, n) // the game chosen in sight, at any size
+	}
+	top = min(top, max(len(page)+len(games)-n, 0))
 	var lines []string
 	for i := top; i < top+n && i < len(page)+len(games); i++ {
 		if i < len(page) {
@@ -223,6 +228,9 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 		lines = append(lines, two("MEAN SCORE", figures.Count(int(r.MeanScore+0.5)), "MEDIAN SCORE", figures.Count(int(r.MedianScore+0.5))))
 	}
 	own := "none yet"
+	if m.earlier.GamesPlayed > 0 {
+		own = "none in the history yet"
+	}
 	if o := s.Own; o.Games > 0 {
 		own = fmt.Sprintf("%s · won %s · best %s · mean %s", figures.Quantity(o.Games, "game"), figures.Count(o.Won),
 			figures.Count(o.BestScore), figures.Count(int(o.MeanScore+0.5)))
@@ -230,8 +238,13 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
 	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
 	if e := m.earlier; e.GamesPlayed > 0 {
-		lines = append(lines, m.muted(ansi.Wrap(fmt.Sprintf("%s from before the history count in games, wins and records; "+
-			"the rest is of the %s since.", figures.Quantity(e.GamesPlayed, "game"), figures.Quantity(s.Recorded.Games, "game")), width, "")))
+		before := fmt.Sprintf("%s from before the history count in games, wins and records; the rest is of the %s since.",
+			figures.Quantity(e.GamesPlayed, "game"), figures.Quantity(s.Recorded.Games, "game"))
+		if s.Recorded.Games == 0 {
+			before = fmt.Sprintf("The %s are from before the history: their scores and moves were not kept.",
+				figures.Quantity(e.GamesPlayed, "game"))
+		}
+		lines = append(lines, m.muted(ansi.Wrap(before, width, "")))
 	}
 	return strings.Split(strings.Join(lines, "\n"), "\n")
 }
@@ -272,16 +285,17 @@ func (m *Model) trendLines(width, height int) []string {
 	}
 	chartWidth := max(width-len(figures.Count(best))-4, 8) // the axis and its labels take the rest
 	n := min(len(games), chartWidth)
-	scores := make([]float64, n)
-	for i := range n {
-		scores[n-1-i] = float64(games[i].Score) // oldest on the left
+	// A few games take three columns each, as steps: asciigraph's Width
+	// would interpolate between them and flatten the peaks.
+	spread := min(max(chartWidth/max(n, 1), 1), 3)
+	scores := make([]float64, 0, n*spread)
+	for i := n - 1; i >= 0; i-- { // oldest on the left
+		for range spread {
+			scores = append(scores, float64(games[i].Score))
+		}
 	}
-	opts := []asciigraph.Option{asciigraph.Height(height), asciigraph.LowerBound(0),
-		asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })}
-	if n > 1 && n*3 <= chartWidth {
-		opts = append(opts, asciigraph.Width(n*3)) // a few games, spread out
-	}
-	chart := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(asciigraph.Plot(scores, opts...))
+	chart := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(asciigraph.Plot(scores, asciigraph.Height(height),
+		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })))
 	title := m.label("SCORES") + m.muted(" of the last "+figures.Quantity(n, "game")+", oldest left")
 	return append([]string{title}, strings.Split(chart, "\n")...)
 }

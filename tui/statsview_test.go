@@ -146,8 +146,14 @@ func TestStatsFit(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {40, 12}, {20, 8}, {200, 60}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		checkFits(t, m)
+		if size[1] > statsChrome && !strings.Contains(m.render(), "▸") {
+			t.Errorf("%v: the game chosen is out of sight:\n%s", size, m.render())
+		}
 		press(m, "end")
 		checkFits(t, m)
+		if size[1] > statsChrome && !strings.Contains(m.render(), "▸") {
+			t.Errorf("%v: the last game, chosen, is out of sight:\n%s", size, m.render())
+		}
 		press(m, "enter")
 		checkFits(t, m)
 		press(m, "esc")

@@ -49,7 +49,8 @@ type earlierJSON struct {
 	Earlier *Earlier `json:"earlier"`
 }
 
-// MarshalJSON encodes g as a line of the history, without the newline. It
+// MarshalJSON encodes g as a line of the history, without the newline, the
+// time played to the millisecond. It
 // fails if the moves do not replay to g's board and score, or By does not
 // match the moves: a line that would not read back is never written.
 func (g Game) MarshalJSON() ([]byte, error) {
@@ -64,7 +65,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := gameJSON{Version: Version, Ended: g.Ended, Seconds: g.Played.Seconds(), Score: g.Score,
+	j := gameJSON{Version: Version, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
 		Tile: g.HighestTile(), Moves: len(g.Moves), Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
