@@ -27,14 +27,17 @@ trap 'tmux -L shot kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 go build -o "$work/2048" .
 
 # shot NAME COLS ROWS "FLAGS" KEYS...: runs the game with FLAGS in a fresh
-# home, types the keys (a number N waits N tenths of a second), and saves
+# home (or in the home left by the games of history, with keep=1), types
+# the keys (a number N waits N tenths of a second), and saves
 # screenshots/NAME.png.
 shot() {
 	local name=$1 cols=$2 rows=$3 flags=$4
 	shift 4
 	case $name in *"${filter:-}"*) ;; *) return 0 ;; esac
-	rm -rf "$work/home"
-	mkdir -p "$work/home"
+	if [ "${keep:-0}" != 1 ]; then
+		rm -rf "$work/home"
+		mkdir -p "$work/home"
+	fi
 	# TERM is one for which the renderer does not erase runs of blank cells
 	# with ECH: tmux's capture-pane drops erased cells that have only a
 	# background colour at the end of a line, and the board's edge with them.
@@ -70,6 +73,27 @@ shot() {
 	echo "screenshots/$name.png"
 }
 
+# history SEEDS...: fills a fresh home with a history: the AI plays the game
+# of each seed at depth 2 to its end, and the next seed's game (-seed starts
+# a new game) writes it to the history. The last game stays on screen, over.
+history() {
+	rm -rf "$work/home"
+	mkdir -p "$work/home"
+	local seed
+	for seed in "$@"; do
+		tmux -L shot kill-server 2>/dev/null || true
+		tmux -L shot -f /dev/null new-session -d -s shot -x 80 -y 24 \
+			"env HOME=$work/home XDG_STATE_HOME=$work/home/state XDG_DATA_HOME=$work/home/data $work/2048 -seed $seed -autoplay -speed 0 -depth 2"
+		for _ in $(seq 100); do # the game over, in 10 s at most
+			sleep 0.1
+			tmux -L shot capture-pane -t shot -p | grep -q "Game over" && break
+		done
+		tmux -L shot send-keys -t shot q
+		sleep 0.3
+	done
+	tmux -L shot kill-server 2>/dev/null || true
+}
+
 filter=${1:-}
 # The same opening for every game in progress: seed 2048, the corner moves.
 opening=(Down Left Down Left Down Right Down Left Down Down Left Down Right Down Left Left Down Down Left Down
@@ -81,3 +105,10 @@ shot theme-dark 80 24 "-seed 2048 -theme dark" "${opening[@]}" h 20
 shot theme-contrast 80 24 "-seed 2048 -theme contrast" "${opening[@]}"
 shot no-color 80 24 "-seed 2048 -color none" "${opening[@]}" h 20
 shot small 72 17 "-seed 2048" "${opening[@]}"
+shot large 140 42 "-seed 2048" "${opening[@]}" h 20
+case "stats game-over" in *"${filter:-}"*)
+	history 3 5 8 13 21 34 55 89
+	keep=1 shot game-over 80 24 "" 5
+	keep=1 shot stats 80 24 "" s 3
+	;;
+esac
