@@ -43,10 +43,12 @@ moves takes seconds on two cores), one position a worker, so the review is
 the same on every machine; with -time, for that long a move, which depends
 on the machine.
 
-FILE is a game the game saved ($XDG_STATE_HOME/2048/game.json), the output
-of 2048 sim -games 1 -json or one game line of 2048 sim -json, or "-" to
-read one of these from stdin:
+FILE is a game the game saved ($XDG_STATE_HOME/2048/game.json), a line of
+the history of finished games ($XDG_DATA_HOME/2048/history.jsonl), the
+output of 2048 sim -games 1 -json or one game line of 2048 sim -json, or
+"-" to read one of these from stdin:
 	2048 sim -games 1 -seed 7 -player greedy -json | 2048 review -
+	tail -n 1 ~/.local/share/2048/history.jsonl | 2048 review -
 
 The text report gives the accuracy, the count of each verdict and the worst
 moves with their boards; -json prints one JSON document with the summary

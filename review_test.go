@@ -7,11 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/history"
 )
 
 // The review tests search 3 plies deep, to be quick.
@@ -51,6 +54,28 @@ func withoutMovers(t *testing.T, path string) string {
 	return writeTemp(t, "game.json", string(out))
 }
 
+// asHistoryLine returns a file holding the saved game at path as the
+// history writes a finished game: one line of package history.
+func asHistoryLine(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved tui.SavedGame
+	if err := json.Unmarshal(data, &saved); err != nil {
+		t.Fatal(err)
+	}
+	g := history.FromEngine(saved.Game, saved.By)
+	g.Hinted, g.Autoplayed = saved.Hinted, saved.Autoplayed
+	g.Played, g.Ended = 95*time.Second, time.Date(2026, 11, 23, 14, 5, 0, 0, time.UTC)
+	line, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTemp(t, "history.jsonl", string(line)+"\n")
+}
+
 // TestReviewReports compares the text reports of fixed games with their
 // golden files in testdata/TestReviewReports: "go test -run
 // TestReviewReports -update" rewrites them, for review.
@@ -65,6 +90,7 @@ func TestReviewReports(t *testing.T) {
 	}{
 		{"saved", context.Background(), []string{"-depth", "3", "-worst", "3", savedGame}, 0},
 		{"unmarked", context.Background(), []string{"-depth", "3", "-worst", "1", withoutMovers(t, savedGame)}, 0},
+		{"history", context.Background(), []string{"-depth", "3", "-worst", "3", asHistoryLine(t, savedGame)}, 0},
 		{"sim", context.Background(), []string{"-depth", "3", "-worst", "2", simGame}, 0},
 		{"interrupted", cancelled, []string{"-depth", "3", savedGame}, 130},
 	} {

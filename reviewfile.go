@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/history"
 )
 
 // A gameFile is a game read from a file for review, with what the file says
@@ -40,6 +41,7 @@ type gameFormat struct {
 
 // gameFormats are the kinds of files review reads.
 var gameFormats = []gameFormat{
+	{"a line of the history of finished games (history.jsonl)", hasFields("version", "game", "ended"), readHistoryLine},
 	{"a game the game saved (game.json)", hasFields("version", "game"), readSavedGame},
 	{"the JSON of 2048 sim -games 1 -json", hasFields("config", "games"), readSimRun},
 	{`a game of 2048 sim -json (one line of its "games")`, hasFields("game", "max_tile"), readSimGame},
@@ -124,12 +126,10 @@ func fromEngine(e *engine.Game, by review.Movers, source string) gameFile {
 	return gameFile{game: review.FromEngine(e, by), source: source, score: e.Score(), tile: e.HighestTile()}
 }
 
-// savedGameFile is the file of the game in progress (see tui.Store), with
-// the field a game may have that says who made each move.
+// savedGameFile is the file of the game in progress (see tui.Store).
 type savedGameFile struct {
 	Version int `json:"version"`
 	tui.SavedGame
-	By *review.Movers `json:"by"` // a letter a move, if the game recorded them (see review.Movers)
 }
 
 // readSavedGame reads the game in progress that the game saved.
@@ -141,15 +141,28 @@ func readSavedGame(data []byte) (gameFile, error) {
 	if s.Game == nil {
 		return gameFile{}, errors.New("a saved game without its game")
 	}
-	var by review.Movers
-	if s.By != nil {
-		if by = *s.By; len(by) != s.Game.MoveCount() {
-			return gameFile{}, fmt.Errorf("a saved game of %d moves that says who made %d", s.Game.MoveCount(), len(by))
-		}
+	by := s.By
+	if by != nil && len(by) != s.Game.MoveCount() {
+		return gameFile{}, fmt.Errorf("a saved game of %d moves that says who made %d", s.Game.MoveCount(), len(by))
 	}
 	g := fromEngine(s.Game, by, "a saved game")
-	if by == nil && (s.Autoplayed || s.Hinted) {
+	if by == nil && s.Game.MoveCount() > 0 && (s.Autoplayed || s.Hinted) {
 		g.note = "the AI played or hinted some of these moves, but the file does not say which: all count as the player's"
+	}
+	return g, nil
+}
+
+// readHistoryLine reads a line of the history of finished games, which
+// replays and checks its game (history.Game).
+func readHistoryLine(data []byte) (gameFile, error) {
+	var h history.Game
+	if err := json.Unmarshal(data, &h); err != nil {
+		return gameFile{}, fmt.Errorf("a line of the history that does not load: %w", err)
+	}
+	g := gameFile{game: h.Review(), source: "a game of the history, of " + h.Ended.Format("2006-01-02 15:04"),
+		score: h.Score, tile: h.HighestTile()}
+	if h.By == nil && len(h.Moves) > 0 && (h.Autoplayed || h.Hinted) {
+		g.note = "the AI played or hinted some of these moves, but the line does not say which: all count as the player's"
 	}
 	return g, nil
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/harmonica"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
-	"github.com/term2048/2048/tui/history"
 )
 
 // This file animates a move as the original game does: the tiles slide to
@@ -72,8 +72,8 @@ type frameMsg struct{ id int }
 // if the player wants it, with colour (boxes drawn over boxes would not
 // read), with the board in sight, and not for the AI playing faster than
 // the animation.
-func (m *Model) animates(by history.Mover) bool {
-	return m.animate && !m.pal.Colorless && !m.hidden() && !(by == history.ByAutoplay && m.delay < animTime)
+func (m *Model) animates(by review.Mover) bool {
+	return m.animate && !m.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.delay < animTime)
 }
 
 // startAnimation animates the move toward d just played from before, whose

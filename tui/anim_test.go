@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/history"
 )
 
 // A position with slides, merges and a tile that stays, for the tests of
@@ -159,16 +159,16 @@ func TestWhenAnimated(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		cfg     Config
-		by      history.Mover
+		by      review.Mover
 		animate bool
 	}{
-		{"by hand", Config{Color: ColorTrue, Animate: true}, history.ByPlayer, true},
-		{"a hint played", Config{Color: Color16, Animate: true}, history.ByHint, true},
-		{"autoplay at 200 ms", Config{Color: Color256, Animate: true, Speed: 200 * time.Millisecond}, history.ByAutoplay, true},
-		{"autoplay at 50 ms", Config{Color: ColorTrue, Animate: true, Speed: 50 * time.Millisecond}, history.ByAutoplay, false},
-		{"autoplay at full speed", Config{Color: ColorTrue, Animate: true}, history.ByAutoplay, false},
-		{"no colour", Config{Color: ColorNone, Animate: true}, history.ByPlayer, false},
-		{"not wanted", Config{Color: ColorTrue}, history.ByPlayer, false},
+		{"by hand", Config{Color: ColorTrue, Animate: true}, review.ByPlayer, true},
+		{"a hint played", Config{Color: Color16, Animate: true}, review.ByHint, true},
+		{"autoplay at 200 ms", Config{Color: Color256, Animate: true, Speed: 200 * time.Millisecond}, review.ByAutoplay, true},
+		{"autoplay at 50 ms", Config{Color: ColorTrue, Animate: true, Speed: 50 * time.Millisecond}, review.ByAutoplay, false},
+		{"autoplay at full speed", Config{Color: ColorTrue, Animate: true}, review.ByAutoplay, false},
+		{"no colour", Config{Color: ColorNone, Animate: true}, review.ByPlayer, false},
+		{"not wanted", Config{Color: ColorTrue}, review.ByPlayer, false},
 	} {
 		m := modelAt(t, tc.cfg, animStart, 9)
 		m.move(engine.Left, tc.by)
@@ -178,7 +178,7 @@ func TestWhenAnimated(t *testing.T) {
 	}
 	m := modelAt(t, Config{Color: ColorTrue, Animate: true}, animStart, 9)
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
-	m.move(engine.Left, history.ByPlayer)
+	m.move(engine.Left, review.ByPlayer)
 	if m.anim != nil {
 		t.Error("a move on a board out of sight was animated")
 	}

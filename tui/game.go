@@ -7,10 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/figures"
-	"github.com/term2048/2048/tui/history"
 )
 
 // flashTime is how long the tiles of the last move stay marked.
@@ -21,7 +21,7 @@ type flashDoneMsg struct{ id int }
 
 // move plays d, a move of by (the player, or the AI), if it changes the
 // board.
-func (m *Model) move(d engine.Direction, by history.Mover) tea.Cmd {
+func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	before := m.cur.Game.Board()
 	turn, ok := m.cur.Game.Move(d)
 	if !ok {

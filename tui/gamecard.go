@@ -47,10 +47,8 @@ func boardFor(w, h int) boardSize {
 // gameFacts are the figures of a finished game, in width columns.
 func (m *Model) gameFacts(g history.Game, width int) []string {
 	moves := figures.Count(len(g.Moves))
-	if g.By != nil {
-		if ai := len(g.Moves) - g.By.Count(history.ByPlayer); ai > 0 {
-			moves += fmt.Sprintf(" (%s by the AI)", figures.Count(ai))
-		}
+	if ai, known := g.AIMoves(); known && ai > 0 {
+		moves += fmt.Sprintf(" (%s by the AI)", figures.Count(ai))
 	}
 	games, _ := m.listed()
 	return []string{

@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/history"
@@ -340,13 +341,13 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(k, m.keys.Up):
-		return m.move(engine.Up, history.ByPlayer)
+		return m.move(engine.Up, review.ByPlayer)
 	case key.Matches(k, m.keys.Down):
-		return m.move(engine.Down, history.ByPlayer)
+		return m.move(engine.Down, review.ByPlayer)
 	case key.Matches(k, m.keys.Left):
-		return m.move(engine.Left, history.ByPlayer)
+		return m.move(engine.Left, review.ByPlayer)
 	case key.Matches(k, m.keys.Right):
-		return m.move(engine.Right, history.ByPlayer)
+		return m.move(engine.Right, review.ByPlayer)
 	case key.Matches(k, m.keys.Hint):
 		return m.askHint()
 	case key.Matches(k, m.keys.Play):

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -52,7 +53,7 @@ func TestMoments(t *testing.T) {
 	t.Run("win-by-autoplay", func(t *testing.T) {
 		m := modelAt(t, Config{}, makes2048, 5)
 		m.autoplay = true
-		m.move(engine.Left, history.ByAutoplay)
+		m.move(engine.Left, review.ByAutoplay)
 		m.stopSearch() // the search for the next move: not needed for the picture
 		golden.RequireEqual(t, m.View().Content)
 	})
@@ -94,7 +95,7 @@ func TestGameOverSummary(t *testing.T) {
 func TestWinByAutoplay(t *testing.T) {
 	m := modelAt(t, Config{Depth: 1}, makes2048, 5)
 	m.autoplay = true
-	m.move(engine.Left, history.ByAutoplay)
+	m.move(engine.Left, review.ByAutoplay)
 	if m.banner == nil || m.asking != noQuestion || !m.autoplay || m.thinking != forAuto {
 		t.Fatalf("banner %v, asking %v, autoplay %v, thinking %v; want the banner and the AI thinking on", m.banner, m.asking, m.autoplay, m.thinking)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -134,7 +135,7 @@ func (m *Model) countTime() {
 
 // movers returns who made each move of the game, or nil if the game does
 // not know (it began before the game recorded it).
-func (s *SavedGame) movers() history.Movers {
+func (s *SavedGame) movers() review.Movers {
 	if len(s.By) != s.Game.MoveCount() {
 		return nil
 	}
@@ -143,7 +144,7 @@ func (s *SavedGame) movers() history.Movers {
 
 // moved records who made the move just played, if the game knows who
 // made the others.
-func (s *SavedGame) moved(by history.Mover) {
+func (s *SavedGame) moved(by review.Mover) {
 	if len(s.By) == s.Game.MoveCount()-1 {
 		s.By = append(s.By, by)
 	}

@@ -156,7 +156,8 @@ func TestWhoMoved(t *testing.T) {
 	auto := press(m, "a")
 	settle(m, auto, 6)
 	press(m, "a")
-	by := string(m.line().By)
+	text, _ := m.line().By.MarshalText()
+	by := string(text)
 	if len(by) != m.cur.Game.MoveCount() || !strings.HasPrefix(by, "ph") || !strings.Contains(by, "a") || strings.Count(by, "p") != 1 {
 		t.Errorf("By = %q for %d moves; want p, h, then autoplay's a", by, m.cur.Game.MoveCount())
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -23,11 +24,11 @@ func pastGames(t *testing.T, n int) []history.Game {
 	for i := range games {
 		e := engine.NewGame(uint64(100 + i))
 		playSome(e, 50+37*(i%9)+1000*(i%2))
-		by := make(history.Movers, e.MoveCount())
+		by := make(review.Movers, e.MoveCount())
 		for k := range by {
-			by[k] = history.ByPlayer
+			by[k] = review.ByPlayer
 			if i%5 == 4 && k%2 == 1 {
-				by[k] = history.ByAutoplay
+				by[k] = review.ByAutoplay
 			}
 		}
 		g := history.FromEngine(e, by)

@@ -12,9 +12,9 @@ import (
 
 	"github.com/adrg/xdg"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/history"
 )
 
 // storeVersion is the version of the files a Store writes.
@@ -51,10 +51,10 @@ type SavedGame struct {
 	Hinted     bool         `json:"hinted,omitempty"`     // a hint of the AI reached the player in this game
 	Autoplayed bool         `json:"autoplayed,omitempty"` // the AI played moves of this game
 	WinSeen    bool         `json:"win_seen,omitempty"`   // the player has seen the "you made 2048" banner
-	// By says who made each move, a letter a move (see history.Movers); a
+	// By says who made each move, a letter a move (see review.Movers); a
 	// game saved by a version that did not record it has none, and
 	// records none.
-	By history.Movers `json:"by,omitempty"`
+	By review.Movers `json:"by,omitempty"`
 	// Played is the time played so far, in nanoseconds (see maxPause).
 	Played time.Duration `json:"played,omitempty"`
 	// Counted is from versions before the history: their statistics

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -54,11 +55,11 @@ func TestStoreRoundTrip(t *testing.T) {
 	}
 	g := engine.NewGame(42)
 	playSome(g, 100)
-	by := make(history.Movers, g.MoveCount())
+	by := make(review.Movers, g.MoveCount())
 	for i := range by {
-		by[i] = history.ByPlayer
+		by[i] = review.ByPlayer
 	}
-	by[7] = history.ByHint
+	by[7] = review.ByHint
 	saved := SavedGame{Game: g, Hinted: true, WinSeen: true, By: by, Played: 83 * time.Second}
 	if err := s.SaveGame(saved, true); err != nil {
 		t.Fatal(err)

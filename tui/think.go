@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/ai/review"
 )
 
 // searchMsg is the AI's answer to the search numbered id.
@@ -79,7 +79,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 	case forPlay:
 		if r.HasMove() {
 			m.cur.Hinted = true
-			return m.move(r.Best, history.ByHint)
+			return m.move(r.Best, review.ByHint)
 		}
 	case forAuto:
 		if !m.autoplay {
@@ -116,7 +116,7 @@ func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
 func (m *Model) playAuto(r ai.Result) tea.Cmd {
 	m.lastAuto = m.now()
 	m.cur.Autoplayed = true
-	cmd := m.move(r.Best, history.ByAutoplay)
+	cmd := m.move(r.Best, review.ByAutoplay)
 	m.played = &r
 	return cmd
 }
@@ -143,7 +143,7 @@ func (m *Model) playHint() tea.Cmd {
 	switch {
 	case m.hint != nil && m.hint.HasMove():
 		m.cur.Hinted = true
-		return m.move(m.hint.Best, history.ByHint)
+		return m.move(m.hint.Best, review.ByHint)
 	case m.thinking != idle:
 		m.thinking = forPlay // play the answer on its way
 		return nil

@@ -8,6 +8,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 )
 
@@ -38,7 +39,7 @@ type gameJSON struct {
 	Moves      int             `json:"moves"`
 	Hinted     bool            `json:"hinted"`
 	Autoplayed bool            `json:"autoplayed"`
-	By         *Movers         `json:"by,omitempty"` // absent if not known
+	By         *review.Movers  `json:"by,omitempty"` // absent if not known
 	Game       json.RawMessage `json:"game"`
 }
 
@@ -102,13 +103,13 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	case j.Seconds < 0 || math.IsNaN(j.Seconds) || j.Seconds > math.MaxInt64/1e9:
 		return fmt.Errorf("%v seconds played", j.Seconds)
 	}
-	var by Movers
+	var by review.Movers
 	if j.By != nil {
 		by = *j.By
 		if len(by) != j.Moves {
 			return fmt.Errorf("%d moves, and who made %d", j.Moves, len(by))
 		}
-		if by.Count(ByHint) > 0 && !j.Hinted || by.Count(ByAutoplay) > 0 && !j.Autoplayed {
+		if count(by, review.ByHint) > 0 && !j.Hinted || count(by, review.ByAutoplay) > 0 && !j.Autoplayed {
 			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 )
 
@@ -33,31 +34,31 @@ func cornerPlay(g *engine.Game, n int) {
 
 // played returns the line of the game of seed after n moves of cornerPlay,
 // with by(i) the mover of move i.
-func played(seed uint64, n int, by func(i int) Mover) Game {
+func played(seed uint64, n int, by func(i int) review.Mover) Game {
 	e := engine.NewGame(seed)
 	cornerPlay(e, n)
-	movers := make(Movers, e.MoveCount())
+	movers := make(review.Movers, e.MoveCount())
 	for i := range movers {
 		movers[i] = by(i)
 	}
 	g := FromEngine(e, movers)
-	g.Hinted = movers.Count(ByHint) > 0
-	g.Autoplayed = movers.Count(ByAutoplay) > 0
+	g.Hinted = count(movers, review.ByHint) > 0
+	g.Autoplayed = count(movers, review.ByAutoplay) > 0
 	g.Played, g.Ended = 95*time.Second+500*time.Millisecond, when
 	return g
 }
 
-func byPlayer(int) Mover { return ByPlayer }
+func byPlayer(int) review.Mover { return review.ByPlayer }
 
 // mixed has the AI play every third move, by hint or by autoplay.
-func mixed(i int) Mover {
+func mixed(i int) review.Mover {
 	switch i % 6 {
 	case 2:
-		return ByHint
+		return review.ByHint
 	case 5:
-		return ByAutoplay
+		return review.ByAutoplay
 	}
-	return ByPlayer
+	return review.ByPlayer
 }
 
 func TestGameRoundTrip(t *testing.T) {

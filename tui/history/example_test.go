@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -14,13 +15,13 @@ import (
 // which replays it: the history of the game and of 2048 review alike.
 func Example() {
 	e := engine.NewGame(7)
-	by := history.Movers{}
+	by := review.Movers{}
 	for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Down, engine.Right} {
 		if _, ok := e.Move(d); ok {
-			by = append(by, history.ByPlayer)
+			by = append(by, review.ByPlayer)
 		}
 	}
-	by[len(by)-1] = history.ByHint // the player played the AI's hint last
+	by[len(by)-1] = review.ByHint // the player played the AI's hint last
 	g := history.FromEngine(e, by)
 	g.Hinted = true
 	g.Played, g.Ended = 12*time.Second, time.Date(2026, 11, 23, 14, 5, 9, 0, time.UTC)
@@ -32,6 +33,7 @@ func Example() {
 	}
 	log, _ := history.Read(strings.NewReader(string(line) + "\n"))
 	back := log.Games[0]
-	fmt.Printf("%d moves, %d by the AI; score %d; how: %v\n", len(back.Moves), back.By.Count(history.ByHint), back.Score, back.How())
+	ai, _ := back.AIMoves()
+	fmt.Printf("%d moves, %d by the AI; score %d; how: %v\n", len(back.Moves), ai, back.Score, back.How())
 	// Output: 4 moves, 1 by the AI; score 4; how: hints
 }

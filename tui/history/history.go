@@ -1,6 +1,7 @@
 // Package history keeps the player's finished games: one JSON object a
 // line, in a file that only grows (JSON Lines). A line holds what replays
-// its game — the seed, the start board, the moves and who made each — and
+// its game — the seed, the start board, the moves and who made each (as
+// review.Movers writes them: p, a, h) — and
 // what sums it up — the score, the highest tile, the number of moves, the
 // time played, the date, and whether hints or autoplay helped. The
 // statistics are worked out from the games (Summarize), so that the two
@@ -10,96 +11,27 @@
 // says, is skipped with its error and never read as another game (Read);
 // a crash in the middle of adding a line can tear that line only (Append).
 //
-// The package holds no Charm import: the game, the commands and the review
-// of a game read a line alike.
+// The package holds no Charm import: the game and 2048 review read a line
+// alike.
 package history
 
 import (
 	"fmt"
 	"time"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 )
-
-// A Mover says who made a move. Its value is its letter in the file.
-type Mover byte
-
-// The movers. A hint the player played with its key is the AI's move: the
-// player did not choose it.
-const (
-	ByPlayer   Mover = 'p' // the player chose the move
-	ByAutoplay Mover = 'a' // the AI played it on its own
-	ByHint     Mover = 'h' // the player played the AI's hint
-)
-
-// AI reports whether the AI chose the move: autoplay or a played hint.
-func (m Mover) AI() bool { return m == ByAutoplay || m == ByHint }
-
-// valid reports whether m is one of the movers.
-func (m Mover) valid() bool { return m == ByPlayer || m == ByAutoplay || m == ByHint }
-
-// String returns the mover's name: "player", "autoplay" or "hint".
-func (m Mover) String() string {
-	switch m {
-	case ByPlayer:
-		return "player"
-	case ByAutoplay:
-		return "autoplay"
-	case ByHint:
-		return "hint"
-	}
-	return fmt.Sprintf("Mover(%q)", byte(m))
-}
-
-// Movers says who made each move of a game, first to last. Its text is a
-// letter a move, as the moves themselves are written: "ppphpaaa".
-type Movers []Mover
-
-// Count returns how many moves m made.
-func (ms Movers) Count(m Mover) int {
-	n := 0
-	for _, x := range ms {
-		if x == m {
-			n++
-		}
-	}
-	return n
-}
-
-// MarshalText writes a letter a move.
-func (ms Movers) MarshalText() ([]byte, error) {
-	text := make([]byte, len(ms))
-	for i, m := range ms {
-		if !m.valid() {
-			return nil, fmt.Errorf("move %d: %v is no mover", i+1, m)
-		}
-		text[i] = byte(m)
-	}
-	return text, nil
-}
-
-// UnmarshalText reads a letter a move; a letter other than p, a and h is
-// an error naming the move.
-func (ms *Movers) UnmarshalText(text []byte) error {
-	out := make(Movers, len(text))
-	for i, c := range text {
-		if m := Mover(c); !m.valid() {
-			return fmt.Errorf("move %d is made by %q; want p (player), a (autoplay) or h (hint)", i+1, c)
-		}
-		out[i] = Mover(c)
-	}
-	*ms = out
-	return nil
-}
 
 // A Game is one line of the history: a game the player finished or left.
 type Game struct {
 	Seed  uint64             // the seed its tiles are drawn from
 	Start engine.Board       // the board it was set up from: empty for a usual game
 	Moves []engine.Direction // the moves, first to last
-	// By says who made each move, first to last; nil if the game does not
-	// know (a game begun by a version of 2048 that did not record it).
-	By         Movers
+	// By says who made each move, first to last, as 2048 review reads it;
+	// nil if the game does not know (a game begun by a version of 2048
+	// that did not record it).
+	By         review.Movers
 	Board      engine.Board // the board at the end
 	Score      int          // the score at the end
 	Hinted     bool         // a hint of the AI reached the player during the game
@@ -113,7 +45,7 @@ type Game struct {
 
 // FromEngine returns the line of the game e has played, moved by by (nil
 // if not known). The moves are copied: e may go on after the call.
-func FromEngine(e *engine.Game, by Movers) Game {
+func FromEngine(e *engine.Game, by review.Movers) Game {
 	return Game{Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score()}
 }
 
@@ -126,6 +58,31 @@ func (g *Game) Won() bool { return g.Board.HighestRank() >= engine.WinRank }
 
 // Reached reports whether a tile of rank r was ever on the board.
 func (g *Game) Reached(r uint8) bool { return g.Board.HighestRank() >= r }
+
+// Review returns the game as a review replays it (review.Run).
+func (g *Game) Review() review.Game {
+	return review.Game{Seed: g.Seed, Start: g.Start, Moves: g.Moves, By: g.By}
+}
+
+// AIMoves returns how many moves the AI made, autoplaying or hinted; known
+// is false if the game does not say who made its moves.
+func (g *Game) AIMoves() (n int, known bool) {
+	if g.By == nil {
+		return 0, len(g.Moves) == 0
+	}
+	return len(g.By) - count(g.By, review.ByPlayer), true
+}
+
+// count returns how many moves of ms m made.
+func count(ms review.Movers, m review.Mover) int {
+	n := 0
+	for _, x := range ms {
+		if x == m {
+			n++
+		}
+	}
+	return n
+}
 
 // Replay plays the game again and returns it, at its end, with every move
 // to undo; it fails if the moves do not replay to the line's board and
