@@ -215,17 +215,7 @@ var (
 // to one) of at most maxFileSize bytes. Anything else, a FIFO that would
 // block the start-up or a device, is refused before it is opened.
 func readFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: errNotRegular}
-	}
-	if fi.Size() > maxFileSize {
-		return nil, errTooLarge
-	}
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -235,9 +225,22 @@ func readFile(path string) ([]byte, error) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	if len(data) > maxFileSize {
-		return nil, errTooLarge // it grew since the Stat
+		return nil, errTooLarge
 	}
 	return data, nil
+}
+
+// openRegular opens the file at path for reading if it is a regular file
+// (or a link to one): a FIFO would block the start-up, a device never end.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
+	return os.Open(path)
 }
 
 // moveAside renames a file that cannot be decoded to a name of its own,

@@ -56,19 +56,6 @@ func (s *Store) LoadHistory() (history.Log, []string, error) {
 	return log, notes, nil
 }
 
-// openRegular opens the file at path for reading if it is a regular file
-// (or a link to one): a FIFO would block, a device never end.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errNotRegular
-	}
-	return os.Open(path)
-}
-
 // setAside moves the damaged lines of the history to damagedPath and
 // rewrites the history without them, atomically; it returns what the
 // player must be told. If anything fails, the history stays as it was,
