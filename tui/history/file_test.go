@@ -178,3 +178,27 @@ func TestSeparate(t *testing.T) {
 		t.Errorf("Separate kept %q and set aside %q", keep.String(), aside.String())
 	}
 }
+
+// BenchmarkRead reads a history of 200 games, each replayed to check it,
+// as the game does at its start, and reports the cost of a move.
+func BenchmarkRead(b *testing.B) {
+	var data bytes.Buffer
+	moves := 0
+	for i := range 200 {
+		g := played(uint64(i), 5000, mixed)
+		line, err := json.Marshal(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data.Write(append(line, '\n'))
+		moves += len(g.Moves)
+	}
+	b.SetBytes(int64(data.Len()))
+	for b.Loop() {
+		if log, err := Read(bytes.NewReader(data.Bytes())); err != nil || len(log.Games) != 200 {
+			b.Fatal(len(log.Games), err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*moves), "ns/move")
+	b.ReportMetric(float64(moves)/200, "moves/game")
+}
