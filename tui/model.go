@@ -319,21 +319,24 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.note, m.banner = "", nil // a banner goes with any key, which acts too
 	m.anim = nil               // and so does an animation: the board is already where it leads
-	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 {
+	// On the statistics, esc goes back: the warnings stay.
+	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.stats == nil {
 		m.warnings = nil
 		return nil
 	}
 	if !m.showHelp && !key.Matches(k, m.keys.Help) {
 		m.seen() // the help shows the warnings whole: opening it is not putting them away
 	}
-	if cmd, done := m.answer(k); done {
-		return cmd
+	if m.stats == nil { // the question waits under the statistics
+		if cmd, done := m.answer(k); done {
+			return cmd
+		}
 	}
 	if m.showHelp && !key.Matches(k, m.keys.Quit) {
 		m.onHelpKey(k)
 		return nil
 	}
-	if m.stats != nil && !key.Matches(k, m.keys.Quit, m.keys.Help) {
+	if m.stats != nil && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {
 		return m.onStatsKey(k)
 	}
 	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {

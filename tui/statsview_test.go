@@ -173,3 +173,22 @@ func TestStatsCountGameOver(t *testing.T) {
 		t.Errorf("the game over on screen is not counted:\n%s", m.render())
 	}
 }
+
+// TestStatsOverAQuestion: the keys of the statistics screen do not answer
+// the question under it, and esc goes back even with warnings up.
+func TestStatsOverAQuestion(t *testing.T) {
+	m := modelAt(t, Config{}, makes2048, 5)
+	withGames(m, pastGames(t, 5))
+	press(m, "left")
+	m.warn("something went wrong")
+	press(m, "s")
+	press(m, "n")
+	press(m, "down")
+	if m.asking != wonKeepGoing || m.cur.Game.MoveCount() != 1 {
+		t.Fatalf("keys on the statistics answered the question: asking %v, %d moves", m.asking, m.cur.Game.MoveCount())
+	}
+	press(m, "esc")
+	if m.stats != nil || len(m.warnings) != 1 {
+		t.Errorf("esc on the statistics: screen %v, warnings %d; want the game back, the warning still up", m.stats, len(m.warnings))
+	}
+}
