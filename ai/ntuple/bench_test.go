@@ -1,0 +1,137 @@
+package ntuple
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/term2048/2048/engine"
+)
+
+// BenchmarkEvaluate times the value of a board of a 4×6 network trained
+// for a few thousand games, over the boards of such games.
+func BenchmarkEvaluate(b *testing.B) {
+	t := trained(b, FourBySix)
+	boards := afterstates(t.net, 1, 10)
+	var sink float32
+	for b.Loop() {
+		for _, x := range boards {
+			sink += t.net.value(x)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(boards)), "ns/eval")
+	b.ReportMetric(0, "ns/op")
+	_ = sink
+}
+
+// BenchmarkTrain measures training speed in moves a second, TDL2048's
+// measure, on one goroutine and on every core, for a 4×6 network that has
+// already played a few thousand games (an untrained one plays short games
+// that fit in the caches).
+func BenchmarkTrain(b *testing.B) {
+	for _, threads := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			t := trained(b, FourBySix)
+			if threads != 1 {
+				var err error
+				if t, err = NewTrainer(t.Checkpoint(), threads); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var moves uint64
+			for b.Loop() {
+				s, err := t.Run(context.Background(), 100)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves += s.Moves
+			}
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// trained returns a one-goroutine trainer of design d, seed 1, that has
+// played 3000 games.
+func trained(tb testing.TB, d Design) *Trainer {
+	tb.Helper()
+	c, err := NewCheckpoint(d, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := NewTrainer(c, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := t.Run(context.Background(), 3000); err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// afterstates returns the boards after each move of games played by net
+// at one ply from the seeds first, first+1, …, first+games−1.
+func afterstates(net *Network, first uint64, games int) []engine.Board {
+	var boards []engine.Board
+	for seed := first; seed < first+uint64(games); seed++ {
+		g := engine.NewGame(seed)
+		for {
+			l := learner{net: net}
+			after, _, _, ok := l.best(g.Board())
+			if !ok {
+				break
+			}
+			boards = append(boards, after)
+			for d := range engine.Direction(engine.NumDirections) {
+				if n, _, _ := g.Board().Move(d); n == after {
+					g.Move(d)
+					break
+				}
+			}
+		}
+	}
+	return boards
+}
+
+// BenchmarkReadNetwork times reading a 4×6 weights file: what a player
+// pays to start, once the file is in the page cache.
+func BenchmarkReadNetwork(b *testing.B) {
+	path := savedFile(b, false)
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _, err = ReadNetwork(f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
+	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkWriteTo times writing a 4×6 weights file to a discarding writer.
+func BenchmarkWriteTo(b *testing.B) {
+	f, err := os.Open(savedFile(b, false))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := ReadCheckpoint(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := c.WriteTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/write")
+	b.ReportMetric(0, "ns/op")
+}

@@ -1,0 +1,38 @@
+package ntuple
+
+// coherence holds what temporal-coherence learning (TC; Beal & Smith 1999,
+// applied to n-tuple networks by Jaśkowski 2018) keeps for every weight: the
+// sum of the adjustments asked of it and the sum of their sizes. A weight's
+// own rate is their ratio, |Σ adjustments| / Σ |adjustments|: near 1 while
+// its errors agree in sign, near 0 once they cancel out, so that each weight
+// settles when it has learned what it can. TC is the last phase of training
+// (see [Trainer.StartCoherence]); it triples the memory of a network.
+type coherence struct {
+	sums, sizes weights
+}
+
+func newCoherence(tables int) *coherence {
+	return &coherence{sums: newWeights(tables), sizes: newWeights(tables)}
+}
+
+// adjust adds delta, times each weight's coherence, to the weights w at the
+// positions f, and records delta for each. A weight never adjusted before
+// has a coherence of 1. shared is as for table.add.
+func (c *coherence) adjust(w weights, f []uint32, delta float32, shared bool) {
+	size := delta
+	if size < 0 {
+		size = -size
+	}
+	for _, p := range f {
+		rate := float32(1)
+		if sizes := c.sizes.load(p); sizes > 0 {
+			rate = c.sums.load(p) / sizes
+			if rate < 0 {
+				rate = -rate
+			}
+		}
+		w.add(p, delta*rate, shared)
+		c.sums.add(p, delta, shared)
+		c.sizes.add(p, size, shared)
+	}
+}

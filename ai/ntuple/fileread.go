@@ -1,0 +1,255 @@
+package ntuple
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"hash"
+	"hash/crc32"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// ReadCheckpoint reads a weights file written by WriteTo, with the coherence
+// tables if it has them, so that training can resume from it. It fails with
+// a *FormatError if r does not hold a complete, undamaged weights file of
+// this version, and nothing else: trailing bytes are damage too.
+func ReadCheckpoint(r io.Reader) (*Checkpoint, error) { return read(r, true) }
+
+// ReadNetwork reads the network of a weights file, as ReadCheckpoint does,
+// but reads the coherence tables only to check them: what a player needs.
+func ReadNetwork(r io.Reader) (*Network, State, error) {
+	c, err := read(r, false)
+	if err != nil {
+		return nil, State{}, err
+	}
+	return c.Net, c.State, nil
+}
+
+func read(r io.Reader, keepCoherence bool) (*Checkpoint, error) {
+	fr := &fileReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.New(castagnoli)}
+	c, hasCoherence, err := fr.header()
+	if err != nil {
+		return nil, err
+	}
+	fr.crc.Reset()
+	if err := fr.tables(c.Net.weights, len(c.Net.weights), "weights"); err != nil {
+		return nil, err
+	}
+	if hasCoherence {
+		n := len(c.Net.weights)
+		var tc *coherence // nil: read the tables only through the checksum
+		if keepCoherence {
+			tc = newCoherence(n)
+			c.coherence = tc
+		}
+		for i, name := range [2]string{"coherence sums", "coherence sizes"} {
+			var dst weights
+			if tc != nil {
+				dst = [2]weights{tc.sums, tc.sizes}[i]
+			}
+			if err := fr.tables(dst, n, name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := fr.checksum("weights"); err != nil {
+		return nil, err
+	}
+	if _, err := fr.r.ReadByte(); err != io.EOF {
+		if err != nil {
+			return nil, err
+		}
+		return nil, formatErrorf("damaged: bytes follow the last checksum")
+	}
+	return c, nil
+}
+
+// fileReader reads a weights file through a running checksum.
+type fileReader struct {
+	r   *bufio.Reader
+	crc hash.Hash32
+	buf []byte
+}
+
+// full reads exactly n bytes into the reader's buffer, and adds them to the
+// checksum. A file that ends first is truncated.
+func (f *fileReader) full(n int, what string) ([]byte, error) {
+	if cap(f.buf) < n {
+		f.buf = make([]byte, n)
+	}
+	b := f.buf[:n]
+	if _, err := io.ReadFull(f.r, b); err != nil {
+		return nil, f.readError(err, what)
+	}
+	f.crc.Write(b)
+	return b, nil
+}
+
+// readError returns the error of a read of what that failed with err: a
+// file that ends early is truncated.
+func (f *fileReader) readError(err error, what string) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return formatErrorf("truncated: the file ends in the %s", what)
+	}
+	return err
+}
+
+// checksum reads a CRC-32C and compares it with the bytes read since the
+// last reset.
+func (f *fileReader) checksum(what string) error {
+	want := f.crc.Sum32()
+	b, err := f.full(4, what+"' checksum")
+	if err != nil {
+		return err
+	}
+	if got := binary.LittleEndian.Uint32(b); got != want {
+		return formatErrorf("damaged: the checksum of the %s does not match (stored %08x, computed %08x)", what, got, want)
+	}
+	return nil
+}
+
+// header reads the file up to the header's checksum, and returns a
+// checkpoint with its network allocated but not read.
+func (f *fileReader) header() (*Checkpoint, bool, error) {
+	b, err := f.full(16, "header")
+	if err != nil {
+		return nil, false, err
+	}
+	if string(b[:8]) != fileMagic {
+		return nil, false, formatErrorf("not a weights file: it does not begin with %q", fileMagic)
+	}
+	if v := binary.LittleEndian.Uint32(b[8:]); v != fileVersion {
+		return nil, false, formatErrorf("a weights file of version %d: this program reads version %d", v, fileVersion)
+	}
+	size := binary.LittleEndian.Uint32(b[12:])
+	if size > maxHeader {
+		return nil, false, formatErrorf("damaged: a header of %d bytes (at most %d)", size, maxHeader)
+	}
+	b, err = f.full(int(size), "header")
+	if err != nil {
+		return nil, false, err
+	}
+	fields := append([]byte(nil), b...)
+	if err := f.checksum("header"); err != nil {
+		return nil, false, err
+	}
+	return parseHeader(fields)
+}
+
+// parseHeader decodes the header's fields, whose checksum has been checked,
+// and allocates the network they describe.
+func parseHeader(h []byte) (*Checkpoint, bool, error) {
+	p := &fieldParser{b: h}
+	name := string(p.bytes(int(p.byte())))
+	tuples := make([]Tuple, p.byte())
+	for i := range tuples {
+		copy(tuples[i][:], p.bytes(TupleSize))
+	}
+	initial := math.Float32frombits(p.uint32())
+	flags := p.byte()
+	var s State
+	s.Episodes, s.Moves, s.Elapsed = p.uint64(), p.uint64(), time.Duration(p.uint64())
+	s.Rate, s.CoherenceRate = math.Float32frombits(p.uint32()), math.Float32frombits(p.uint32())
+	s.Restart, s.Seed = p.uint32(), p.uint64()
+	s.Generators = make([]rand.PCG, p.uint16())
+	for i := range s.Generators {
+		if err := s.Generators[i].UnmarshalBinary(p.bytes(20)); err != nil && p.err == nil {
+			p.err = formatErrorf("damaged: generator %d: %v", i, err)
+		}
+	}
+	if p.err == nil && len(p.b) != 0 {
+		p.err = formatErrorf("damaged: %d bytes left over in the header", len(p.b))
+	}
+	if p.err != nil {
+		return nil, false, p.err
+	}
+	s.Coherence = flags&flagCoherence != 0
+	d, err := ParseDesign(name)
+	if err != nil || !slices.Equal(d.Tuples(), tuples) {
+		return nil, false, formatErrorf("a network this program does not know: %q with tuples %v", name, tuples)
+	}
+	if !finite(initial) || !finite(s.Rate) || !finite(s.CoherenceRate) || s.Elapsed < 0 {
+		return nil, false, formatErrorf("damaged: a number in the header is out of range")
+	}
+	n, err := newEmpty(d, initial)
+	if err != nil {
+		return nil, false, formatErrorf("damaged: %v", err)
+	}
+	return &Checkpoint{Net: n, State: s}, s.Coherence, nil
+}
+
+// fieldParser takes little-endian fields off the front of a header; past
+// its end it returns zeros and keeps a truncation error.
+type fieldParser struct {
+	b   []byte
+	err error
+}
+
+func (p *fieldParser) bytes(n int) []byte {
+	if n > len(p.b) {
+		if p.err == nil {
+			p.err = formatErrorf("damaged: the header is too short for its fields")
+		}
+		p.b = nil
+		return make([]byte, n)
+	}
+	v := p.b[:n]
+	p.b = p.b[n:]
+	return v
+}
+
+func (p *fieldParser) byte() byte     { return p.bytes(1)[0] }
+func (p *fieldParser) uint16() uint16 { return binary.LittleEndian.Uint16(p.bytes(2)) }
+func (p *fieldParser) uint32() uint32 { return binary.LittleEndian.Uint32(p.bytes(4)) }
+func (p *fieldParser) uint64() uint64 { return binary.LittleEndian.Uint64(p.bytes(8)) }
+
+// tables reads n tables of floats into dst, or only through the checksum if
+// dst is nil, and fails if one is not finite.
+func (f *fileReader) tables(dst weights, n int, what string) error {
+	for t := range n {
+		var tab *table
+		if dst != nil {
+			tab = &dst[t]
+		}
+		if err := f.table(tab, what, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// table reads table number t into dst, or only through the checksum if
+// dst is nil. Where the machine is little-endian, the bytes go straight
+// into the table's memory.
+func (f *fileReader) table(dst *table, what string, t int) error {
+	if dst != nil && littleEndian {
+		b := dst.bytes()
+		if _, err := io.ReadFull(f.r, b); err != nil {
+			return f.readError(err, what)
+		}
+		f.crc.Write(b)
+		if j := firstNonFinite(b); j >= 0 {
+			return formatErrorf("damaged: %s %d of table %d is not a finite number", what, j, t)
+		}
+		return nil
+	}
+	for i := 0; i < tableLen; i += chunk {
+		b, err := f.full(4*chunk, what)
+		if err != nil {
+			return err
+		}
+		if j := firstNonFinite(b); j >= 0 {
+			return formatErrorf("damaged: %s %d of table %d is not a finite number", what, i+j, t)
+		}
+		if dst != nil {
+			for j := range chunk {
+				dst[i+j] = binary.LittleEndian.Uint32(b[4*j:])
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,137 @@
+package ntuple
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+
+	"github.com/term2048/2048/engine"
+)
+
+// A learner plays training games on one goroutine and updates the shared
+// network after every move. Everything but the network (and the coherence
+// tables, in that phase) is its own.
+type learner struct {
+	net  *Network
+	tc   *coherence // nil in the TD phase
+	rate float32    // the learning rate of one weight: the phase's rate over the features
+	// restart is the length from which a game is played again from its
+	// middle (0: never); see episode.
+	restart int
+	pcg     *rand.PCG
+	rng     *rand.Rand
+	path    []engine.Board // the boards of the segment being played, after each spawn
+	stats   Stats
+	// shared says whether other learners update the network at the same
+	// time, so that stores must be atomic (see table.add).
+	shared bool
+	// diverged is set when a value stops being a finite number.
+	diverged bool
+}
+
+func newLearner(net *Network, pcg *rand.PCG, restart int) *learner {
+	return &learner{net: net, pcg: pcg, rng: rand.New(pcg), restart: restart}
+}
+
+// run plays episodes until stop is set or, if budget is not nil, until the
+// budget of episodes it shares with the other learners is spent.
+func (l *learner) run(stop *atomic.Bool, budget *atomic.Int64) {
+	for !stop.Load() {
+		if budget != nil && budget.Add(-1) < 0 {
+			return
+		}
+		l.episode()
+		if l.diverged {
+			stop.Store(true)
+			return
+		}
+	}
+}
+
+// episode plays one training game from two random tiles, and then, while
+// the segment just played lasted at least l.restart moves, plays again from
+// the board halfway through it, with new tiles. Restarts give the late game,
+// which few games reach and the network knows least, more training: a game
+// of n moves is followed by about n more from its second half. Only the
+// first segment is a real game; its score is the episode's.
+func (l *learner) episode() {
+	var b engine.Board
+	for range 2 {
+		s, _ := b.Spawn(l.rng)
+		b = s.Board
+	}
+	score, moves := l.segment(b)
+	l.stats.record(score, l.path[len(l.path)-1].HighestRank())
+	for l.restart > 0 && len(l.path) >= l.restart {
+		b = l.path[(len(l.path)-1)/2]
+		_, n := l.segment(b)
+		moves += n
+	}
+	l.stats.Moves += moves
+}
+
+// segment plays a game from b, choosing each move by the value of its
+// points plus the network's value of the board after it, and moves the
+// value of each afterstate toward that of the next: the points of the next
+// move plus the value of the board after it, or 0 once the game is over
+// (TD(0) on afterstates). It returns the points scored and the moves played,
+// and leaves the boards it met in l.path.
+func (l *learner) segment(b engine.Board) (score, moves uint64) {
+	l.path = l.path[:0]
+	var before engine.Board // the afterstate of the previous move
+	for {
+		l.path = append(l.path, b)
+		after, points, value, ok := l.best(b)
+		if moves > 0 {
+			target := float32(0)
+			if ok {
+				target = float32(points) + value
+			}
+			l.update(before, target)
+		}
+		if !ok {
+			return score, moves
+		}
+		score += uint64(points)
+		moves++
+		before = after
+		s, _ := after.Spawn(l.rng) // a move that changed the board left a cell empty
+		b = s.Board
+	}
+}
+
+// best returns the move on b of highest points plus value, the first in
+// direction order among equals: the board after it, its points and the
+// value of that board. It reports false if no move is legal.
+func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value float32, ok bool) {
+	bestSum := float32(math.Inf(-1))
+	for d := range engine.Direction(engine.NumDirections) {
+		n, p, moved := b.Move(d)
+		if !moved {
+			continue
+		}
+		v := l.net.value(n)
+		if !finite(v) {
+			l.diverged = true // the game goes on, but Run will fail
+		}
+		if sum := float32(p) + v; sum > bestSum {
+			bestSum, after, points, value, ok = sum, n, p, v, true
+		}
+	}
+	return after, points, value, ok
+}
+
+// update moves the value of the afterstate s toward target: each of its
+// weights by rate times the error, or in the coherence phase by that times
+// the weight's own coherence (see coherence).
+func (l *learner) update(s engine.Board, target float32) {
+	err := target - l.net.value(s)
+	delta := err * l.rate
+	if l.tc == nil {
+		l.net.adjust(s, delta, l.shared)
+		return
+	}
+	var f [maxFeatures]uint32
+	k := l.net.features(s, &f)
+	l.tc.adjust(l.net.weights, f[:k], delta, l.shared)
+}

@@ -1,0 +1,140 @@
+// Package ntuple is a learned evaluator for 2048: an n-tuple network whose
+// value of a board after a move estimates the points the game will still
+// score, trained by temporal-difference learning on such boards
+// (afterstates), as in Szubert & Jaśkowski (2014), Wu et al. (2014) and
+// Guei, Chen & Wu's TDL2048.
+//
+// A [Network] sums, over its tuples and the 8 symmetries of the board, one
+// float32 weight per tuple looked up by the ranks in the tuple's cells. It is
+// an [ai.ScoreEstimator], so the expectimax search adds each move's points to
+// the value of the board after it. A [Trainer] improves a network from games
+// it plays against itself, on any number of goroutines, and a weights file
+// ([Checkpoint]) holds a network with the state of its training.
+//
+// [ai.ScoreEstimator]: https://pkg.go.dev/github.com/term2048/2048/ai#ScoreEstimator
+package ntuple
+
+import (
+	"fmt"
+
+	"github.com/term2048/2048/engine"
+)
+
+// DefaultInitialValue is the value an untrained network gives every board:
+// optimistic, far above what early games score, so that every move not yet
+// tried looks worth trying (optimistic initialisation, as TDL2048's
+// "4x6patt=320000/norm").
+const DefaultInitialValue = 320000
+
+// A Network is an n-tuple network: for each tuple of its design, a table of
+// 2^24 float32 weights, one for each combination of ranks in the tuple's
+// cells. The value of a board is the sum, over the tuples and the 8
+// symmetries of the board, of the weight its ranks select.
+//
+// A Network is safe for concurrent use by readers. A [Trainer] is its only
+// writer, and while it runs it shares the network only among its own
+// goroutines (see Trainer).
+type Network struct {
+	design  Design
+	weights weights
+	// The weights again as the tables of their design: one is nil.
+	four    *fourBySix
+	eight   *eightBySix
+	initial float32 // the value of every board before training
+}
+
+// New returns an untrained network of design d that values every board at
+// initial: each of its weights is initial divided by the number of weights
+// a value adds up. It allocates the network's memory (256 MiB for
+// [FourBySix]).
+func New(d Design, initial float32) (*Network, error) {
+	n, err := newEmpty(d, initial)
+	if err != nil {
+		return nil, err
+	}
+	n.weights.fill(initial / float32(d.Features()))
+	return n, nil
+}
+
+// newEmpty returns a network of design d whose weights are all zero, for
+// New to fill and for a weights file to be read into.
+func newEmpty(d Design, initial float32) (*Network, error) {
+	if !finite(initial) {
+		return nil, fmt.Errorf("initial value %v is not a finite number", initial)
+	}
+	n := &Network{design: d, initial: initial}
+	switch d {
+	case FourBySix:
+		n.weights = newWeights(4)
+		n.four = (*fourBySix)(n.weights)
+	case EightBySix:
+		n.weights = newWeights(8)
+		n.eight = (*eightBySix)(n.weights)
+	default:
+		return nil, fmt.Errorf("unknown network %v", d)
+	}
+	return n, nil
+}
+
+// Design returns the design of the network.
+func (n *Network) Design() Design { return n.design }
+
+// InitialValue returns the value the network gave every board before any
+// training.
+func (n *Network) InitialValue() float32 { return n.initial }
+
+// Evaluate returns the network's estimate of the points still to come after
+// b, a board after a move.
+func (n *Network) Evaluate(b engine.Board) float64 { return float64(n.value(b)) }
+
+// Lost returns 0: a lost game scores no more points.
+func (n *Network) Lost() float64 { return 0 }
+
+// EstimatesScore returns true: the network's values are points to come, so a
+// search adds each move's points to them.
+func (n *Network) EstimatesScore() bool { return true }
+
+// value returns the value of b in the weights' precision.
+func (n *Network) value(b engine.Board) float32 {
+	if n.four != nil {
+		return n.four.value(b)
+	}
+	return n.eight.value(b)
+}
+
+// adjust adds d to every weight of the value of b; shared says whether
+// other goroutines use the network meanwhile (see table.add).
+func (n *Network) adjust(b engine.Board, d float32, shared bool) {
+	if n.four != nil {
+		n.four.adjust(b, d, shared)
+		return
+	}
+	n.eight.adjust(b, d, shared)
+}
+
+// features writes to f the position in the weights of each of the
+// Design().Features() weights that make up the value of b, symmetry by
+// symmetry, and returns how many it wrote.
+func (n *Network) features(b engine.Board, f *[maxFeatures]uint32) int {
+	const t = tableBits
+	syms := symmetries(b)
+	if n.four != nil {
+		for k, s := range &syms {
+			t0, t1, t2, t3 := indexFourBySix(uint64(s))
+			f[4*k], f[4*k+1], f[4*k+2], f[4*k+3] = t0, 1<<t|t1, 2<<t|t2, 3<<t|t3
+		}
+		return 4 * NumSymmetries
+	}
+	for k, s := range &syms {
+		t0, t1, t2, t3, t4, t5, t6, t7 := indexEightBySix(uint64(s))
+		f[8*k], f[8*k+1], f[8*k+2], f[8*k+3] = t0, 1<<t|t1, 2<<t|t2, 3<<t|t3
+		f[8*k+4], f[8*k+5], f[8*k+6], f[8*k+7] = 4<<t|t4, 5<<t|t5, 6<<t|t6, 7<<t|t7
+	}
+	return 8 * NumSymmetries
+}
+
+// maxTuples is the most tuples a design has: those of [EightBySix].
+const maxTuples = 8
+
+// maxFeatures is the most weights that make up one value.
+const maxFeatures = maxTuples * NumSymmetries

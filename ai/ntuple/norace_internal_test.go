@@ -1,0 +1,7 @@
+//go:build !race
+
+package ntuple
+
+const raceEnabled = false
+
+func testedDesigns() []Design { return Designs() }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ntuple_test
+
+const trainingEpisodes = 2000

@@ -1,0 +1,7 @@
+//go:build race
+
+package ntuple_test
+
+// trainingEpisodes is the length of the short training of the tests: the
+// race detector slows training twentyfold.
+const trainingEpisodes = 300
