@@ -25,8 +25,8 @@ func (c *coherence) adjust(w weights, f []uint32, delta float32, shared bool) {
 	}
 	for _, p := range f {
 		rate := float32(1)
-		if sizes := c.sizes.load(p); sizes > 0 {
-			rate = c.sums.load(p) / sizes
+		if sizes := c.sizes.load(p, shared); sizes > 0 {
+			rate = c.sums.load(p, shared) / sizes
 			if rate < 0 {
 				rate = -rate
 			}

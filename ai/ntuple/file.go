@@ -198,7 +198,7 @@ func writeTable(w io.Writer, t *table, buf []byte) error {
 	}
 	for i := 0; i < tableLen; i += chunk {
 		for j, v := range t[i : i+chunk] {
-			binary.LittleEndian.PutUint32(buf[4*j:], v)
+			binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(v))
 		}
 		if firstNonFinite(buf) >= 0 {
 			return ErrNotFinite

@@ -247,7 +247,7 @@ func (f *fileReader) table(dst *table, what string, t int) error {
 		}
 		if dst != nil {
 			for j := range chunk {
-				dst[i+j] = binary.LittleEndian.Uint32(b[4*j:])
+				dst[i+j] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
 			}
 		}
 	}

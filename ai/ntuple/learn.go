@@ -110,7 +110,7 @@ func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value
 		if !moved {
 			continue
 		}
-		v := l.net.value(n)
+		v := l.value(n)
 		if !finite(v) {
 			l.diverged = true // the game goes on, but Run will fail
 		}
@@ -121,11 +121,19 @@ func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value
 	return after, points, value, ok
 }
 
+// value returns the value of b, by atomic loads if the network is shared.
+func (l *learner) value(b engine.Board) float32 {
+	if l.shared {
+		return l.net.valueShared(b)
+	}
+	return l.net.value(b)
+}
+
 // update moves the value of the afterstate s toward target: each of its
 // weights by rate times the error, or in the coherence phase by that times
 // the weight's own coherence (see coherence).
 func (l *learner) update(s engine.Board, target float32) {
-	err := target - l.net.value(s)
+	err := target - l.value(s)
 	delta := err * l.rate
 	if l.tc == nil {
 		l.net.adjust(s, delta, l.shared)

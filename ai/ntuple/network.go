@@ -32,8 +32,7 @@ const DefaultInitialValue = 320000
 // symmetries of the board, of the weight its ranks select.
 //
 // A Network is safe for concurrent use by readers. A [Trainer] is its only
-// writer, and while it runs it shares the network only among its own
-// goroutines (see Trainer).
+// writer, and while it runs nothing else may use the network (see Trainer).
 type Network struct {
 	design  Design
 	weights weights
@@ -94,12 +93,21 @@ func (n *Network) Lost() float64 { return 0 }
 // search adds each move's points to them.
 func (n *Network) EstimatesScore() bool { return true }
 
-// value returns the value of b in the weights' precision.
+// value returns the value of b in the weights' precision, for a goroutine
+// that nothing writes the network against (see table).
 func (n *Network) value(b engine.Board) float32 {
 	if n.four != nil {
 		return n.four.value(b)
 	}
 	return n.eight.value(b)
+}
+
+// valueShared is value for a learner that shares the network with others.
+func (n *Network) valueShared(b engine.Board) float32 {
+	if n.four != nil {
+		return n.four.valueShared(b)
+	}
+	return n.eight.valueShared(b)
 }
 
 // adjust adds d to every weight of the value of b; shared says whether

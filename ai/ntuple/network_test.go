@@ -20,7 +20,7 @@ func integerNetwork(t testing.TB, d Design) *Network {
 	for k := range n.weights {
 		for i := range n.weights[k][:tableLen] {
 			h := uint32(i+k<<tableBits) * 2654435761 // Knuth's multiplicative hash
-			n.weights[k][i] = math.Float32bits(float32(int(h>>24) - 128))
+			n.weights[k][i] = float32(int(h>>24) - 128)
 		}
 	}
 	return n
@@ -54,6 +54,9 @@ func TestValue(t *testing.T) {
 				if got := n.value(s); got != v {
 					t.Fatalf("%v: value(%#016x) = %v, but its symmetry %#016x has %v", d, uint64(b), v, uint64(s), got)
 				}
+			}
+			if got := n.valueShared(b); got != v {
+				t.Fatalf("%v: valueShared(%#016x) = %v; want %v as value gives", d, uint64(b), got, v)
 			}
 			if got := n.Evaluate(b); got != float64(v) {
 				t.Fatalf("%v: Evaluate(%#016x) = %v; want %v", d, uint64(b), got, v)

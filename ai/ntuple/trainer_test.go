@@ -43,7 +43,7 @@ func sameWeights(a, b *Network) bool {
 		return false
 	}
 	for k := range a.weights {
-		if a.weights[k] != b.weights[k] {
+		if !bytes.Equal(a.weights[k].bytes(), b.weights[k].bytes()) {
 			return false
 		}
 	}

@@ -5,6 +5,11 @@ import "github.com/term2048/2048/engine"
 // The tables of each design as an array, so that the hot loops below reach
 // each table at a constant offset and, with indexes of 24 bits, need no
 // bounds check: they are the inner loop of training and of every search.
+//
+// Each design has two value functions, one for plain loads and one for
+// atomic ones (see table), and they repeat the same few lines: a function
+// value or a generic method would make each of their calls indirect, which
+// costs more than the loads they save.
 type (
 	fourBySix  [4]table
 	eightBySix [8]table
@@ -29,7 +34,19 @@ func (w *fourBySix) sum(b engine.Board) float32 {
 	return (w[0].load(t0) + w[1].load(t1)) + (w[2].load(t2) + w[3].load(t3))
 }
 
-// adjust adds d to each weight of the value of b.
+// valueShared is value by atomic loads.
+func (w *fourBySix) valueShared(b engine.Board) float32 {
+	var sum float32
+	syms := symmetries(b)
+	for _, s := range &syms {
+		t0, t1, t2, t3 := indexFourBySix(uint64(s))
+		sum += (w[0].loadShared(t0) + w[1].loadShared(t1)) + (w[2].loadShared(t2) + w[3].loadShared(t3))
+	}
+	return sum
+}
+
+// adjust adds d to each weight of the value of b; shared is as for
+// table.add.
 func (w *fourBySix) adjust(b engine.Board, d float32, shared bool) {
 	syms := symmetries(b)
 	for _, s := range &syms {
@@ -42,8 +59,7 @@ func (w *fourBySix) adjust(b engine.Board, d float32, shared bool) {
 }
 
 // value returns the sum of the weights of EightBySix's tuples over the 8
-// symmetries of b. It repeats fourBySix.value for another sum: a function
-// value or a generic method would make each of the 8 calls indirect.
+// symmetries of b.
 func (w *eightBySix) value(b engine.Board) float32 {
 	s1 := flip(b)
 	s2 := s1.Transpose()
@@ -62,7 +78,20 @@ func (w *eightBySix) sum(b engine.Board) float32 {
 		((w[4].load(t4) + w[5].load(t5)) + (w[6].load(t6) + w[7].load(t7)))
 }
 
-// adjust adds d to each weight of the value of b.
+// valueShared is value by atomic loads.
+func (w *eightBySix) valueShared(b engine.Board) float32 {
+	var sum float32
+	syms := symmetries(b)
+	for _, s := range &syms {
+		t0, t1, t2, t3, t4, t5, t6, t7 := indexEightBySix(uint64(s))
+		sum += ((w[0].loadShared(t0) + w[1].loadShared(t1)) + (w[2].loadShared(t2) + w[3].loadShared(t3))) +
+			((w[4].loadShared(t4) + w[5].loadShared(t5)) + (w[6].loadShared(t6) + w[7].loadShared(t7)))
+	}
+	return sum
+}
+
+// adjust adds d to each weight of the value of b; shared is as for
+// table.add.
 func (w *eightBySix) adjust(b engine.Board, d float32, shared bool) {
 	syms := symmetries(b)
 	for _, s := range &syms {
