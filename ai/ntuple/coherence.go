@@ -17,22 +17,22 @@ func newCoherence(tables int) *coherence {
 
 // adjust adds delta, times each weight's coherence, to the weights w at the
 // positions f, and records delta for each. A weight never adjusted before
-// has a coherence of 1. shared is as for table.add.
-func (c *coherence) adjust(w weights, f []uint32, delta float32, shared bool) {
+// has a coherence of 1.
+func (c *coherence) adjust(w weights, f []uint32, delta float32) {
 	size := delta
 	if size < 0 {
 		size = -size
 	}
 	for _, p := range f {
 		rate := float32(1)
-		if sizes := c.sizes.load(p, shared); sizes > 0 {
-			rate = c.sums.load(p, shared) / sizes
+		if sizes := c.sizes.load(p); sizes > 0 {
+			rate = c.sums.load(p) / sizes
 			if rate < 0 {
 				rate = -rate
 			}
 		}
-		w.add(p, delta*rate, shared)
-		c.sums.add(p, delta, shared)
-		c.sizes.add(p, size, shared)
+		w.add(p, delta*rate)
+		c.sums.add(p, delta)
+		c.sizes.add(p, size)
 	}
 }

@@ -22,9 +22,6 @@ type learner struct {
 	rng     *rand.Rand
 	path    []engine.Board // the boards of the segment being played, after each spawn
 	stats   Stats
-	// shared says whether other learners update the network at the same
-	// time, so that stores must be atomic (see table.add).
-	shared bool
 	// diverged is set when a value stops being a finite number.
 	diverged bool
 }
@@ -110,7 +107,7 @@ func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value
 		if !moved {
 			continue
 		}
-		v := l.value(n)
+		v := l.net.value(n)
 		if !finite(v) {
 			l.diverged = true // the game goes on, but Run will fail
 		}
@@ -121,25 +118,17 @@ func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value
 	return after, points, value, ok
 }
 
-// value returns the value of b, by atomic loads if the network is shared.
-func (l *learner) value(b engine.Board) float32 {
-	if l.shared {
-		return l.net.valueShared(b)
-	}
-	return l.net.value(b)
-}
-
 // update moves the value of the afterstate s toward target: each of its
 // weights by rate times the error, or in the coherence phase by that times
 // the weight's own coherence (see coherence).
 func (l *learner) update(s engine.Board, target float32) {
-	err := target - l.value(s)
+	err := target - l.net.value(s)
 	delta := err * l.rate
 	if l.tc == nil {
-		l.net.adjust(s, delta, l.shared)
+		l.net.adjust(s, delta)
 		return
 	}
 	var f [maxFeatures]uint32
 	k := l.net.features(s, &f)
-	l.tc.adjust(l.net.weights, f[:k], delta, l.shared)
+	l.tc.adjust(l.net.weights, f[:k], delta)
 }

@@ -93,8 +93,7 @@ func (n *Network) Lost() float64 { return 0 }
 // search adds each move's points to them.
 func (n *Network) EstimatesScore() bool { return true }
 
-// value returns the value of b in the weights' precision, for a goroutine
-// that nothing writes the network against (see table).
+// value returns the value of b in the weights' precision.
 func (n *Network) value(b engine.Board) float32 {
 	if n.four != nil {
 		return n.four.value(b)
@@ -102,22 +101,13 @@ func (n *Network) value(b engine.Board) float32 {
 	return n.eight.value(b)
 }
 
-// valueShared is value for a learner that shares the network with others.
-func (n *Network) valueShared(b engine.Board) float32 {
+// adjust adds d to every weight of the value of b.
+func (n *Network) adjust(b engine.Board, d float32) {
 	if n.four != nil {
-		return n.four.valueShared(b)
-	}
-	return n.eight.valueShared(b)
-}
-
-// adjust adds d to every weight of the value of b; shared says whether
-// other goroutines use the network meanwhile (see table.add).
-func (n *Network) adjust(b engine.Board, d float32, shared bool) {
-	if n.four != nil {
-		n.four.adjust(b, d, shared)
+		n.four.adjust(b, d)
 		return
 	}
-	n.eight.adjust(b, d, shared)
+	n.eight.adjust(b, d)
 }
 
 // features writes to f the position in the weights of each of the

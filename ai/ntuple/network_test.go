@@ -55,9 +55,6 @@ func TestValue(t *testing.T) {
 					t.Fatalf("%v: value(%#016x) = %v, but its symmetry %#016x has %v", d, uint64(b), v, uint64(s), got)
 				}
 			}
-			if got := n.valueShared(b); got != v {
-				t.Fatalf("%v: valueShared(%#016x) = %v; want %v as value gives", d, uint64(b), got, v)
-			}
 			if got := n.Evaluate(b); got != float64(v) {
 				t.Fatalf("%v: Evaluate(%#016x) = %v; want %v", d, uint64(b), got, v)
 			}

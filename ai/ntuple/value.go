@@ -6,10 +6,8 @@ import "github.com/term2048/2048/engine"
 // each table at a constant offset and, with indexes of 24 bits, need no
 // bounds check: they are the inner loop of training and of every search.
 //
-// Each design has two value functions, one for plain loads and one for
-// atomic ones (see table), and they repeat the same few lines: a function
-// value or a generic method would make each of their calls indirect, which
-// costs more than the loads they save.
+// The two designs repeat the same few lines: a function value or a generic
+// method would make each of the calls of value indirect.
 type (
 	fourBySix  [4]table
 	eightBySix [8]table
@@ -34,27 +32,15 @@ func (w *fourBySix) sum(b engine.Board) float32 {
 	return (w[0].load(t0) + w[1].load(t1)) + (w[2].load(t2) + w[3].load(t3))
 }
 
-// valueShared is value by atomic loads.
-func (w *fourBySix) valueShared(b engine.Board) float32 {
-	var sum float32
+// adjust adds d to each weight of the value of b.
+func (w *fourBySix) adjust(b engine.Board, d float32) {
 	syms := symmetries(b)
 	for _, s := range &syms {
 		t0, t1, t2, t3 := indexFourBySix(uint64(s))
-		sum += (w[0].loadShared(t0) + w[1].loadShared(t1)) + (w[2].loadShared(t2) + w[3].loadShared(t3))
-	}
-	return sum
-}
-
-// adjust adds d to each weight of the value of b; shared is as for
-// table.add.
-func (w *fourBySix) adjust(b engine.Board, d float32, shared bool) {
-	syms := symmetries(b)
-	for _, s := range &syms {
-		t0, t1, t2, t3 := indexFourBySix(uint64(s))
-		w[0].add(t0, d, shared)
-		w[1].add(t1, d, shared)
-		w[2].add(t2, d, shared)
-		w[3].add(t3, d, shared)
+		w[0].add(t0, d)
+		w[1].add(t1, d)
+		w[2].add(t2, d)
+		w[3].add(t3, d)
 	}
 }
 
@@ -78,31 +64,18 @@ func (w *eightBySix) sum(b engine.Board) float32 {
 		((w[4].load(t4) + w[5].load(t5)) + (w[6].load(t6) + w[7].load(t7)))
 }
 
-// valueShared is value by atomic loads.
-func (w *eightBySix) valueShared(b engine.Board) float32 {
-	var sum float32
+// adjust adds d to each weight of the value of b.
+func (w *eightBySix) adjust(b engine.Board, d float32) {
 	syms := symmetries(b)
 	for _, s := range &syms {
 		t0, t1, t2, t3, t4, t5, t6, t7 := indexEightBySix(uint64(s))
-		sum += ((w[0].loadShared(t0) + w[1].loadShared(t1)) + (w[2].loadShared(t2) + w[3].loadShared(t3))) +
-			((w[4].loadShared(t4) + w[5].loadShared(t5)) + (w[6].loadShared(t6) + w[7].loadShared(t7)))
-	}
-	return sum
-}
-
-// adjust adds d to each weight of the value of b; shared is as for
-// table.add.
-func (w *eightBySix) adjust(b engine.Board, d float32, shared bool) {
-	syms := symmetries(b)
-	for _, s := range &syms {
-		t0, t1, t2, t3, t4, t5, t6, t7 := indexEightBySix(uint64(s))
-		w[0].add(t0, d, shared)
-		w[1].add(t1, d, shared)
-		w[2].add(t2, d, shared)
-		w[3].add(t3, d, shared)
-		w[4].add(t4, d, shared)
-		w[5].add(t5, d, shared)
-		w[6].add(t6, d, shared)
-		w[7].add(t7, d, shared)
+		w[0].add(t0, d)
+		w[1].add(t1, d)
+		w[2].add(t2, d)
+		w[3].add(t3, d)
+		w[4].add(t4, d)
+		w[5].add(t5, d)
+		w[6].add(t6, d)
+		w[7].add(t7, d)
 	}
 }

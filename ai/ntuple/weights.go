@@ -2,8 +2,6 @@ package ntuple
 
 import (
 	"encoding/binary"
-	"math"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -18,12 +16,9 @@ import (
 // similar indexes in every table. Cachegrind counts 15% fewer L1 misses and
 // 38% fewer misses of a 32 MiB last-level cache with the padding.
 //
-// Weights are read and written in two ways. Where one goroutine has the
-// tables to itself, or none writes them, load and add use them as plain
-// floats: the loads fold into the additions and the value of a board costs
-// a third fewer instructions. Learners that share the tables use
-// loadShared and add with shared set, which go through sync/atomic on the
-// bits of the floats, so that there is no data race (see Trainer).
+// Weights are plain floats: the loads of a value fold into its additions.
+// The learners of a Trainer share them without synchronisation (see
+// Trainer for why that is sound).
 type table [tableLen + tablePad]float32
 
 // tableLen is the number of weights of a table.
@@ -37,36 +32,11 @@ const tablePad = (256<<10 + 16<<10 + 64) / 4
 // low24 masks an index into a table.
 const low24 = 1<<tableBits - 1
 
-// load returns the weight at index i (masked to 24 bits), for a goroutine
-// that no other writes the table against.
+// load returns the weight at index i (masked to 24 bits).
 func (t *table) load(i uint32) float32 { return t[i&low24] }
 
-// loadShared returns the weight at index i (masked to 24 bits) by an atomic
-// load, for a table that other goroutines write.
-func (t *table) loadShared(i uint32) float32 {
-	return math.Float32frombits(atomic.LoadUint32(t.word(i)))
-}
-
-// word returns the weight at index i (masked to 24 bits) as the uint32 that
-// sync/atomic works on.
-func (t *table) word(i uint32) *uint32 { return (*uint32)(unsafe.Pointer(&t[i&low24])) }
-
-// add adds d to the weight at index i (masked to 24 bits) and returns the
-// new weight. With shared set the load and the store are atomic, for tables
-// that other goroutines use at the same time; else they are plain, several
-// nanoseconds cheaper (an atomic store is an exchange, which waits for
-// every store before it).
-func (t *table) add(i uint32, d float32, shared bool) float32 {
-	if !shared {
-		p := &t[i&low24]
-		*p += d
-		return *p
-	}
-	p := t.word(i)
-	v := math.Float32frombits(atomic.LoadUint32(p)) + d
-	atomic.StoreUint32(p, math.Float32bits(v))
-	return v
-}
+// add adds d to the weight at index i (masked to 24 bits).
+func (t *table) add(i uint32, d float32) { t[i&low24] += d }
 
 // bytes returns the memory of the weights of t, without the padding, as
 // bytes in the machine's byte order.
@@ -94,18 +64,11 @@ func newWeights(n int) weights {
 	return w
 }
 
-// load returns the weight at position p, atomically if shared.
-func (w weights) load(p uint32, shared bool) float32 {
-	if shared {
-		return w[p>>tableBits].loadShared(p)
-	}
-	return w[p>>tableBits].load(p)
-}
+// load returns the weight at position p.
+func (w weights) load(p uint32) float32 { return w[p>>tableBits].load(p) }
 
-// add adds d to the weight at position p, as table.add does.
-func (w weights) add(p uint32, d float32, shared bool) float32 {
-	return w[p>>tableBits].add(p, d, shared)
-}
+// add adds d to the weight at position p.
+func (w weights) add(p uint32, d float32) { w[p>>tableBits].add(p, d) }
 
 // fill sets every weight to v. It must not run while others use w.
 func (w weights) fill(v float32) {
