@@ -40,6 +40,10 @@ type Player struct {
 	Eval  string        // the evaluator's name (see ai.Evaluators); "" means the default
 	Depth int           // plies for Expectimax and Minimax, or ai.Auto
 	Time  time.Duration // Expectimax only: search ply by ply for at most this a move; 0 for no limit
+	// Evaluator, if not nil, is the evaluator itself, for one that a name
+	// alone cannot make, like a network read from a weights file; Eval then
+	// only names it. The workers share it, which evaluators allow.
+	Evaluator ai.Evaluator
 }
 
 // EvalName returns the name of the player's evaluator, the default one if
@@ -65,8 +69,17 @@ func (p Player) Check() error {
 	case p.Time > 0 && p.Kind != Expectimax:
 		return errors.New("only the expectimax player has a time budget")
 	}
-	_, err := ai.NewEvaluator(p.EvalName())
+	_, err := p.evaluator()
 	return err
+}
+
+// evaluator returns the player's evaluator: Evaluator, or the one Eval
+// names.
+func (p Player) evaluator() (ai.Evaluator, error) {
+	if p.Evaluator != nil {
+		return p.Evaluator, nil
+	}
+	return ai.NewEvaluator(p.EvalName())
 }
 
 // Searches reports whether the player looks ahead, so that its depth means

@@ -99,7 +99,7 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	if err := r.Player.Check(); err != nil {
 		return Outcome{Run: r}, err
 	}
-	eval, err := ai.NewEvaluator(r.Player.EvalName())
+	eval, err := r.Player.evaluator()
 	if err != nil {
 		return Outcome{Run: r}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -233,5 +234,35 @@ func TestTableMB(t *testing.T) {
 		if got := c.p.TableMB(); got != c.want {
 			t.Errorf("%+v.TableMB() = %d; want %d", c.p, got, c.want)
 		}
+	}
+}
+
+// countingEval is the default heuristic, counting its evaluations.
+type countingEval struct {
+	ai.Evaluator
+	calls *atomic.Int64
+}
+
+func (e countingEval) Evaluate(b engine.Board) float64 {
+	e.calls.Add(1)
+	return e.Evaluator.Evaluate(b)
+}
+
+// TestPlayWithEvaluator checks that a player given an evaluator, one that
+// no name makes, plays with it, the workers sharing it, and that the same
+// games come out as with the evaluator it wraps.
+func TestPlayWithEvaluator(t *testing.T) {
+	calls := new(atomic.Int64)
+	r := tinyRun(sim.Greedy, ai.Auto, 6, 2)
+	r.Player.Eval, r.Player.Evaluator = "counted", countingEval{ai.NneonneoHeuristic(), calls}
+	games := play(t, r)
+	if calls.Load() == 0 {
+		t.Error("the given evaluator was never called")
+	}
+	if want := play(t, tinyRun(sim.Greedy, ai.Auto, 6, 1)); !sameGames(games, want) {
+		t.Error("the wrapped heuristic played other games than the heuristic")
+	}
+	if s := r.Player.String(); s != "greedy counted" {
+		t.Errorf("String() = %q; want \"greedy counted\"", s)
 	}
 }

@@ -181,3 +181,25 @@ func Median[T number](xs []T) float64 {
 	}
 	return (float64(s[n/2-1]) + float64(s[n/2])) / 2
 }
+
+// MeanInterval returns the 95% confidence interval of the mean of the
+// population xs are drawn from, by the normal approximation: the mean plus
+// or minus 1.96 standard errors. It is fair for a thousand games, whose
+// scores are far from normal but whose mean is nearly so. With fewer than
+// two values the interval is the mean alone.
+func MeanInterval[T number](xs []T) (low, high float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	m := Mean(xs)
+	if len(xs) < 2 {
+		return m, m
+	}
+	ss := 0.0
+	for _, x := range xs {
+		d := float64(x) - m
+		ss += d * d
+	}
+	half := z95 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
+	return m - half, m + half
+}

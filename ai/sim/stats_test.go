@@ -158,3 +158,19 @@ func TestSummarizeNoGames(t *testing.T) {
 		t.Errorf("json.Marshal(Summarize(nil)): %v", err)
 	}
 }
+
+func TestMeanInterval(t *testing.T) {
+	// Mean 5, sample variance 32/7 over 8 values.
+	xs := []int{2, 4, 4, 4, 5, 5, 7, 9}
+	low, high := MeanInterval(xs)
+	half := 1.959963984540054 * math.Sqrt(32.0/7/8)
+	if !near(low, 5-half, 1e-12) || !near(high, 5+half, 1e-12) {
+		t.Errorf("MeanInterval(%v) = [%g, %g]; want 5 ± %g", xs, low, high, half)
+	}
+	if low, high := MeanInterval([]int{7}); low != 7 || high != 7 {
+		t.Errorf("MeanInterval of one value = [%g, %g]; want [7, 7]", low, high)
+	}
+	if low, high := MeanInterval([]float64{}); low != 0 || high != 0 {
+		t.Errorf("MeanInterval of nothing = [%g, %g]; want [0, 0]", low, high)
+	}
+}
