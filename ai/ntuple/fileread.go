@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -115,12 +116,18 @@ func (f *fileReader) checksum(what string) error {
 // header reads the file up to the header's checksum, and returns a
 // checkpoint with its network allocated but not read.
 func (f *fileReader) header() (*Checkpoint, bool, error) {
+	// A file too short for the magic is not a weights file, unless what it
+	// has is the magic's beginning.
+	start, err := f.r.Peek(len(fileMagic))
+	switch {
+	case len(start) == 0 && err == io.EOF:
+		return nil, false, formatErrorf("not a weights file: it is empty")
+	case !strings.HasPrefix(fileMagic, string(start)):
+		return nil, false, formatErrorf("not a weights file: it does not begin with %q", fileMagic)
+	}
 	b, err := f.full(16, "header")
 	if err != nil {
 		return nil, false, err
-	}
-	if string(b[:8]) != fileMagic {
-		return nil, false, formatErrorf("not a weights file: it does not begin with %q", fileMagic)
 	}
 	if v := binary.LittleEndian.Uint32(b[8:]); v != fileVersion {
 		return nil, false, formatErrorf("a weights file of version %d: this program reads version %d", v, fileVersion)
