@@ -15,22 +15,23 @@ import (
 	"github.com/term2048/2048/tui/figures"
 )
 
-const benchSynopsis = "2048 bench [-json]"
+const benchSynopsis = "2048 bench [-eval NAME [-weights FILE]] [-json]"
 
 const benchAbout = `Bench measures this machine on the project's fixed positions (50 boards
 from random play, 20 mid-game and 20 late-game boards from strong play,
 built into the program): the time of a move in each direction, of one
-heuristic evaluation, and of a decision at fixed depths and at the auto
-depth, each from an empty table, on one thread and on every core. Each
-figure is the median of several runs, as the machine may be shared. It
-takes under a minute.
+evaluation (of nneonneo's heuristic, or of -eval's evaluator), and of a
+decision at fixed depths and at the auto depth, each from an empty table,
+on one thread and on every core. Each figure is the median of several runs,
+as the machine may be shared. It takes under a minute.
 `
 
 // benchCommand runs "2048 bench": it times the engine and the search on the
 // embedded positions and prints the figures to stdout, what it is timing to
 // stderr.
 func benchCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout, stderr)
+	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout+"\n"+evaluatorList(), stderr)
+	evalFlags := fs.evalFlags()
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -38,7 +39,16 @@ func benchCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if fs.NArg() > 0 {
 		return fs.usageError("unexpected argument %q: bench takes only flags", fs.Arg(0))
 	}
-	return runBench(ctx, bench.Default(), *asJSON, stdout, stderr)
+	if err := evalFlags.check(); err != nil {
+		return err
+	}
+	w := bench.Default()
+	eval, err := evalFlags.open()
+	if err != nil {
+		return err
+	}
+	w.Eval, w.EvalName = eval, evalFlags.name
+	return runBench(ctx, w, *asJSON, stdout, stderr)
 }
 
 // runBench runs the workload c and prints its figures.
@@ -70,7 +80,11 @@ func writeBenchText(w io.Writer, r *bench.Report, c bench.Workload) error {
 	for d := range engine.Direction(engine.NumDirections) {
 		fmt.Fprintf(&b, "  %-6s %6.2f ns\n", d, r.MoveNS[d.String()])
 	}
-	fmt.Fprintf(&b, "heuristic evaluation (nneonneo's, 8 lookups and a transpose): %.2f ns\n", r.EvalNS)
+	if r.Eval == "" || r.Eval == ai.Evaluators()[0].Name {
+		fmt.Fprintf(&b, "heuristic evaluation (nneonneo's, 8 lookups and a transpose): %.2f ns\n", r.EvalNS)
+	} else {
+		fmt.Fprintf(&b, "evaluation (%s): %.2f ns\n", r.Eval, r.EvalNS)
+	}
 	fmt.Fprintf(&b, "\ndecisions, each from an empty table (the run of median time)\n")
 	fmt.Fprintf(&b, "%-10s %5s %6s %7s %4s %12s %15s %8s %8s\n",
 		"boards", "depth", "plies", "threads", "runs", "ms/decision", "evals/decision", "evals/s", "speed-up")

@@ -142,9 +142,53 @@ func (d *depthFlag) Set(s string) error {
 	return nil
 }
 
-// evalFlag adds to c an -eval flag naming the evaluator of the search.
-func (c *commandFlags) evalFlag() *string {
-	return c.String("eval", ai.Evaluators()[0].Name, "score the leaves of the search with the evaluator `NAME` (listed above)")
+// evalFlags are the -eval and -weights flags of a command whose AI
+// evaluates boards.
+type evalFlags struct {
+	name    string // the evaluator: one of ai.Evaluators, or ntupleEval
+	weights string // the weights file of ntupleEval
+	flags   *commandFlags
+}
+
+// evalFlags adds to c the -eval and -weights flags.
+func (c *commandFlags) evalFlags() *evalFlags {
+	e := &evalFlags{flags: c}
+	c.StringVar(&e.name, "eval", ai.Evaluators()[0].Name, "score the leaves of the search with the evaluator `NAME` (listed above)")
+	c.StringVar(&e.weights, "weights", "", "with -eval "+ntupleEval+": read the network from `FILE` (default "+displayPath(defaultWeightsPath())+")")
+	return e
+}
+
+// check returns a usage error, printed, if the flags name no evaluator, or
+// if -weights is given to another than the network.
+func (e *evalFlags) check() error {
+	if e.weights != "" && e.name != ntupleEval {
+		return e.flags.usageError("-weights: only -eval %s reads weights", ntupleEval)
+	}
+	if e.name == ntupleEval {
+		return nil
+	}
+	if _, err := ai.NewEvaluator(e.name); err != nil {
+		return e.flags.usageError("-eval: %v, or %s", err, ntupleEval)
+	}
+	return nil
+}
+
+// open returns the evaluator the flags name, which check has accepted:
+// for the network, the one read from its weights file, or an error that
+// says how to train one or what is wrong with the file.
+func (e *evalFlags) open() (ai.Evaluator, error) {
+	if e.name != ntupleEval {
+		return ai.NewEvaluator(e.name)
+	}
+	path := e.weights
+	if path == "" {
+		path = defaultWeightsPath()
+	}
+	net, _, err := readNetwork(path)
+	if err != nil {
+		return nil, err
+	}
+	return net, nil
 }
 
 // evaluatorList returns the evaluators' names and summaries, for the usage
@@ -155,5 +199,6 @@ func evaluatorList() string {
 	for _, e := range ai.Evaluators() {
 		fmt.Fprintf(&sb, "\t%-8s  %s\n", e.Name, e.Summary)
 	}
+	fmt.Fprintf(&sb, "\t%-8s  %s\n", ntupleEval, ntupleSummary)
 	return sb.String()
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/term2048/2048/tui/figures"
 )
 
-const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME] [-json] BOARD"
+const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-json] BOARD"
 
 const hintAbout = `Hint prints the AI's choice for one position: the best move, the expected
 value of each move, the depth searched, the work done and the time taken.
@@ -30,7 +30,7 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs := newCommandFlags("2048 hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
-	evalName := fs.evalFlag()
+	evalFlags := fs.evalFlags()
 	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
 	rest, err := fs.parseInterspersed(args)
 	if err != nil {
@@ -42,13 +42,16 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *budget < 0 {
 		return fs.usageError("-time %v: want a positive duration", *budget)
 	}
-	eval, err := ai.NewEvaluator(*evalName)
-	if err != nil {
-		return fs.usageError("-eval: %v", err)
+	if err := evalFlags.check(); err != nil {
+		return err
 	}
 	board, err := engine.Parse(strings.Join(rest, " "))
 	if err != nil {
 		return fs.usageError("%v", err)
+	}
+	eval, err := evalFlags.open()
+	if err != nil {
+		return err
 	}
 
 	s := ai.NewSearcher(ai.Config{Eval: eval})
@@ -60,9 +63,9 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return err
 	}
 	if *asJSON {
-		return writeHintJSON(stdout, r, *evalName)
+		return writeHintJSON(stdout, r, evalFlags.name)
 	}
-	return writeHintText(stdout, r, *evalName, *budget)
+	return writeHintText(stdout, r, evalFlags.name, *budget)
 }
 
 // moveName returns the best move of r, or "none" if no move is legal.

@@ -57,6 +57,9 @@ type simOptions struct {
 	json     bool
 	csvPath  string
 	plotPath string
+	// evalFlags open the evaluator, a network read from its file for the
+	// learned one, once the flags are known to be right.
+	evalFlags *evalFlags
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
@@ -78,6 +81,13 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	}
 	defer plotFile.Abort()
 
+	if opts.evalFlags.name == ntupleEval && (opts.compare || opts.run.Player.Kind != sim.Random) {
+		net, err := opts.evalFlags.open()
+		if err != nil {
+			return err
+		}
+		opts.run.Player.Evaluator = net
+	}
 	runs := plannedRuns(opts)
 	outcomes, runErr := playRuns(ctx, runs, stderr)
 	if err := writeReports(stdout, opts, len(runs), outcomes, csvFile, plotFile); err != nil {
@@ -209,7 +219,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")
 	fs.Uint64Var(&o.run.Seed, "seed", 1, "seed game i with `S`+i")
 	fs.StringVar(&p.Kind, "player", sim.Expectimax, "the player: "+strings.Join(sim.Kinds(), ", "))
-	evalName := fs.evalFlag()
+	evalFlags := fs.evalFlags()
 	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
 	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
 	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", maxWorkers))
@@ -224,7 +234,7 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	p.Eval, p.Depth = *evalName, depth.plies
+	p.Eval, p.Depth = evalFlags.name, depth.plies
 	if fs.NArg() > 0 {
 		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
 	}
@@ -241,9 +251,10 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	if err := o.check(set); err != nil {
 		return o, fs.usageError("%v", err)
 	}
-	if _, err := ai.NewEvaluator(p.Eval); err != nil {
-		return o, fs.usageError("-eval: %v", err)
+	if err := evalFlags.check(); err != nil {
+		return o, err
 	}
+	o.evalFlags = evalFlags
 	return o, nil
 }
 

@@ -1,6 +1,6 @@
 // Package bench measures this machine on the fixed benchmark positions
 // (engine/positions): a move of the engine in each direction, one
-// evaluation of the default heuristic, and decisions of the search at fixed
+// evaluation of the default heuristic (or of another evaluator), and decisions of the search at fixed
 // depths and at the automatic depth, each from an empty table, on one
 // thread and on every core. Each figure is the median of several runs, as
 // the machine may be shared. It prints nothing: Run returns a Report, which
@@ -28,9 +28,13 @@ import (
 // a test can use a tiny one.
 type Workload struct {
 	MoveRounds int // passes over the positions per timing of the moves
-	EvalRounds int // passes over the positions per timing of the heuristic
+	EvalRounds int // passes over the positions per timing of the evaluator
 	Repeats    int // timings of a move or an evaluation; the median is kept
 	Searches   []Search
+	// Eval is the evaluator timed and searched with, EvalName its name;
+	// nil means the default heuristic.
+	Eval     ai.Evaluator
+	EvalName string
 }
 
 // A Search is a set of decisions to time: the positions of a source,
@@ -61,6 +65,7 @@ func Default() Workload {
 type Report struct {
 	Machine   Machine            `json:"machine"`
 	MoveNS    map[string]float64 `json:"move_ns"` // by direction
+	Eval      string             `json:"eval"`    // the evaluator's name
 	EvalNS    float64            `json:"eval_ns"`
 	Decisions []Decisions        `json:"decisions"`
 	Seconds   float64            `json:"seconds"`
@@ -110,17 +115,21 @@ func Run(ctx context.Context, c Workload, step func(string)) (*Report, error) {
 			return perItem(r.timeMoves(boards, d, c.MoveRounds), c.MoveRounds*len(boards))
 		})
 	}
-	eval := ai.NneonneoHeuristic()
+	eval, name := c.Eval, c.EvalName
+	if eval == nil {
+		eval, name = ai.NneonneoHeuristic(), ai.Evaluators()[0].Name
+	}
+	r.Eval = name
 	r.EvalNS = medianOf(c.Repeats, func() float64 {
 		return perItem(r.timeEvals(boards, eval, c.EvalRounds), c.EvalRounds*len(boards))
 	})
 	for _, s := range c.Searches {
 		step(fmt.Sprintf("decisions on the %s positions at depth %s", s.Source, depthName(s.Depth)))
-		one, err := timeDecisions(ctx, positions.Boards(s.Source), s, 1)
+		one, err := timeDecisions(ctx, positions.Boards(s.Source), s, eval, 1)
 		if err != nil {
 			return nil, err
 		}
-		all, err := timeDecisions(ctx, positions.Boards(s.Source), s, 0)
+		all, err := timeDecisions(ctx, positions.Boards(s.Source), s, eval, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -146,14 +155,23 @@ func (r *Report) timeMoves(boards []engine.Board, d engine.Direction, rounds int
 	return elapsed
 }
 
-// timeEvals times rounds passes of the heuristic e over boards, called
-// directly as the search calls it, not through the Evaluator interface.
-func (r *Report) timeEvals(boards []engine.Board, e *ai.Lines, rounds int) time.Duration {
+// timeEvals times rounds passes of the evaluator e over boards; a line
+// table is called directly, as the search calls it, not through the
+// Evaluator interface.
+func (r *Report) timeEvals(boards []engine.Board, e ai.Evaluator, rounds int) time.Duration {
 	sum := 0.0
 	start := time.Now()
-	for range rounds {
-		for _, b := range boards {
-			sum += e.Evaluate(b)
+	if lines, ok := e.(*ai.Lines); ok {
+		for range rounds {
+			for _, b := range boards {
+				sum += lines.Evaluate(b)
+			}
+		}
+	} else {
+		for range rounds {
+			for _, b := range boards {
+				sum += e.Evaluate(b)
+			}
 		}
 	}
 	elapsed := time.Since(start)
@@ -161,10 +179,10 @@ func (r *Report) timeEvals(boards []engine.Board, e *ai.Lines, rounds int) time.
 	return elapsed
 }
 
-// timeDecisions times the decisions of s on threads threads (0: all), each
-// from an empty table, and keeps the run of median time.
-func timeDecisions(ctx context.Context, boards []engine.Board, s Search, threads int) (Decisions, error) {
-	searcher := ai.NewSearcher(ai.Config{Threads: threads})
+// timeDecisions times the decisions of s with eval on threads threads (0:
+// all), each from an empty table, and keeps the run of median time.
+func timeDecisions(ctx context.Context, boards []engine.Board, s Search, eval ai.Evaluator, threads int) (Decisions, error) {
+	searcher := ai.NewSearcher(ai.Config{Eval: eval, Threads: threads})
 	var runs []Decisions
 	for range max(s.Repeats, 1) {
 		var elapsed time.Duration
