@@ -7,6 +7,7 @@
 //	2048 sim          plays many games and prints statistics
 //	2048 bench        measures this machine on fixed positions
 //	2048 review FILE  rates every move of a game against the AI
+//	2048 train        trains the learned evaluator, an n-tuple network
 //
 // Run "2048 -h" or "2048 help COMMAND" for the flags, "2048 --version" for
 // the version.
@@ -44,6 +45,7 @@ var commands = map[string]headless{
 	"sim":    simCommand,
 	"bench":  benchCommand,
 	"review": reviewCommand,
+	"train":  trainCommand,
 }
 
 // run runs the command line args and returns the exit status (see

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui/figures"
+)
+
+const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
+             [-weights FILE] [-resume] [-coherence F] [-eval-every D] [-eval-games N]
+             [-checkpoint-every D] [-log FILE] [-plot FILE]`
+
+const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
+against itself: temporal-difference learning on the boards after each move,
+from optimistic initial values, restarting long games from their middle,
+and in the last part of the run (-coherence) with temporal-coherence rates.
+"-eval ntuple" then uses it in hint, sim, bench and the game.
+
+The network and the state of its training are kept in the weights file
+(-weights, 256 MiB for 4x6, 512 MiB for 8x6), written atomically every few
+minutes, at the end, and on ctrl+c or SIGTERM; -resume continues from it.
+A file that holds a network is never replaced by a new one without -resume.
+
+Every -eval-every, training pauses for a fixed evaluation: -eval-games
+games at one ply (the move of highest points plus value), on the same seeds
+each time, whose mean score and 2048, 8192 and 16384 rates, with 95%
+intervals, are printed on stdout and kept in the learning curve (-log, a
+CSV file beside the weights; -plot draws it). If the values stop being numbers, or the mean score falls
+below half its best, training stops and the file keeps the last good
+network. Progress goes to stderr: the games, the moves a second, the mean
+score and the tile rates of the last minute, the time left.
+
+An hour on two cores is a good first network:
+	2048 train -time 1h -plot curve.png
+`
+
+// trainOptions is the parsed command line of train.
+type trainOptions struct {
+	duration        time.Duration // the run's length, or 0
+	episodes        int64         // the run's games, or 0
+	design          ntuple.Design
+	threads         int
+	seed            uint64
+	weights         string
+	log             string
+	plot            string
+	resume          bool
+	coherence       float64 // the last fraction of the run spent in the TC phase
+	evalEvery       time.Duration
+	evalGames       int
+	checkpointEvery time.Duration
+	set             map[string]bool // the flags given
+}
+
+// Defaults of train's flags.
+const (
+	defaultEvalEvery       = 5 * time.Minute
+	defaultEvalGames       = 1000
+	defaultCheckpointEvery = 5 * time.Minute
+	defaultCoherence       = 0.1
+)
+
+// trainCommand runs "2048 train": it trains a network, or goes on training
+// one, as args say, and reports on stderr; stdout gets the summary of each
+// evaluation.
+func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	opts, err := parseTrainFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	checkpoint, history, err := startTraining(opts)
+	if err != nil {
+		return err
+	}
+	trainer, err := ntuple.NewTrainer(checkpoint, opts.threads)
+	if err != nil {
+		return err
+	}
+	s := &session{opts: opts, trainer: trainer, curve: history, stdout: stdout, stderr: stderr, tty: isTerminal(stderr)}
+	return s.run(ctx)
+}
+
+// parseTrainFlags parses the command line of train. It returns an error,
+// having printed it, if the command is not to run.
+func parseTrainFlags(args []string, stderr io.Writer) (trainOptions, error) {
+	fs := newCommandFlags("2048 train", trainSynopsis, trainAbout, stderr)
+	var o trainOptions
+	fs.DurationVar(&o.duration, "time", 0, "train for `D` (like 1h or 90m), evaluations and checkpoints included")
+	fs.Int64Var(&o.episodes, "episodes", 0, "train on `N` games")
+	net := fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
+	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
+	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(defaultWeightsPath())+")")
+	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
+	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
+	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
+	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games at one ply")
+	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
+	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
+	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png, .svg or .pdf) after each evaluation")
+	if err := fs.parse(args); err != nil {
+		return o, err
+	}
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	if fs.NArg() > 0 {
+		return o, fs.usageError("unexpected argument %q: train takes only flags", fs.Arg(0))
+	}
+	d, err := ntuple.ParseDesign(*net)
+	if err != nil {
+		return o, fs.usageError("-net: %v", err)
+	}
+	o.design = d
+	if o.weights == "" {
+		o.weights = defaultWeightsPath()
+	}
+	if o.log == "" {
+		o.log = strings.TrimSuffix(o.weights, ".weights") + ".curve.csv"
+	}
+	if err := o.check(); err != nil {
+		return o, fs.usageError("%v", err)
+	}
+	return o, nil
+}
+
+// check reports what is wrong with the options.
+func (o *trainOptions) check() error {
+	switch {
+	case o.duration == 0 && o.episodes == 0:
+		return errors.New("give the length of the run: -time D or -episodes N")
+	case o.set["time"] && o.set["episodes"]:
+		return errors.New("-time and -episodes both set the length of the run: give one")
+	case o.duration < 0 || o.set["time"] && o.duration == 0:
+		return fmt.Errorf("-time %v: want a positive duration", o.duration)
+	case o.episodes < 0 || o.set["episodes"] && o.episodes == 0:
+		return fmt.Errorf("-episodes %d: want at least 1 game", o.episodes)
+	case o.threads < 1 || o.threads > maxWorkers:
+		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, maxWorkers)
+	case o.coherence < 0 || o.coherence > 1:
+		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
+	case o.evalEvery < 0:
+		return fmt.Errorf("-eval-every %v: want a positive duration, or 0", o.evalEvery)
+	case o.evalGames < 1:
+		return fmt.Errorf("-eval-games %d: want at least 1 game", o.evalGames)
+	case o.checkpointEvery <= 0:
+		return fmt.Errorf("-checkpoint-every %v: want a positive duration", o.checkpointEvery)
+	case o.resume && o.set["seed"]:
+		return errors.New("-seed: a resumed training goes on with the generators of its file")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plot)); o.plot != "" && !slices.Contains(plotFormats(), ext) {
+		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))
+	}
+	return nil
+}
+
+// startTraining returns the checkpoint the run starts from, a new network
+// or the one in the weights file with -resume, and the learning curve so
+// far. It refuses to replace a trained network without -resume, and a
+// resumed network of another design than -net asks for.
+func startTraining(o trainOptions) (*ntuple.Checkpoint, []evaluation, error) {
+	if err := os.MkdirAll(filepath.Dir(o.weights), 0o755); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(o.weights)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && o.resume:
+		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", errNoWeights, o.weights)
+	case errors.Is(err, fs.ErrNotExist):
+		c, err := ntuple.NewCheckpoint(o.design, o.seed)
+		return c, nil, err
+	case err != nil:
+		return nil, nil, err
+	case !o.resume:
+		f.Close()
+		return nil, nil, fmt.Errorf("%s holds a network already: -resume goes on training it; to start over, remove it or give another -weights FILE", o.weights)
+	}
+	defer f.Close()
+	c, err := ntuple.ReadCheckpoint(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("weights file %s: %w", o.weights, err)
+	}
+	if d := c.Net.Design(); o.set["net"] && d != o.design {
+		return nil, nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
+	}
+	history, err := readCurve(o.log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, history, nil
+}
+
+// describeState writes the training a state has had, for messages.
+func describeState(s ntuple.State) string {
+	phase := "TD"
+	if s.Coherence {
+		phase = "TC"
+	}
+	return fmt.Sprintf("%s games, %s moves, %v of training, %s phase", figures.Count(s.Episodes), figures.Count(s.Moves),
+		s.Elapsed.Round(time.Second), phase)
+}

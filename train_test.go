@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// quickTrain is a short training of one thread, evaluated on few games:
+// the flags that make a test's training take seconds.
+var quickTrain = []string{"-threads", "1", "-eval-games", "20"}
+
+// train runs 2048 train with args after quickTrain and fails the test unless
+// it exits with want.
+func train(t *testing.T, want int, args ...string) (stdout, stderr string) {
+	t.Helper()
+	status, stdout, stderr := runCommand(context.Background(), append(append([]string{"train"}, quickTrain...), args...)...)
+	if status != want {
+		t.Fatalf("train %q: status %d, stderr %q; want %d", args, status, stderr, want)
+	}
+	return stdout, stderr
+}
+
+func TestTrainFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "n.weights")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "-time D or -episodes N"},
+		{[]string{"-time", "1m", "-episodes", "5"}, "give one"},
+		{[]string{"-time", "-1s"}, "positive duration"},
+		{[]string{"-episodes", "5", "-net", "5x6"}, `unknown network "5x6"`},
+		{[]string{"-episodes", "5", "-threads", "0"}, "-threads 0"},
+		{[]string{"-episodes", "5", "-coherence", "1.5"}, "fraction from 0 to 1"},
+		{[]string{"-episodes", "5", "-eval-games", "0"}, "at least 1 game"},
+		{[]string{"-episodes", "5", "-checkpoint-every", "0s"}, "positive duration"},
+		{[]string{"-episodes", "5", "-plot", "curve.txt"}, ".png, .svg, .pdf"},
+		{[]string{"-episodes", "5", "-resume", "-seed", "3"}, "-seed"},
+		{[]string{"-episodes", "5", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-episodes", "five"}, "invalid value"},
+	} {
+		status, _, stderr := runCommand(context.Background(), append([]string{"train", "-weights", w}, c.args...)...)
+		if status != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "usage: 2048 train") {
+			t.Errorf("train %q: status %d, stderr %q; want 2 and %q with the usage", c.args, status, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(w); err == nil {
+		t.Error("a refused command line wrote the weights file")
+	}
+}
+
+// TestTrainAndUse trains a network, refuses to train over it, resumes it,
+// and uses it in hint and sim.
+func TestTrainAndUse(t *testing.T) {
+	dir := t.TempDir()
+	w, curve, plot := filepath.Join(dir, "n.weights"), filepath.Join(dir, "n.curve.csv"), filepath.Join(dir, "curve.svg")
+	stdout, stderr := train(t, 0, "-episodes", "100", "-weights", w, "-plot", plot)
+	if !strings.Contains(stdout, "after") || !strings.Contains(stdout, "100 games") || !strings.Contains(stderr, "checkpoint") {
+		t.Errorf("train printed %q and %q; want an evaluation after 100 games and a checkpoint", stdout, stderr)
+	}
+	for _, f := range []string{w, curve, plot} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("train did not write %s: %v", f, err)
+		}
+	}
+
+	_, stderr = train(t, 1, "-episodes", "10", "-weights", w)
+	if !strings.Contains(stderr, "holds a network already") || !strings.Contains(stderr, "-resume") {
+		t.Errorf("a second training over the file: stderr %q; want a refusal that names -resume", stderr)
+	}
+	_, stderr = train(t, 1, "-episodes", "10", "-weights", w, "-resume", "-net", "8x6")
+	if !strings.Contains(stderr, "holds a 4x6 network") {
+		t.Errorf("resuming with another -net: stderr %q; want a refusal", stderr)
+	}
+	_, stderr = train(t, 1, "-episodes", "10", "-weights", filepath.Join(dir, "none.weights"), "-resume")
+	if !strings.Contains(stderr, "no trained network") {
+		t.Errorf("resuming a missing file: stderr %q; want it said", stderr)
+	}
+
+	train(t, 0, "-episodes", "50", "-weights", w, "-resume")
+	_, state, err := readNetwork(w)
+	if err != nil || state.Episodes != 150 {
+		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
+	}
+	points, err := readCurve(curve)
+	if err != nil || len(points) != 2 || points[1].Episodes != 150 {
+		t.Errorf("the learning curve after resuming: %d points, %v; want 2, the last after 150 games", len(points), err)
+	}
+
+	status, stdout, stderr := runCommand(context.Background(), "hint", "-eval", "ntuple", "-weights", w, "-depth", "2", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
+		t.Errorf("hint -eval ntuple: status %d, stdout %q, stderr %q; want the answer of the network", status, stdout, stderr)
+	}
+	status, stdout, stderr = runCommand(context.Background(), "sim", "-eval", "ntuple", "-weights", w, "-player", "greedy", "-games", "3", "-workers", "1")
+	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
+		t.Errorf("sim -eval ntuple: status %d, stdout %q, stderr %q; want 3 games of the network", status, stdout, stderr)
+	}
+}
+
+// TestTrainInterrupted checks that an interrupted training writes a
+// checkpoint that -resume goes on from.
+func TestTrainInterrupted(t *testing.T) {
+	w := filepath.Join(t.TempDir(), "n.weights")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-weights", w)...)
+	if status != 130 || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, "-resume") {
+		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
+	}
+	_, state, err := readNetwork(w)
+	if err != nil || state.Episodes == 0 {
+		t.Fatalf("the checkpoint of the interruption: %d episodes, %v; want some", state.Episodes, err)
+	}
+	train(t, 0, "-episodes", "10", "-weights", w, "-resume")
+}

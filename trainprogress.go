@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui/figures"
+)
+
+// A trainProgress shows how a training advances on stderr: on a terminal
+// one line redrawn after each slice, otherwise a line every
+// plainTrainPeriod. The line gives the games played, the moves a second,
+// the mean score and tile rates of the last minute's games, and the time or
+// games left. The session calls it between slices, from its one goroutine.
+type trainProgress struct {
+	w      io.Writer
+	tty    bool
+	start  time.Time
+	recent []slice      // the slices of the last minute, oldest first
+	total  ntuple.Stats // every game of the run
+	last   time.Time    // the last line printed, off a terminal
+	width  int          // the length of the line on screen, on a terminal
+	status runStatus
+}
+
+// A slice is what the trainer did in one slice of a session.
+type slice struct {
+	end   time.Time
+	took  time.Duration
+	stats ntuple.Stats
+}
+
+// runStatus is how far a run has gone.
+type runStatus struct {
+	played   int64         // games of this run
+	episodes int64         // the run's games, or 0
+	duration time.Duration // the run's length, or 0
+	fraction float64       // from 0 to 1
+}
+
+// Periods of the training's progress.
+const (
+	recentWindow     = time.Minute
+	plainTrainPeriod = 30 * time.Second
+)
+
+func newTrainProgress(w io.Writer, tty bool, start time.Time) trainProgress {
+	return trainProgress{w: w, tty: tty, start: start, last: start}
+}
+
+// add records the games of a slice that has just ended and redraws the
+// line.
+func (p *trainProgress) add(s ntuple.Stats, status runStatus) {
+	now := time.Now()
+	took := now.Sub(p.start)
+	if n := len(p.recent); n > 0 {
+		took = now.Sub(p.recent[n-1].end)
+	}
+	p.recent = append(p.recent, slice{end: now, took: took, stats: s})
+	for len(p.recent) > 1 && now.Sub(p.recent[0].end) > recentWindow {
+		p.recent = p.recent[1:]
+	}
+	p.total.Add(s)
+	p.status = status
+	if p.tty || now.Sub(p.last) >= plainTrainPeriod {
+		p.draw()
+		p.last = now
+	}
+}
+
+// line returns the progress line.
+func (p *trainProgress) line() string {
+	var games ntuple.Stats
+	var took time.Duration
+	for _, s := range p.recent {
+		games.Add(s.stats)
+		took += s.took
+	}
+	rate := 0.0
+	if took > 0 {
+		rate = float64(games.Moves) / took.Seconds()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "train: %s games, %s moves/s", figures.Count(p.total.Episodes), figures.Rate(rate))
+	if games.Episodes > 0 {
+		fmt.Fprintf(&b, "; last minute mean %s", figures.Decimal(games.MeanScore(), 0))
+		for _, tile := range curveTiles[:2] {
+			fmt.Fprintf(&b, ", %d %s", tile, figures.Percent(games.Reached(tile), 0))
+		}
+	}
+	elapsed := time.Since(p.start)
+	st := p.status
+	switch {
+	case st.fraction >= 1:
+		fmt.Fprintf(&b, "; done in %v", elapsed.Round(time.Second))
+	case st.episodes > 0:
+		fmt.Fprintf(&b, "; %s/%s games", figures.Count(st.played), figures.Count(st.episodes))
+		if st.fraction > 0 && st.fraction < 1 {
+			left := time.Duration(float64(elapsed) * (1 - st.fraction) / st.fraction)
+			fmt.Fprintf(&b, ", %v left", left.Round(time.Second))
+		}
+	default:
+		fmt.Fprintf(&b, "; %v of %v", elapsed.Round(time.Second), st.duration)
+	}
+	return b.String()
+}
+
+// draw prints the line: redrawn in place on a terminal.
+func (p *trainProgress) draw() {
+	line := p.line()
+	if !p.tty {
+		fmt.Fprintln(p.w, line)
+		return
+	}
+	pad := max(p.width-len(line), 0)
+	p.width = len(line)
+	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
+}
+
+// clear removes the line from a terminal, so that other text can be
+// printed.
+func (p *trainProgress) clear() {
+	if p.tty && p.width > 0 {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
+		p.width = 0
+	}
+}
+
+// note prints a message on a line of its own, then the progress line
+// again.
+func (p *trainProgress) note(msg string) {
+	p.clear()
+	fmt.Fprintf(p.w, "train: %s\n", msg)
+	if p.tty && len(p.recent) > 0 {
+		p.draw()
+	}
+}
+
+// end prints the last progress line, for good.
+func (p *trainProgress) end() {
+	if len(p.recent) == 0 {
+		return
+	}
+	if p.tty {
+		p.draw()
+		fmt.Fprintln(p.w)
+		p.width = 0
+		return
+	}
+	fmt.Fprintln(p.w, p.line())
+}
