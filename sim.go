@@ -19,8 +19,10 @@ import (
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
-             [-depth N|auto] [-time D] [-workers W] [-json] [-csv FILE] [-plot FILE]
-       2048 sim -compare [-depths A-B] [flags]`
+             [-weights FILE] [-depth N|auto] [-time D] [-workers W] [-shard K/N]
+             [-json] [-csv FILE] [-plot FILE]
+       2048 sim -compare [-depths A-B] [flags]
+       2048 sim -merge [-json] [-csv FILE] [-plot FILE] FILE...`
 
 const simAbout = `Sim plays games without a screen and prints their statistics: the score,
 the moves, the speed, the share of games reaching each tile from 1024 to
@@ -47,6 +49,16 @@ depth from A to B plies, as the snake-path Go bot's table does.
 its moves), "interrupted", "not_started", "wall_seconds", "summary"}, or
 with -compare {"runs": [such documents]}. -csv writes one row a game; -plot
 draws the reach rates and the scores (.png, .svg or .pdf).
+
+A study too long for one machine runs as the jobs of a batch system: with
+-shard K/N a job plays the part K of N of the games (a block of their
+seeds), and -merge reads the -json outputs of the N jobs and reports them as
+the one run they make, as if one machine had played it. With GNU parallel,
+on the cores of this machine or, with -S, of others over ssh:
+	parallel 2048 sim -games 1000 -shard {}/8 -json '>' part{}.json ::: 1 2 3 4 5 6 7 8
+	2048 sim -merge part*.json
+As a Slurm job array (sbatch --array=1-100), each job writing its part:
+	2048 sim -games 10000 -shard $SLURM_ARRAY_TASK_ID/100 -json > part$SLURM_ARRAY_TASK_ID.json
 `
 
 // simOptions is the parsed command line of sim.
@@ -60,6 +72,7 @@ type simOptions struct {
 	// evalFlags open the evaluator, a network read from its file for the
 	// learned one, once the flags are known to be right.
 	evalFlags *evalFlags
+	merge     []string // with -merge, the files to merge
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
@@ -69,6 +82,9 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	opts, err := parseSimFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if opts.merge != nil {
+		return mergeCommand(stdout, opts)
 	}
 	csvFile, err := createOutput("-csv", opts.csvPath)
 	if err != nil {
@@ -98,6 +114,27 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 		return fmt.Errorf("%w; the report covers the %d finished %s", errInterrupted, n, figures.Plural(n, "game"))
 	}
 	return runErr
+}
+
+// mergeCommand runs "2048 sim -merge": it reports the runs the files of
+// opts.merge make together.
+func mergeCommand(stdout io.Writer, opts simOptions) error {
+	csvFile, err := createOutput("-csv", opts.csvPath)
+	if err != nil {
+		return err
+	}
+	defer csvFile.Abort()
+	plotFile, err := createOutput("-plot", opts.plotPath)
+	if err != nil {
+		return err
+	}
+	defer plotFile.Abort()
+	outcomes, compare, err := mergeOutcomes(opts.merge)
+	if err != nil {
+		return fmt.Errorf("-merge: %w", err)
+	}
+	opts.compare = compare
+	return writeReports(stdout, opts, len(outcomes), outcomes, csvFile, plotFile)
 }
 
 // writeReports prints the report of outcomes, planned runs asked for, on
@@ -228,11 +265,16 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
 	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
 	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
+	shardFlag := fs.String("shard", "", "play the part `K/N` of the games: the K-th of N blocks of their seeds, for a batch job")
+	merge := fs.Bool("merge", false, "report the games of the -json outputs given as arguments, the shards of one run")
 	if err := fs.parse(args); err != nil {
 		return o, err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *merge {
+		return o, o.parseMerge(fs, set)
+	}
 
 	p.Eval, p.Depth = evalFlags.name, depth.plies
 	if fs.NArg() > 0 {
@@ -248,6 +290,16 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	if o.compare && !set["depth"] {
 		p.Depth = compareDefaultDepth
 	}
+	if set["shard"] {
+		sh, err := parseShard(*shardFlag)
+		if err != nil {
+			return o, fs.usageError("-shard %v", err)
+		}
+		if sh.n > o.run.Games {
+			return o, fs.usageError("-shard %s: %d games cannot make %d parts", *shardFlag, o.run.Games, sh.n)
+		}
+		o.run.Seed, o.run.Games = sh.of(o.run.Games, o.run.Seed)
+	}
 	if err := o.check(set); err != nil {
 		return o, fs.usageError("%v", err)
 	}
@@ -256,6 +308,24 @@ func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
 	}
 	o.evalFlags = evalFlags
 	return o, nil
+}
+
+// parseMerge checks the command line of -merge, whose arguments are the
+// files to merge, and keeps them.
+func (o *simOptions) parseMerge(fs *commandFlags, set map[string]bool) error {
+	for name := range set {
+		if !slices.Contains([]string{"merge", "json", "csv", "plot"}, name) {
+			return fs.usageError("-%s: %v", name, errMergeFlags)
+		}
+	}
+	if fs.NArg() == 0 {
+		return fs.usageError("-merge: give the -json outputs to merge")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
+		return fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	}
+	o.merge = fs.Args()
+	return nil
 }
 
 // check reports what is wrong with the options, given the flags set.
