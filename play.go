@@ -14,12 +14,13 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
 )
 
-const playSynopsis = `2048 [-seed N] [-depth N|auto] [-theme NAME] [-color auto|truecolor|256|16|none]
-            [-new] [-autoplay] [-speed D] [-animate=false]`
+const playSynopsis = `2048 [-seed N] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
+            [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
   2048 hint [flags] BOARD   the AI's choice for one position
@@ -39,9 +40,10 @@ overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl.
 
 // playCommand opens the game in the terminal, or prints the version.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048", playSynopsis, playAbout, stderr)
+	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
 	depth := fs.depthFlag(tui.MaxDepth, "")
+	evalFlags := fs.evalFlags()
 	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
 	colorName := fs.String("color", "auto", "colours: auto, truecolor, 256, 16 or none (NO_COLOR in the environment means none)")
 	fresh := fs.Bool("new", false, "start a new game instead of resuming the saved one")
@@ -73,7 +75,14 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if *speed < 0 {
 		return fs.usageError("-speed %v: want a duration of 0 or more", *speed)
 	}
+	if err := evalFlags.check(); err != nil {
+		return err
+	}
 	if err := checkTerminal(stdin, stdout); err != nil {
+		return err
+	}
+	eval, err := evalFlags.open() // before the screen: a missing network is said plainly
+	if err != nil {
 		return err
 	}
 	store := tui.DefaultStore()
@@ -95,6 +104,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	cfg := tui.Config{
 		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
 		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
+		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name,
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)
 }

@@ -37,6 +37,7 @@ type Config struct {
 	Store    *Store        // where the game and the history are kept; nil keeps nothing
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
+	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
 	Animate  bool          // slide the tiles when they move (never without colour)
 }
@@ -50,6 +51,7 @@ type Model struct {
 	store    *Store
 	prefs    *Prefs
 	searcher *ai.Searcher
+	evalName string // the name of the searcher's evaluator
 
 	cur        SavedGame       // the game in progress and what the statistics need of it
 	games      []history.Game  // the finished games of the history, oldest first
@@ -155,7 +157,7 @@ type flash struct {
 // a new one or there is none.
 func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
-		ctx: ctx, keys: DefaultKeyMap(), help: help.New(), store: cfg.Store, searcher: cfg.Searcher,
+		ctx: ctx, keys: DefaultKeyMap(), help: help.New(), store: cfg.Store, searcher: cfg.Searcher, evalName: cfg.EvalName,
 		theme: cfg.Theme, dark: true,
 		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay, animate: cfg.Animate,
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
@@ -176,6 +178,9 @@ func New(ctx context.Context, cfg Config) *Model {
 	m.profile, _ = cfg.Color.profile() // until the terminal says
 	if m.searcher == nil {
 		m.searcher = ai.NewSearcher(ai.Config{})
+	}
+	if m.evalName == "" {
+		m.evalName = ai.Evaluators()[0].Name
 	}
 	m.repaint()
 	m.lastActive = m.now()

@@ -39,13 +39,13 @@ func (m *Model) panel(l layout) string {
 			m.field("MOVES", moves, half) + " " + m.field("TILE", tile, width-half-1),
 		}
 		lines = append(lines, m.hintLines(width)[:5]...)
-		lines = append(lines, m.aiLines(width)...)
+		lines = append(lines, m.aiLines(width, true)...)
 	} else {
 		lines = []string{m.field("SCORE", score, width), m.field("BEST", best, width),
 			m.field("MOVES", moves, width), m.field("TILE", tile, width), ""}
 		lines = append(lines, m.hintLines(width)...)
 		lines = append(lines, "")
-		lines = append(lines, m.aiLines(width)...)
+		lines = append(lines, m.aiLines(width, false)...)
 	}
 	lines = pad(lines, n)
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines[:n], "\n"))
@@ -101,11 +101,17 @@ func (m *Model) hintLines(width int) []string {
 	return append(lines, m.muted(" expected value after each move"))
 }
 
-// aiLines draws the state of the AI: depth, last search, autoplay, theme.
-func (m *Model) aiLines(width int) []string {
+// aiLines draws the state of the AI: its evaluator, depth, last search,
+// autoplay, and the theme. A compact panel has no line to spare: there the
+// evaluator follows the depth, and only if it is not the default heuristic.
+func (m *Model) aiLines(width int, compact bool) []string {
 	depth := figures.Plies(m.shownDepth())
 	if m.depth == ai.Auto {
 		depth += " (auto)"
+	}
+	isDefault := m.evalName == ai.Evaluators()[0].Name
+	if compact && !isDefault {
+		depth += " · " + m.evalName
 	}
 	last := "—"
 	if r := m.last; r != nil {
@@ -118,12 +124,16 @@ func (m *Model) aiLines(width int) []string {
 	if m.autoplay {
 		auto = "on"
 	}
-	return []string{
+	lines := []string{
 		m.field("DEPTH", depth, width),
 		m.field("LAST", last, width),
 		m.field("AUTOPLAY", auto+" · "+speedText(m.delay), width),
 		m.field("THEME", m.themeShown(), width),
 	}
+	if compact {
+		return lines
+	}
+	return append([]string{m.field("EVAL", m.evalName, width)}, lines...)
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,

@@ -303,3 +303,30 @@ func TestBoardGrows(t *testing.T) {
 		}
 	}
 }
+
+// TestPanelNamesTheEvaluator checks that the panel says which evaluator the
+// AI uses: on a line of its own in the full panel, after the depth in a
+// compact one, where the default heuristic goes unsaid for want of room.
+func TestPanelNamesTheEvaluator(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		width  int
+		height int
+		want   string
+	}{
+		{"ntuple", 80, 24, "EVAL ntuple"},
+		{"", 80, 24, "EVAL " + ai.Evaluators()[0].Name},
+		{"ntuple", 72, 15, "(auto) · ntuple"},
+		{"ntuple", 37, 26, "(auto) · ntuple"},
+	} {
+		m := newTestModel(t, Config{EvalName: c.name})
+		m.Update(tea.WindowSizeMsg{Width: c.width, Height: c.height})
+		if view := plain(m); !strings.Contains(view, c.want) {
+			t.Errorf("evaluator %q on %d×%d: the screen %q does not say %q", c.name, c.width, c.height, view, c.want)
+		}
+		checkFits(t, m)
+		if strings.Count(ansi.Strip(m.render()), "ntuple") > 1 {
+			t.Errorf("evaluator %q on %d×%d: its name is cut over two lines:\n%s", c.name, c.width, c.height, m.render())
+		}
+	}
+}
