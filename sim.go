@@ -83,9 +83,6 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	if err != nil {
 		return err
 	}
-	if opts.merge != nil {
-		return mergeCommand(stdout, opts)
-	}
 	csvFile, err := createOutput("-csv", opts.csvPath)
 	if err != nil {
 		return err
@@ -96,6 +93,9 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 		return err
 	}
 	defer plotFile.Abort()
+	if opts.merge != nil {
+		return mergeCommand(stdout, opts, csvFile, plotFile)
+	}
 
 	if opts.evalFlags.name == ntupleEval && (opts.compare || opts.run.Player.Kind != sim.Random) {
 		net, err := opts.evalFlags.open()
@@ -117,18 +117,8 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 }
 
 // mergeCommand runs "2048 sim -merge": it reports the runs the files of
-// opts.merge make together.
-func mergeCommand(stdout io.Writer, opts simOptions) error {
-	csvFile, err := createOutput("-csv", opts.csvPath)
-	if err != nil {
-		return err
-	}
-	defer csvFile.Abort()
-	plotFile, err := createOutput("-plot", opts.plotPath)
-	if err != nil {
-		return err
-	}
-	defer plotFile.Abort()
+// opts.merge make together, writing the -csv and -plot files begun.
+func mergeCommand(stdout io.Writer, opts simOptions, csvFile, plotFile *atomicfile.File) error {
 	outcomes, compare, err := mergeOutcomes(opts.merge)
 	if err != nil {
 		return fmt.Errorf("-merge: %w", err)
