@@ -87,8 +87,13 @@ func curveUnit(curve []evaluation) time.Duration {
 // curveXYs are points of a learning curve with their intervals.
 type curveXYs []struct{ x, y, low, high float64 }
 
-func (c curveXYs) Len() int                        { return len(c) }
-func (c curveXYs) XY(i int) (x, y float64)         { return c[i].x, c[i].y }
+// Len returns the number of points.
+func (c curveXYs) Len() int { return len(c) }
+
+// XY returns the time and the measure of point i.
+func (c curveXYs) XY(i int) (x, y float64) { return c[i].x, c[i].y }
+
+// YError returns how far below and above the measure its interval reaches.
 func (c curveXYs) YError(i int) (float64, float64) { return c[i].y - c[i].low, c[i].high - c[i].y }
 
 // curvePoints returns measure of each point of the curve against its time

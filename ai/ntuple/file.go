@@ -84,6 +84,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // it is not one, it is of another version, or it is damaged or truncated.
 type FormatError struct{ Problem string }
 
+// Error returns what is wrong with the file.
 func (e *FormatError) Error() string { return e.Problem }
 
 func formatErrorf(format string, args ...any) error {
@@ -169,6 +170,7 @@ type countingWriter struct {
 	err error
 }
 
+// Write writes p to the underlying writer, unless an earlier write failed.
 func (c *countingWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
