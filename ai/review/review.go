@@ -97,6 +97,14 @@ type Options struct {
 	// it and every move before it are reviewed: in the order of the game,
 	// one call at a time, on the goroutine that called Run.
 	OnMove func(Move)
+	// Known are the AI's searches of the first positions of the game, at
+	// this setting, from an earlier review: a review kept on disk, or the
+	// review of the game when it had fewer moves. Run takes them as they
+	// are, from the first on, as long as each is of the board the game
+	// reaches at its turn and finds the same legal moves, and searches the
+	// positions after them only. At a fixed depth a search is a function of
+	// its board, so the review is the one Run would have made without them.
+	Known []ai.Result
 }
 
 // tableMB is the size of each worker's transposition table. A search of a
@@ -145,14 +153,23 @@ func Run(ctx context.Context, g Game, o Options) (*Review, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(boards))
+	known := knownPrefix(o.Known, boards)
+	workers = min(workers, len(boards)-known)
 
 	type done struct {
 		i   int
 		res ai.Result
 	}
+	for i := range known {
+		m := judgeMove(i, o.Known[i], g)
+		rev.Moves = append(rev.Moves, m)
+		if o.OnMove != nil {
+			o.OnMove(m)
+		}
+	}
 	results := make(chan done)
 	var next atomic.Int64
+	next.Store(int64(known))
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -199,6 +216,26 @@ func Run(ctx context.Context, g Game, o Options) (*Review, error) {
 		return rev, ctx.Err()
 	}
 	return rev, nil
+}
+
+// knownPrefix returns how many of the first searches of known can be taken
+// for the positions boards: those before the first that is of another
+// board, or finds other legal moves than the board has.
+func knownPrefix(known []ai.Result, boards []engine.Board) int {
+	n := 0
+	for n < len(known) && n < len(boards) && known[n].Board == boards[n] && known[n].Legal == legalMoves(boards[n]) {
+		n++
+	}
+	return n
+}
+
+// legalMoves returns which moves change b.
+func legalMoves(b engine.Board) [engine.NumDirections]bool {
+	var legal [engine.NumDirections]bool
+	for d := range engine.Direction(engine.NumDirections) {
+		_, _, legal[d] = b.Move(d)
+	}
+	return legal
 }
 
 // judgeMove returns the review of move i of g, r being the search of the

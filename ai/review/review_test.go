@@ -177,3 +177,49 @@ func TestSettingString(t *testing.T) {
 		}
 	}
 }
+
+// TestKnown checks that Run takes the searches of an earlier review as
+// they are, from the first to the first that does not fit its position,
+// searches the rest, and reviews the game as it would have without them.
+func TestKnown(t *testing.T) {
+	g := play(t, expectimax(2), 9, 120)
+	o := review.Options{Setting: review.Setting{Depth: testDepth}, Workers: 2}
+	want := run(t, g, o)
+	const taken = 50 * time.Hour // no search takes this long: it marks the searches taken as they are
+	known := func(n int) []ai.Result {
+		out := make([]ai.Result, n)
+		for i := range out {
+			out[i] = want.Moves[i].Search
+			out[i].Elapsed = taken
+		}
+		return out
+	}
+	wrongBoard, wrongLegal := known(80), known(80)
+	wrongBoard[30].Board++ // another position: it and those after it are searched again
+	played := g.Moves[30]
+	wrongLegal[30].Legal[played] = false // a search of the right board that finds other moves: taken, it would not judge
+	for _, tt := range []struct {
+		name  string
+		known []ai.Result
+		taken int
+	}{
+		{"none", nil, 0},
+		{"the first 40", known(40), 40},
+		{"every move", known(len(g.Moves)), len(g.Moves)},
+		{"more than the game", append(known(len(g.Moves)), want.Moves[0].Search), len(g.Moves)},
+		{"a search of another board", wrongBoard, 30},
+		{"a search with other legal moves", wrongLegal, 30},
+	} {
+		o.Known = tt.known
+		got := run(t, g, o)
+		if !sameMoves(got.Moves, want.Moves) {
+			t.Errorf("%s: the review differs from one without them", tt.name)
+		}
+		for i, m := range got.Moves {
+			if wasTaken := m.Search.Elapsed == taken; wasTaken != (i < tt.taken) {
+				t.Errorf("%s: move %d taken as known %v; want the first %d taken", tt.name, i+1, wasTaken, tt.taken)
+				break
+			}
+		}
+	}
+}

@@ -34,6 +34,7 @@ type Stream struct {
 func Start(ctx context.Context, g Game, o Options) *Stream {
 	g.Moves = append(g.Moves[:0:0], g.Moves...)
 	g.By = append(g.By[:0:0], g.By...)
+	o.Known = append(o.Known[:0:0], o.Known...)
 	s := &Stream{wake: make(chan struct{}, 1), ended: make(chan struct{})}
 	o.OnMove = func(m Move) {
 		s.mu.Lock()
