@@ -275,7 +275,7 @@ func unusedName(name string) (string, bool) {
 // kill -9, a power cut) left in the store's directories. Only the holder
 // of the store's lock may call it: no other writer is then at work.
 func (s *Store) RemoveStale() {
-	for _, dir := range []string{s.StateDir, s.DataDir, s.ConfigDir} {
+	for _, dir := range []string{s.StateDir, s.DataDir, s.ConfigDir, s.ReviewsDir()} {
 		atomicfile.RemoveStale(dir, 0) // a directory that is not there holds none
 	}
 }
