@@ -130,6 +130,7 @@ func (m *Model) suspend() tea.Cmd {
 func (m *Model) shutdown() {
 	m.autoplay = false
 	m.stopSearch()
+	m.closeReplay()
 	m.save(true)
 }
 
@@ -195,13 +196,7 @@ var speeds = []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond,
 
 // setSpeed moves the autoplay delay one step slower (+1) or faster (-1).
 func (m *Model) setSpeed(step int) {
-	i, _ := slices.BinarySearch(speeds, m.delay)
-	if step < 0 {
-		i-- // the next faster step below the current delay
-	} else if i < len(speeds) && speeds[i] == m.delay {
-		i++
-	}
-	m.delay = speeds[min(max(i, 0), len(speeds)-1)]
+	m.delay = stepSpeed(m.delay, step)
 	m.savePref("speed", m.delay.String())
 	m.note = "Autoplay: " + speedText(m.delay) + "."
 }

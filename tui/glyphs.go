@@ -29,6 +29,8 @@ var toASCII = strings.NewReplacer(
 	"╭", ".", "╮", ".", "╰", ".", "╯", ".", "╌", " ", "╎", " ", // empty cells
 	"▐", "[", "▌", "]", "▔", "^", "▁", "_", "»", ">", "«", "<", // marks of the last move
 	"▲", "^", "▼", "v", "◀", "<", "▶", ">", // the hint's arrow
+	"△", "^", "▽", "v", "◁", "<", "▷", ">", // the move played, in the replay
+	"✓", "+", "□", "o", // the marks of the verdicts
 	"↑", "^", "↓", "v", "←", "<", "→", ">", // moves
 	"╸", "-", "·", ".", "•", "*", "…", "~", "×", "x", "—", "-", "−", "-", "≈", "~", "µ", "u",
 	"┤", "|", "┼", "+", "┬", "+", "╴", "-", "╶", "-", "▸", ">", // the chart of the scores; the game chosen

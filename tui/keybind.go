@@ -81,13 +81,15 @@ func parseKey(s string) (string, error) {
 }
 
 // keyContexts are the groups of actions whose keys must differ: the keys
-// of play, and the answers to the win's question with the keys that act
-// beside them. (The answer to "start a new game?" is yes or any other key:
-// it cannot clash.)
+// of play, the answers to the win's question with the keys that act
+// beside them, and the keys of the replay. (The answer to "start a new
+// game?" is yes or any other key: it cannot clash.)
 var keyContexts = [][]string{
 	{"up", "down", "left", "right", "undo", "new", "hint", "play", "autoplay", "slower", "faster",
-		"deeper", "shallower", "auto_depth", "theme", "stats", "help", "dismiss", "suspend", "quit"},
+		"deeper", "shallower", "auto_depth", "theme", "stats", "review", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
+	{"replay_back", "replay_forward", "replay_start", "replay_end", "next_mistake", "previous_mistake",
+		"replay_play", "slower", "faster", "help", "dismiss", "suspend", "quit"},
 }
 
 // rebind returns the key map of the [keys] table of the preferences file,

@@ -21,12 +21,21 @@ type KeyMap struct {
 	New                   key.Binding
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
+	Review                key.Binding // the replay of the game, reviewed
 	Help                  key.Binding
 	Quit                  key.Binding // ctrl+c too, always
 	Dismiss               key.Binding // puts away the warnings
 	Suspend               key.Binding // back to the shell; fg resumes
 	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
+
+	// The keys of the replay (see replayView). Slower and Faster set the
+	// pace of its autoplay too, Help, Dismiss, Quit and Suspend act there
+	// too; Dismiss and Quit leave it.
+	ReplayBack, ReplayForward key.Binding // a move back, a move on
+	ReplayStart, ReplayEnd    key.Binding
+	NextMistake, PrevMistake  key.Binding
+	ReplayPlay                key.Binding // the replay plays itself, or stops
 }
 
 // An action is what a key does. Its name is the one the preferences file
@@ -57,12 +66,20 @@ var actions = []action{
 	{"auto_depth", []string{"0"}, "automatic depth", func(k *KeyMap) *key.Binding { return &k.AutoDepth }},
 	{"theme", []string{"t"}, "next theme", func(k *KeyMap) *key.Binding { return &k.Theme }},
 	{"stats", []string{"s", "tab"}, "statistics", func(k *KeyMap) *key.Binding { return &k.Stats }},
+	{"review", []string{"r"}, "review the game", func(k *KeyMap) *key.Binding { return &k.Review }},
 	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"dismiss", []string{"esc"}, "dismiss warnings", func(k *KeyMap) *key.Binding { return &k.Dismiss }},
 	{"suspend", []string{"ctrl+z"}, "suspend (fg resumes)", func(k *KeyMap) *key.Binding { return &k.Suspend }},
 	{"quit", []string{"q"}, "quit", func(k *KeyMap) *key.Binding { return &k.Quit }},
 	{"yes", []string{"y", "Y"}, "yes, to a question", func(k *KeyMap) *key.Binding { return &k.Yes }},
 	{"keep_going", []string{"k", "enter", "space"}, "keep going after 2048", func(k *KeyMap) *key.Binding { return &k.KeepGoing }},
+	{"replay_back", []string{"left"}, "replay: step back", func(k *KeyMap) *key.Binding { return &k.ReplayBack }},
+	{"replay_forward", []string{"right"}, "replay: step on", func(k *KeyMap) *key.Binding { return &k.ReplayForward }},
+	{"replay_start", []string{"home", "g"}, "replay: to the start", func(k *KeyMap) *key.Binding { return &k.ReplayStart }},
+	{"replay_end", []string{"end", "G"}, "replay: to the end", func(k *KeyMap) *key.Binding { return &k.ReplayEnd }},
+	{"next_mistake", []string{"down", "n"}, "replay: next mistake", func(k *KeyMap) *key.Binding { return &k.NextMistake }},
+	{"previous_mistake", []string{"up", "p"}, "replay: prev. mistake", func(k *KeyMap) *key.Binding { return &k.PrevMistake }},
+	{"replay_play", []string{"space", "a"}, "replay: play, pause", func(k *KeyMap) *key.Binding { return &k.ReplayPlay }},
 }
 
 // alwaysQuits is the key that quits whatever the preferences say, so that
@@ -108,7 +125,7 @@ func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
 // ShortHelp returns the bindings of the one-line help, with descriptions
 // short enough for 80 columns and each action's first key. A narrow
 // terminal drops the last ones: help and quit come before the statistics,
-// undo and new game, which the help lists.
+// undo, new game and the review, which the help lists.
 func (k KeyMap) ShortHelp() []key.Binding {
 	short := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
@@ -117,6 +134,23 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp(k.moveLabel(), "move")),
 		short(k.Hint, "hint"), short(k.Play, "play"), short(k.Autoplay, "auto"),
 		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Stats, "stats"), short(k.Undo, "undo"), short(k.New, "new"),
+		short(k.Review, "review"),
+	}
+}
+
+// ReplayHelp returns the bindings of the one-line help of the replay, the
+// most needed first: a narrow terminal drops the last ones.
+func (k KeyMap) ReplayHelp() []key.Binding {
+	pair := func(a, b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(first(a)+" "+first(b), desc))
+	}
+	short := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
+	}
+	return []key.Binding{
+		pair(k.ReplayBack, k.ReplayForward, "step"), pair(k.NextMistake, k.PrevMistake, "mistakes"),
+		short(k.ReplayPlay, "play"), short(k.Dismiss, "back"), short(k.Help, "more"),
+		pair(k.ReplayStart, k.ReplayEnd, "start/end"), pair(k.Slower, k.Faster, "speed"),
 	}
 }
 

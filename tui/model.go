@@ -92,10 +92,14 @@ type Model struct {
 	banner     *banner       // a moment of the game over the board, for a while
 	asking     question
 	showHelp   bool
-	helpOffset int        // how far the help is scrolled
-	stats      *statsView // the statistics screen, when it is up
-	note       string     // a line for the player, until the next key
-	warnings   []warning  // what went wrong, until dismissed
+	helpOffset int            // how far the help is scrolled
+	stats      *statsView     // the statistics screen, when it is up
+	replay     *replayView    // the replay, when it is up: over the game or the statistics
+	replays    uint64         // numbers the replays: the messages of each one's review name it
+	reviewPace time.Duration  // between two batches of a review's moves (see reviewPace)
+	reviewAt   review.Setting // the setting of the replay's reviews (see reviewSetting)
+	note       string         // a line for the player, until the next key
+	warnings   []warning      // what went wrong, until dismissed
 	saveErr    error
 }
 
@@ -161,7 +165,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		theme: cfg.Theme, dark: true,
 		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay, animate: cfg.Animate,
 		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		flashFor: flashTime, now: time.Now,
+		flashFor: flashTime, reviewPace: reviewPace, reviewAt: reviewSetting, now: time.Now,
 	}
 	if m.theme.Name == "" {
 		m.theme = theme.Default()
@@ -266,6 +270,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onBannerDone(msg)
 	case frameMsg:
 		return m, m.onFrame(msg)
+	case reviewStartedMsg:
+		return m, m.onReviewStarted(msg)
+	case reviewMovesMsg:
+		return m, m.onReviewMoves(msg)
+	case reviewPollMsg:
+		return m, m.onReviewPoll(msg)
+	case reviewEndedMsg:
+		return m, m.onReviewEnded(msg)
+	case reviewKeptMsg:
+		m.onReviewKept(msg)
+	case replayTickMsg:
+		return m, m.onReplayTick(msg)
 	case spinner.TickMsg:
 		if m.thinking != idle {
 			var cmd tea.Cmd
@@ -321,6 +337,16 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
 		return m.quit()
+	}
+	if m.replay != nil { // the game under it, its notes and its question, stay as they are
+		if m.showHelp {
+			m.onHelpKey(k)
+			return nil
+		}
+		return m.onReplayKey(k)
+	}
+	if key.Matches(k, m.keys.Review) && m.stats == nil && !m.showHelp && !m.hidden() {
+		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
 	}
 	m.note, m.banner = "", nil // a banner goes with any key, which acts too
 	m.anim = nil               // and so does an animation: the board is already where it leads

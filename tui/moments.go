@@ -104,8 +104,8 @@ func (m *Model) overLines() (string, []string) {
 			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.games, g.Score())), figures.Count(n+1)))
 		}
 	}
-	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics",
-		first(m.keys.Undo), first(m.keys.New), first(m.keys.Stats)))
+	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics · %s review",
+		first(m.keys.Undo), first(m.keys.New), first(m.keys.Stats), first(m.keys.Review)))
 	return "Game over", lines
 }
 

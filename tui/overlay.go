@@ -37,11 +37,11 @@ func (m *Model) momentBox(title string, lines []string, c color.Color, width, he
 		if line == "" {
 			continue
 		}
-		st := lipgloss.NewStyle().Foreground(m.pal.Text)
+		st, wrapped := lipgloss.NewStyle().Foreground(m.pal.Text), ansi.Wrap(line, inner, "")
 		if i == len(lines)-1 {
-			st = lipgloss.NewStyle().Foreground(m.pal.Muted)
+			st, wrapped = lipgloss.NewStyle().Foreground(m.pal.Muted), wrapItems(line, inner)
 		}
-		for _, l := range strings.Split(ansi.Wrap(line, inner, ""), "\n") {
+		for _, l := range strings.Split(wrapped, "\n") {
 			body = append(body, st.Render(l))
 		}
 	}
@@ -52,6 +52,42 @@ func (m *Model) momentBox(title string, lines []string, c color.Color, width, he
 	text := lipgloss.JoinVertical(lipgloss.Center, append([]string{head}, body...)...)
 	return lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(c).Padding(0, 1).
 		Width(width).Align(lipgloss.Center).Render(text)
+}
+
+// wrapItems wraps a line of items separated by " · " (the keys of a
+// moment) to width columns, breaking it between items only, so that no key
+// is parted from what it does, and into lines of even length: "u undo · n
+// new game" over "s statistics · r review", not three items over one. An
+// item wider than width is wrapped on its own.
+func wrapItems(line string, width int) string {
+	items := strings.Split(line, " · ")
+	lines := packItems(items, width)
+	for target := lipgloss.Width(line) / len(lines); target < width; target++ {
+		if even := packItems(items, target); len(even) == len(lines) {
+			lines = even
+			break
+		}
+	}
+	return ansi.Wrap(strings.Join(lines, "\n"), width, "")
+}
+
+// packItems puts as many items on each line as fit in width columns,
+// joined by " · ".
+func packItems(items []string, width int) []string {
+	var out []string
+	cur := ""
+	for _, item := range items {
+		switch {
+		case cur == "":
+			cur = item
+		case lipgloss.Width(cur)+3+lipgloss.Width(item) <= width:
+			cur += " · " + item
+		default:
+			out = append(out, cur)
+			cur = item
+		}
+	}
+	return append(out, cur)
 }
 
 // overlay draws box over base, centred: base shows around it.

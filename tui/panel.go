@@ -80,10 +80,26 @@ func (m *Model) hintLines(width int) []string {
 	if m.thinking != idle {
 		top += " " + m.spin.View()
 	}
-	lines := []string{top}
+	lines := append([]string{top}, m.barLines(*r, width, noDirection)...)
+	return append(lines, m.muted(" expected value after each move"))
+}
+
+// noDirection stands for no move, where a direction is asked for.
+const noDirection = engine.Direction(engine.NumDirections)
+
+// barLines draws the value of each move of r against the best, a line a
+// direction, in width columns: a bar, and how far the move falls behind the
+// best ("best" for the best). The line of played, if it is a direction and
+// not noDirection, is marked: the move played, in a replay.
+func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []string {
+	lines := make([]string, 0, engine.NumDirections)
 	barWidth := width - 21 // the name before, the difference after
 	for d := range engine.Direction(engine.NumDirections) {
-		name := fmt.Sprintf(" %s %-6s", arrowOf(d), d)
+		mark := " "
+		if d == played {
+			mark = "▸"
+		}
+		name := fmt.Sprintf("%s%s %-6s", mark, arrowOf(d), d)
 		if !r.Legal[d] {
 			lines = append(lines, m.muted(name+"  can't move"))
 			continue
@@ -98,7 +114,7 @@ func (m *Model) hintLines(width int) []string {
 		}
 		lines = append(lines, name+" "+bar+" "+lipgloss.NewStyle().Width(8).Align(lipgloss.Right).Render(label))
 	}
-	return append(lines, m.muted(" expected value after each move"))
+	return lines
 }
 
 // aiLines draws the state of the AI: its evaluator, depth, last search,

@@ -23,9 +23,8 @@ const statsWidth = 88
 // A statsView is the state of the statistics screen: the game chosen in the
 // list of games, and how far the screen is scrolled.
 type statsView struct {
-	chosen int           // in the list, 0 being the newest game
-	top    int           // the first line of the page on screen
-	open   *history.Game // the game opened from the list; nil while the list shows
+	chosen int // in the list, 0 being the newest game
+	top    int // the first line of the page on screen
 }
 
 // openStats puts up the statistics screen, the newest game chosen.
@@ -46,17 +45,11 @@ func (m *Model) listed() (games []history.Game, onScreen bool) {
 }
 
 // onStatsKey handles a key on the statistics screen: the up and down keys
-// (and the page keys, home and end) choose a game, enter opens it, esc or
-// the statistics key goes back.
+// (and the page keys, home and end) choose a game, enter or the review key
+// opens its replay, esc or the statistics key goes back.
 func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 	v := m.stats
-	if v.open != nil {
-		if key.Matches(k, m.keys.Dismiss, m.keys.Stats) {
-			v.open = nil
-		}
-		return nil
-	}
-	games, _ := m.listed()
+	games, onScreen := m.listed()
 	n := len(games)
 	w, h := m.size()
 	page := max(h-statsChrome, 1)
@@ -76,8 +69,8 @@ func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 		v.chosen = 0
 	case k.String() == "end":
 		v.chosen = n - 1
-	case k.String() == "enter" && n > 0:
-		return m.openGame(games[v.chosen])
+	case (k.String() == "enter" || key.Matches(k, m.keys.Review)) && n > 0:
+		return m.replayGame(games[v.chosen], onScreen && v.chosen == 0)
 	}
 	v.chosen = min(max(v.chosen, 0), max(n-1, 0))
 	if v.chosen == 0 {
@@ -99,13 +92,6 @@ func visibleTop(top, line, n int) int {
 	return top
 }
 
-// openGame shows a finished game whole. This is where the replay of the
-// game will open, stepping through its moves.
-func (m *Model) openGame(g history.Game) tea.Cmd {
-	m.stats.open = &g
-	return nil
-}
-
 // statsChrome are the lines of the statistics screen around its page: the
 // title, a blank line and the keys.
 const statsChrome = 3
@@ -114,9 +100,6 @@ const statsChrome = 3
 // figures of every game, the tiles reached, the trend of the scores and the
 // list of games, scrolled to the game chosen.
 func (m *Model) statsScreen(w, h int) string {
-	if m.stats.open != nil {
-		return m.gameScreen(w, h, *m.stats.open)
-	}
 	width := min(w, statsWidth)
 	page := m.statsHead(width, h)
 	games, onScreen := m.listed()
@@ -140,7 +123,7 @@ func (m *Model) statsScreen(w, h int) string {
 	}
 	keys := fmt.Sprintf("%s back", first(m.keys.Dismiss))
 	if len(games) > 0 {
-		keys = fmt.Sprintf("%s %s choose a game · enter opens it · %s back", first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
+		keys = fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
 	}
 	title := m.accent("2048 · statistics")
 	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.muted(ansi.Truncate(keys, w, "…")))

@@ -119,12 +119,12 @@ func TestStatsKeys(t *testing.T) {
 		t.Errorf("home, up: chosen %d, top %d; want the newest, at the top of the page", m.stats.chosen, m.stats.top)
 	}
 	press(m, "enter")
-	if m.stats.open == nil || m.stats.open.Score != games[59].Score || !strings.Contains(plain(m), "SEED "+strconv.FormatUint(games[59].Seed, 10)) {
-		t.Fatalf("enter did not open the newest game:\n%s", m.render())
+	if m.replay == nil || m.replay.game.Seed != games[59].Seed || !strings.Contains(plain(m), "game "+strconv.FormatUint(games[59].Seed, 10)) {
+		t.Fatalf("enter did not open the replay of the newest game:\n%s", m.render())
 	}
 	press(m, "left") // no key of play acts here
 	press(m, "esc")
-	if m.stats == nil || m.stats.open != nil {
+	if m.stats == nil || m.replay != nil {
 		t.Fatal("esc did not go back to the list")
 	}
 	press(m, "esc")

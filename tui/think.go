@@ -89,7 +89,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 			m.autoplay = false
 			return nil
 		}
-		if m.hidden() {
+		if m.boardAway() {
 			m.pending, m.pendingID = &r, msg.id // played when the board is back in sight
 			return nil
 		}
@@ -104,7 +104,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 
 // onAutoTick plays the pending autoplay move, if it still stands.
 func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
-	if msg.id != m.pendingID || m.pending == nil || !m.autoplay || m.hidden() {
+	if msg.id != m.pendingID || m.pending == nil || !m.autoplay || m.boardAway() {
 		return nil
 	}
 	r := *m.pending

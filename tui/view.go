@@ -118,10 +118,12 @@ func (m *Model) hidden() bool {
 // no room for them, and they are cut only when no layout leaves room.
 func (m *Model) render() string {
 	w, h := m.size()
-	if m.showHelp {
+	switch {
+	case m.showHelp:
 		return m.helpScreen(w, h)
-	}
-	if m.stats != nil {
+	case m.replay != nil:
+		return m.replayScreen(w, h)
+	case m.stats != nil:
 		return m.statsScreen(w, h)
 	}
 	l, ok := fit(w, h)
@@ -132,18 +134,36 @@ func (m *Model) render() string {
 	if more, ok := fit(w, h-max(len(banner)-bannerRows, 0)); ok {
 		l = more
 	}
+	return m.compose(l, w, h, screenParts{title: m.title, area: m.boardArea(l), panel: m.panel(l),
+		banner: banner, help: m.helpLine(w, m.shortHelp())})
+}
+
+// screenParts are the parts of a screen with the board: the game's, or
+// the replay's.
+type screenParts struct {
+	title  func(width int) string // the top line, width columns wide
+	area   block                  // the board and the arrows around it
+	panel  string                 // beside the board, or under it
+	banner []string               // the lines under them, wrapped
+	help   string                 // the last line: the keys
+}
+
+// compose puts the parts of a screen together in the layout l, on a w×h
+// terminal: the title over the board and its panel, then the banner's lines
+// (cut to what the terminal has room for) and the keys.
+func (m *Model) compose(l layout, w, h int, p screenParts) string {
 	lw, lh := l.size()
-	banner = clip(pad(banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
-	area, panel := m.boardArea(l), blockOf(m.panel(l), 0)
+	banner := clip(pad(p.banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
+	panel := blockOf(p.panel, 0)
 	panel.width, _ = l.panelSize()
 	var body block
 	if l.beside {
-		body = beside(area, 1, panel, l.board.grown()) // a grown board's panel at the height of its middle
+		body = beside(p.area, 1, panel, l.board.grown()) // a grown board's panel at the height of its middle
 	} else {
-		body = stack(area.wideAs(max(area.width, panel.width)), panel.wideAs(max(area.width, panel.width)))
+		body = stack(p.area.wideAs(max(p.area.width, panel.width)), panel.wideAs(max(p.area.width, panel.width)))
 	}
-	top := stack(measured(m.title(lw)), body)
-	rest := measured(append(banner, m.helpLine(w))...)
+	top := stack(measured(p.title(lw)), body)
+	rest := measured(append(banner, p.help)...)
 	return stack(top.wideAs(max(top.width, rest.width)), rest).place(w, h)
 }
 
@@ -208,34 +228,46 @@ func (m *Model) boardArea(l layout) block {
 	} else {
 		board = renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
 	}
-	var d engine.Direction
-	shown := m.hint != nil && m.hint.HasMove() && m.thinking == idle
-	if shown {
-		d = m.hint.Best
+	var arrows [engine.NumDirections]string
+	if m.hint != nil && m.hint.HasMove() && m.thinking == idle {
+		arrows[m.hint.Best] = m.accent(solidArrows[m.hint.Best])
 	}
-	arrow := func(dir engine.Direction, glyph string, width int) string {
-		if !shown || d != dir {
+	area := arrowed(board, l, arrows)
+	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
+		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
+	}
+	return area
+}
+
+// The arrows drawn beside the board: solid for the AI's move, hollow for a
+// move played in a replay.
+var (
+	solidArrows  = [engine.NumDirections]string{"▲", "▼", "◀", "▶"}
+	hollowArrows = [engine.NumDirections]string{"△", "▽", "◁", "▷"}
+)
+
+// arrowed returns the board of the layout l with the arrows drawn on its
+// sides: arrows[d], a glyph one column wide, in the middle of the side of
+// direction d; none where it is empty.
+func arrowed(board string, l layout, arrows [engine.NumDirections]string) block {
+	side := func(d engine.Direction, width int) string {
+		if arrows[d] == "" {
 			return spaces(width)
 		}
-		glyph = lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render(glyph)
-		return spaces(split(width-1)) + glyph + spaces(width-1-split(width-1))
+		return spaces(split(width-1)) + arrows[d] + spaces(width-1-split(width-1))
 	}
-	bw, bh := l.board.width(), l.board.height()
+	bh := l.board.height()
 	lines := make([]string, 0, bh+2)
-	lines = append(lines, arrow(engine.Up, "▲", l.areaWidth()))
+	lines = append(lines, side(engine.Up, l.areaWidth()))
 	for i, row := range strings.Split(board, "\n") {
 		left, right := spaces(arrowCols), spaces(arrowCols)
 		if i == bh/2 {
-			left, right = arrow(engine.Left, "◀", arrowCols), arrow(engine.Right, "▶", arrowCols)
+			left, right = side(engine.Left, arrowCols), side(engine.Right, arrowCols)
 		}
 		lines = append(lines, left+row+right)
 	}
-	lines = append(lines, arrow(engine.Down, "▼", l.areaWidth()))
-	area := block{lines, bw + 2*arrowCols}
-	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
-		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, bw, l.areaHeight())), area.width)
-	}
-	return area
+	lines = append(lines, side(engine.Down, l.areaWidth()))
+	return block{lines, l.areaWidth()}
 }
 
 // bannerLines draws the lines under the board, wrapped to width: the
@@ -267,16 +299,16 @@ func (m *Model) bannerLines(width int) []string {
 	return lines
 }
 
-// helpLine draws the one-line help in width columns. bubbles' help
+// helpLine draws the one-line help of keys in width columns. bubbles' help
 // (v2.2.1) lets the line overflow when even its ellipsis does not fit: the
 // width it is given then shrinks until the line fits, so that the ellipsis
 // shows whole, and it is clipped only on a terminal too narrow for any key.
-func (m *Model) helpLine(width int) string {
+func (m *Model) helpLine(width int, keys []key.Binding) string {
 	h := m.help
 	line := ""
 	for w := width; w > 0; w-- {
 		h.SetWidth(w)
-		if line = h.ShortHelpView(m.shortHelp()); lipgloss.Width(line) <= width {
+		if line = h.ShortHelpView(keys); lipgloss.Width(line) <= width {
 			return line
 		}
 	}

@@ -1,0 +1,281 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/history"
+)
+
+// This file holds the replay: a game move by move, reviewed by the AI. It
+// opens over the game (r), over the end of a game, or from the list of the
+// statistics, and leaves the screen under it exactly as it was: the game's
+// autoplay waits while it is up, and goes on after it.
+//
+// The review runs in the background (see replayreview.go) and fills the
+// replay in as it goes; the replay can be stepped through at once.
+
+// A replayView is the state of the replay on screen.
+type replayView struct {
+	id    uint64      // the replay's number: its review's messages name it
+	game  review.Game // the game replayed, its own copy
+	title string      // what the game is: "this game", "the game of 2026-11-23 14:05"
+	// The positions of the game, from the start to the end: the board and
+	// the score after each number of moves, and the cell of the tile that
+	// came with the move that made it (-1 for the start).
+	boards []engine.Board
+	scores []int
+	spawns []int
+	at     int // the position on screen, 0 to len(game.Moves): the board after that many moves
+
+	setting review.Setting
+	moves   []review.Move  // the moves reviewed so far, from the first
+	summary review.Summary // of moves
+	known   int            // the moves whose searches were kept: they need no keeping again
+	stream  *review.Stream // the review; nil until it has begun
+	started bool           // the review has begun (the kept review is read)
+	ended   bool           // the review has ended: complete, failed or stopped
+	failed  error          // why the review stopped before the end, if it did
+	cancel  context.CancelFunc
+
+	playing bool          // the replay steps on by itself
+	pace    time.Duration // the least time between two of its steps
+	ticks   int           // numbers the ticks of its steps: each names its own
+	note    string        // a line for the player, until the next key
+}
+
+// defaultReplayPace is the pace at which a replay plays itself at first.
+const defaultReplayPace = 200 * time.Millisecond
+
+// reviewSetting is the setting of the replay's reviews: the review's
+// default, the same on every machine, so that a review kept is taken again.
+var reviewSetting = review.Setting{Depth: review.DefaultDepth}
+
+// replayGameOnScreen opens the replay of the game on screen, as it
+// stands: a game in progress is reviewed up to now. The replay opens at
+// the position on screen.
+func (m *Model) replayGameOnScreen() tea.Cmd {
+	if m.cur.Game.MoveCount() == 0 {
+		m.note = "Nothing to replay yet: no move has been played."
+		return nil
+	}
+	g := review.FromEngine(m.cur.Game, m.cur.movers())
+	title := "this game"
+	if !m.cur.Game.Over() {
+		title = "this game, up to now"
+	}
+	return m.openReplay(g, title, m.cur.Game.MoveCount())
+}
+
+// replayGame opens the replay of a game of the history, at its start.
+func (m *Model) replayGame(g history.Game, onScreen bool) tea.Cmd {
+	title := "the game of " + g.Ended.Format("2006-01-02 15:04")
+	if onScreen {
+		title = "this game"
+	}
+	return m.openReplay(g.Review(), title, 0)
+}
+
+// openReplay opens the replay of g at the position at, and starts its
+// review. The game's autoplay waits while the replay is up, and a hint
+// asked to be played is shown instead: the game under the replay stays as
+// it was.
+func (m *Model) openReplay(g review.Game, title string, at int) tea.Cmd {
+	v, err := newReplayView(g, title, at, m.reviewAt)
+	if err != nil {
+		m.warn("This game cannot be replayed: " + err.Error())
+		return nil
+	}
+	if m.thinking == forPlay {
+		m.thinking = forHint
+	}
+	m.replays++
+	v.id = m.replays
+	ctx, cancel := context.WithCancel(m.ctx)
+	v.cancel = cancel
+	m.replay = v
+	return m.startReview(ctx, v)
+}
+
+// newReplayView returns the replay of g at the position at, to be reviewed
+// at the setting set, with no move reviewed yet.
+func newReplayView(g review.Game, title string, at int, set review.Setting) (*replayView, error) {
+	g.Moves, g.By = slices.Clone(g.Moves), slices.Clone(g.By)
+	if g.By != nil && len(g.By) != len(g.Moves) {
+		g.By = nil // who made the moves is not known
+	}
+	v := &replayView{game: g, title: title, setting: set, pace: defaultReplayPace}
+	e := engine.NewGameFrom(g.Start, g.Seed)
+	v.boards, v.scores, v.spawns = []engine.Board{e.Board()}, []int{0}, []int{-1}
+	for i, d := range g.Moves {
+		turn, ok := e.Move(d)
+		if !ok {
+			return nil, fmt.Errorf("move %d (%v) changes nothing", i+1, d)
+		}
+		v.boards = append(v.boards, e.Board())
+		v.scores = append(v.scores, e.Score())
+		v.spawns = append(v.spawns, turn.Spawn.Cell)
+	}
+	v.at = min(max(at, 0), len(g.Moves))
+	return v, nil
+}
+
+// leaveReplay closes the replay: its review is stopped, and what it found
+// is kept. The screen under it is back as it was, and the game's autoplay
+// goes on if it waited.
+func (m *Model) leaveReplay() tea.Cmd {
+	v := m.replay
+	v.cancel()
+	m.replay = nil
+	cmds := []tea.Cmd{m.keepReview(v)}
+	if m.pending != nil && m.autoplay && !m.hidden() {
+		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.pendingID}))
+	}
+	return tea.Batch(cmds...)
+}
+
+// boardAway reports whether the game's board is out of the player's sight,
+// so that the AI must not play on it: the terminal is too small, or the
+// replay is up.
+func (m *Model) boardAway() bool { return m.hidden() || m.replay != nil }
+
+// onReplayKey handles a key on the replay; the help's key opens the help
+// over it.
+func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
+	v := m.replay
+	v.note = ""
+	switch {
+	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
+		return m.leaveReplay()
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+		return nil
+	case key.Matches(k, m.keys.Suspend):
+		return m.suspend()
+	case m.hidden():
+		return nil // no key steps through a board out of sight
+	case key.Matches(k, m.keys.ReplayBack):
+		v.goTo(v.at - 1)
+	case key.Matches(k, m.keys.ReplayForward):
+		v.goTo(v.at + 1)
+	case key.Matches(k, m.keys.ReplayStart):
+		v.goTo(0)
+	case key.Matches(k, m.keys.ReplayEnd):
+		v.goTo(len(v.game.Moves))
+	case key.Matches(k, m.keys.NextMistake):
+		v.jumpToMistake(+1)
+	case key.Matches(k, m.keys.PrevMistake):
+		v.jumpToMistake(-1)
+	case key.Matches(k, m.keys.ReplayPlay):
+		return m.toggleReplayPlay()
+	case key.Matches(k, m.keys.Slower):
+		v.pace = stepSpeed(v.pace, +1)
+		v.note = "Replay: " + speedText(v.pace) + "."
+	case key.Matches(k, m.keys.Faster):
+		v.pace = stepSpeed(v.pace, -1)
+		v.note = "Replay: " + speedText(v.pace) + "."
+	}
+	return nil
+}
+
+// goTo shows the position at, kept within the game; stepping by hand stops
+// the replay playing itself.
+func (v *replayView) goTo(at int) {
+	v.at = min(max(at, 0), len(v.game.Moves))
+	v.playing = false
+}
+
+// isMistake reports whether the player's move was a mistake or a blunder:
+// what the keys of the mistakes jump to. The AI's moves are not the
+// player's mistakes.
+func isMistake(mv review.Move) bool {
+	return !mv.By.AI() && (mv.Verdict == review.Mistake || mv.Verdict == review.Blunder)
+}
+
+// jumpToMistake shows the position of the next mistake of the player after
+// the one on screen (step +1), or the previous one (step -1), among the
+// moves reviewed; it says so if there is none.
+func (v *replayView) jumpToMistake(step int) {
+	for i := v.at + step; i >= 0 && i < len(v.moves); i += step {
+		if isMistake(v.moves[i]) {
+			v.goTo(i)
+			return
+		}
+	}
+	switch {
+	case step < 0:
+		v.note = "No mistake of yours before this move."
+	case v.ended || len(v.moves) == len(v.game.Moves):
+		v.note = "No mistake of yours after this move."
+	default:
+		v.note = fmt.Sprintf("No mistake of yours found after this move yet: the review is at move %s of %s.",
+			figures.Count(len(v.moves)), figures.Count(len(v.game.Moves)))
+	}
+}
+
+// replayTickMsg says that the replay playing itself may step on: the tick
+// numbered tick of the replay numbered id.
+type replayTickMsg struct {
+	id   uint64
+	tick int
+}
+
+// toggleReplayPlay starts or stops the replay playing itself; from the
+// end, it plays from the start.
+func (m *Model) toggleReplayPlay() tea.Cmd {
+	v := m.replay
+	if v.playing {
+		v.playing = false
+		return nil
+	}
+	if v.at == len(v.game.Moves) {
+		v.at = 0
+	}
+	v.playing = true
+	return m.replayTick(v)
+}
+
+// replayTick returns the tick of the next step of the replay playing
+// itself; at full speed, a step a frame.
+func (m *Model) replayTick(v *replayView) tea.Cmd {
+	v.ticks++
+	msg := replayTickMsg{v.id, v.ticks}
+	return tea.Tick(max(v.pace, frameTime), func(time.Time) tea.Msg { return msg })
+}
+
+// onReplayTick steps the replay on, if the tick is the one it waits for.
+func (m *Model) onReplayTick(msg replayTickMsg) tea.Cmd {
+	v := m.replay
+	if v == nil || v.id != msg.id || v.ticks != msg.tick || !v.playing {
+		return nil
+	}
+	if m.hidden() {
+		return m.replayTick(v) // wait for the board to be in sight
+	}
+	v.at++
+	if v.at >= len(v.game.Moves) {
+		v.at, v.playing = len(v.game.Moves), false
+		return nil
+	}
+	return m.replayTick(v)
+}
+
+// stepSpeed returns the next pace of speeds after d, one step slower (+1)
+// or faster (-1).
+func stepSpeed(d time.Duration, step int) time.Duration {
+	i, _ := slices.BinarySearch(speeds, d)
+	if step < 0 {
+		i-- // the next faster step below d
+	} else if i < len(speeds) && speeds[i] == d {
+		i++
+	}
+	return speeds[min(max(i, 0), len(speeds)-1)]
+}

@@ -1,0 +1,448 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/reviews"
+)
+
+// replaySetting is the review setting of the replay's tests: shallow, and
+// quick.
+var replaySetting = review.Setting{Depth: 3}
+
+// playedModel returns a test model after n moves of a game played as a
+// careless player would, some of them marked as the AI's: moves 21 to 30
+// autoplayed, move 35 a hint played. Its reviews take no pause between
+// batches.
+func playedModel(t *testing.T, cfg Config, n int) *Model {
+	t.Helper()
+	cfg.Seed, cfg.NewGame = 2048, true
+	m := newTestModel(t, cfg)
+	m.reviewPace, m.reviewAt = 0, replaySetting
+	playCarelessly(m.cur.Game, n)
+	m.cur.By = make(review.Movers, m.cur.Game.MoveCount())
+	for i := range m.cur.By {
+		switch {
+		case i >= 20 && i < 30:
+			m.cur.By[i] = review.ByAutoplay
+		case i == 34:
+			m.cur.By[i] = review.ByHint
+		}
+	}
+	m.cur.Autoplayed, m.cur.Hinted = true, true
+	m.flash = flash{}
+	return m
+}
+
+// playCarelessly plays up to n moves of g as the corner policy of playSome
+// does, but for every fifth move, which goes up if it can: the move that
+// pulls the big tiles out of their corner.
+func playCarelessly(g *engine.Game, n int) {
+	for g.MoveCount() < n && !g.Over() {
+		if g.MoveCount()%5 == 4 {
+			if _, ok := g.Move(engine.Up); ok {
+				continue
+			}
+		}
+		playSome(g, g.MoveCount()+1)
+	}
+}
+
+// reviewOf returns the review of m's game at replaySetting.
+func reviewOfGame(t *testing.T, m *Model) *review.Review {
+	t.Helper()
+	rev, err := review.Run(context.Background(), review.FromEngine(m.cur.Game, m.cur.movers()), review.Options{Setting: replaySetting})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rev
+}
+
+// fillReview hands the replay on screen the first n moves of rev, as its
+// review would, and the end of the review if they are all of them. No
+// command runs: the review is the test's.
+func fillReview(m *Model, rev *review.Review, n int) {
+	id := m.replay.id
+	m.Update(reviewStartedMsg{id: id})
+	m.Update(reviewMovesMsg{id, rev.Moves[:n]})
+	if n == len(rev.Moves) {
+		m.Update(reviewEndedMsg{id: id})
+	}
+}
+
+// mistakesOf returns the positions of the player's mistakes and blunders
+// in rev, and of the AI's.
+func mistakesOf(rev *review.Review) (player, ai []int) {
+	for i, mv := range rev.Moves {
+		if mv.Verdict == review.Mistake || mv.Verdict == review.Blunder {
+			if mv.By.AI() {
+				ai = append(ai, i)
+			} else {
+				player = append(player, i)
+			}
+		}
+	}
+	return player, ai
+}
+
+// TestReplaySteps: r opens the replay of the game at the position on
+// screen; the keys step through it, jump to its ends and to the player's
+// mistakes, never to the AI's, and say when there is none further.
+func TestReplaySteps(t *testing.T) {
+	m := playedModel(t, Config{}, 120)
+	rev := reviewOfGame(t, m)
+	mistakes, _ := mistakesOf(rev)
+	if len(mistakes) < 4 {
+		t.Fatalf("the game has %d mistakes; the test needs 4", len(mistakes))
+	}
+	byAI := mistakes[1] // a mistake of the AI's: not one of the player's to jump to
+	m.cur.By[byAI], rev.Moves[byAI].By = review.ByAutoplay, review.ByAutoplay
+	mistakes, _ = mistakesOf(rev)
+	n := m.cur.Game.MoveCount()
+	press(m, "r")
+	if m.replay == nil || m.replay.at != n || !strings.Contains(plain(m), "replay of this game, up to now") {
+		t.Fatalf("r did not open the replay at the end:\n%s", m.render())
+	}
+	for _, step := range []struct {
+		key  string
+		want int
+	}{{"right", n}, {"left", n - 1}, {"home", 0}, {"left", 0}, {"right", 1}, {"end", n}, {"g", 0}, {"G", n}} {
+		press(m, step.key)
+		if m.replay.at != step.want {
+			t.Fatalf("%s: at move %d; want %d", step.key, m.replay.at, step.want)
+		}
+	}
+
+	fillReview(m, rev, mistakes[1]+1) // half the review: the first two mistakes found
+	press(m, "home")
+	press(m, "down")
+	press(m, "down")
+	if m.replay.at != mistakes[1] {
+		t.Fatalf("home, down, down: at %d; want the second mistake, %d (mistakes at %v)", m.replay.at, mistakes[1], mistakes)
+	}
+	press(m, "down")
+	if m.replay.at != mistakes[1] || !strings.Contains(plain(m), "the review is at move") {
+		t.Errorf("down past the moves reviewed: at %d, the screen:\n%s", m.replay.at, m.render())
+	}
+	m.Update(reviewMovesMsg{m.replay.id, rev.Moves[mistakes[1]+1:]})
+	m.Update(reviewEndedMsg{id: m.replay.id})
+	var seen []int
+	for press(m, "home"); ; {
+		at := m.replay.at
+		press(m, "n")
+		if m.replay.at == at {
+			break
+		}
+		seen = append(seen, m.replay.at)
+	}
+	if !slices.Equal(seen, mistakes) || !strings.Contains(plain(m), "No mistake of yours after this move") {
+		t.Errorf("the mistakes jumped to from the start: %v; want the player's, %v, then a note; the screen:\n%s", seen, mistakes, m.render())
+	}
+	press(m, "up")
+	if m.replay.at != mistakes[len(mistakes)-2] {
+		t.Errorf("up from the last mistake: at %d; want the one before, %d", m.replay.at, mistakes[len(mistakes)-2])
+	}
+}
+
+// TestReplayLeavesTheGameAsItWas: the keys of the replay act on the replay
+// only, and esc or q brings the game back as it was: its hint, note,
+// warning and question on screen.
+func TestReplayLeavesTheGameAsItWas(t *testing.T) {
+	for _, leave := range []string{"esc", "q"} {
+		m := playedModel(t, Config{}, 60)
+		withHint(t, m, 2)
+		m.note, m.asking = "A note of the game.", wonKeepGoing
+		m.warn("A warning of the game.")
+		board, moves, by, hint, th := m.cur.Game.Board(), m.cur.Game.MoveCount(), slices.Clone(m.cur.By), m.hint, m.theme.Name
+		press(m, "r")
+		for _, k := range []string{"left", "n", "y", "up", "down", "h", "a", "space", "u", "t", "s", "[", "home", "x"} {
+			press(m, k)
+		}
+		if m.replay == nil {
+			t.Fatalf("a key of the game closed the replay")
+		}
+		if cmd := press(m, leave); cmd != nil {
+			settle(m, cmd, 10)
+		}
+		switch {
+		case m.replay != nil:
+			t.Errorf("%s did not leave the replay", leave)
+		case m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves || !slices.Equal(m.cur.By, by):
+			t.Errorf("%s: the game changed under the replay: %d moves; want %d", leave, m.cur.Game.MoveCount(), moves)
+		case m.hint != hint || m.note != "A note of the game." || m.asking != wonKeepGoing || len(m.warnings) != 1:
+			t.Errorf("%s: hint %v, note %q, question %v, %d warnings; want them as they were", leave, m.hint != hint, m.note, m.asking, len(m.warnings))
+		case m.theme.Name != th:
+			t.Errorf("%s: t in the replay changed the theme", leave)
+		}
+	}
+}
+
+// TestReplayAutoplayWaits: the game's autoplay waits while the replay is
+// up (its answer does not move the game under it), and goes on after.
+func TestReplayAutoplayWaits(t *testing.T) {
+	m := playedModel(t, Config{Depth: 2}, 40)
+	search := press(m, "a")
+	press(m, "r")
+	for _, msg := range searchOf(search) {
+		settle(m, func() tea.Msg { return msg }, 10)
+	}
+	if m.cur.Game.MoveCount() != 40 || !m.autoplay {
+		t.Fatalf("the AI played under the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.autoplay)
+	}
+	settle(m, press(m, "esc"), 6)
+	if m.cur.Game.MoveCount() <= 40 || !m.autoplay {
+		t.Errorf("autoplay did not go on after the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.autoplay)
+	}
+}
+
+// TestReplayReviewGone: a review still running when its replay is left is
+// cancelled, and its answers, delivered late and in any order, touch
+// nothing: not the game, not another replay opened since.
+func TestReplayReviewGone(t *testing.T) {
+	m := playedModel(t, Config{}, 400)
+	m.reviewAt = review.Setting{Depth: 5} // seconds of work: it runs on when the replay is left
+	withGames(m, pastGames(t, 3))
+	board, moves := m.cur.Game.Board(), m.cur.Game.MoveCount()
+	started, ok := press(m, "r")().(reviewStartedMsg)
+	if !ok {
+		t.Fatal("r did not start a review")
+	}
+	first := m.replay.id
+	late := []tea.Msg{started}
+	_, next := m.Update(started)
+	late = append(late, next()) // the first moves reviewed, taken from the review but not handed to the replay
+	press(m, "esc")
+	if m.replay != nil {
+		t.Fatal("esc did not leave the replay")
+	}
+	done := make(chan error, 1)
+	go func() { _, err := started.stream.Result(); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the review left ended with %v; want it cancelled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the review left runs on")
+	}
+	late = append(late, reviewPollMsg{first}, reviewEndedMsg{first, nil}, reviewMovesMsg{first, nil})
+
+	press(m, "s")
+	press(m, "down")
+	press(m, "enter") // the replay of another game
+	other := m.replay
+	if other == nil || other.id == first {
+		t.Fatal("enter on the statistics did not open another replay")
+	}
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(late), func(i, j int) { late[i], late[j] = late[j], late[i] })
+	for _, msg := range late {
+		if _, cmd := m.Update(msg); cmd != nil {
+			t.Errorf("the late answer %T started something", msg)
+		}
+	}
+	if other.started || other.ended || len(other.moves) != 0 {
+		t.Errorf("a late answer of the review left reached the replay on screen: started %v, ended %v, %d moves", other.started, other.ended, len(other.moves))
+	}
+	press(m, "esc")
+	press(m, "esc")
+	if m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves {
+		t.Errorf("the game changed: %d moves; want %d", m.cur.Game.MoveCount(), moves)
+	}
+}
+
+// TestReplayKeepsReviews: a review is kept with the history when it ends
+// or the replay is left, and taken again when the game is replayed: whole
+// for the same game, in part for the game gone on, not at all at another
+// setting or from a damaged file, which is written again.
+func TestReplayKeepsReviews(t *testing.T) {
+	store := tempStore(t)
+	m := playedModel(t, Config{Store: &store}, 40)
+	open := func() reviewStartedMsg {
+		t.Helper()
+		started, ok := press(m, "r")().(reviewStartedMsg)
+		if !ok {
+			t.Fatal("r did not start a review")
+		}
+		_, cmd := m.Update(started)
+		settle(m, cmd, 1000)
+		if !m.replay.ended || len(m.replay.moves) != m.cur.Game.MoveCount() {
+			t.Fatalf("the review did not end: %d moves of %d", len(m.replay.moves), m.cur.Game.MoveCount())
+		}
+		settle(m, press(m, "esc"), 10)
+		return started
+	}
+	kept := func() int {
+		t.Helper()
+		known, err := store.LoadReview(review.FromEngine(m.cur.Game, m.cur.movers()), m.reviewAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(known)
+	}
+	if s := open(); s.known != 0 || kept() != 40 {
+		t.Fatalf("first replay: %d moves known, %d kept; want 0 and 40", s.known, kept())
+	}
+	if s := open(); s.known != 40 || s.problem != nil {
+		t.Errorf("the same game again: %d moves known (%v); want the 40 kept", s.known, s.problem)
+	}
+	playSome(m.cur.Game, 55)
+	m.cur.By = append(m.cur.By, make(review.Movers, 15)...)
+	if s := open(); s.known != 40 || kept() != 55 {
+		t.Errorf("the game gone on: %d moves known, %d kept; want 40, then 55", s.known, kept())
+	}
+	m.reviewAt = review.Setting{Depth: 2}
+	if s := open(); s.known != 0 || kept() != 55 {
+		t.Errorf("another setting: %d moves known, %d kept at it; want 0, then 55", s.known, kept())
+	}
+	path := filepath.Join(store.ReviewsDir(), reviews.FileName(review.FromEngine(m.cur.Game, nil)))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s := open(); s.known != 0 || s.problem == nil || kept() != 55 {
+		t.Errorf("a damaged file: %d moves known, problem %v, %d kept after; want 0, the problem said, 55", s.known, s.problem, kept())
+	}
+}
+
+// TestReplayView compares the replay with testdata/TestReplayView/*.golden:
+// a review half done and complete, at 80×24, on a small and a large
+// terminal, in ASCII and in colour.
+func TestReplayView(t *testing.T) {
+	setUp := func(t *testing.T, cfg Config, w, h, reviewed int) *Model {
+		m := playedModel(t, cfg, 120)
+		rev := reviewOfGame(t, m)
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		press(m, "r")
+		fillReview(m, rev, min(reviewed, len(rev.Moves)))
+		press(m, "home")
+		press(m, "down") // the first mistake
+		return m
+	}
+	for _, tt := range []struct {
+		name     string
+		cfg      Config
+		w, h     int
+		reviewed int
+	}{
+		{"half", Config{}, 80, 24, 60},
+		{"done", Config{}, 80, 24, 1000},
+		{"small", Config{}, 72, 15, 1000},
+		{"large-200x60", Config{}, 200, 60, 60},
+		{"ascii", Config{ASCII: true}, 80, 24, 1000},
+		{"color-100x34", Config{Color: Color256}, 100, 34, 1000},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			golden.RequireEqual(t, setUp(t, tt.cfg, tt.w, tt.h, tt.reviewed).View().Content)
+		})
+	}
+	t.Run("end", func(t *testing.T) {
+		m := setUp(t, Config{}, 80, 24, 1000)
+		press(m, "end")
+		golden.RequireEqual(t, m.View().Content)
+	})
+}
+
+// TestReplayFits: the replay fits every size the game accepts, at every
+// kind of position, and draws in ASCII only for a terminal without UTF-8.
+func TestReplayFits(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		m := playedModel(t, Config{ASCII: ascii}, 80)
+		rev := reviewOfGame(t, m)
+		press(m, "r")
+		fillReview(m, rev, 50)
+		for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {60, 30}, {100, 34}, {140, 42}, {200, 60}, {40, 12}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			for _, at := range []int{0, 20, 49, 50, 79, 80} {
+				m.replay.at = at
+				checkFits(t, m)
+				if !ascii {
+					continue
+				}
+				if content := m.View().Content; strings.ContainsFunc(content, func(r rune) bool { return r >= utf8.RuneSelf }) {
+					t.Errorf("%v at move %d: not ASCII:\n%s", size, at, content)
+				}
+			}
+		}
+	}
+}
+
+// TestReplayPlays: the replay plays itself at its pace, from the start if
+// it is at the end, stops at the end, and stops when a key steps; a tick
+// of a replay stopped steps nothing. (The ticks are the test's: no timer
+// runs.)
+func TestReplayPlays(t *testing.T) {
+	m := playedModel(t, Config{}, 30)
+	press(m, "r")
+	press(m, "]")
+	press(m, "]")
+	if m.replay.pace != 50*time.Millisecond {
+		t.Errorf("] ]: pace %v; want 50ms", m.replay.pace)
+	}
+	tick := func() replayTickMsg { return replayTickMsg{m.replay.id, m.replay.ticks} }
+	if press(m, "space") == nil || !m.replay.playing || m.replay.at != 0 {
+		t.Fatalf("space at the end: playing %v at %d; want playing from the start", m.replay.playing, m.replay.at)
+	}
+	for range 5 {
+		m.Update(tick())
+	}
+	if m.replay.at != 5 {
+		t.Errorf("after 5 ticks: at %d; want 5", m.replay.at)
+	}
+	stale := tick()
+	press(m, "right")
+	if m.replay.playing {
+		t.Error("a step by hand did not stop the replay")
+	}
+	press(m, "space")
+	m.Update(stale)
+	if m.replay.at != 6 {
+		t.Errorf("a tick of the replay stopped stepped: at %d; want 6", m.replay.at)
+	}
+	for range 100 {
+		m.Update(tick())
+	}
+	if m.replay.playing || m.replay.at != 30 {
+		t.Errorf("played to the end: playing %v at %d; want stopped at 30", m.replay.playing, m.replay.at)
+	}
+}
+
+// TestReplayNothingYet: a game of no move has nothing to replay.
+func TestReplayNothingYet(t *testing.T) {
+	m := newTestModel(t, Config{})
+	if cmd := press(m, "r"); cmd != nil || m.replay != nil || !strings.Contains(m.note, "Nothing to replay") {
+		t.Errorf("r on a fresh game: replay %v, note %q", m.replay != nil, m.note)
+	}
+}
+
+// ExampleKeyMap_ReplayHelp shows the keys of the replay's one-line help.
+func ExampleKeyMap_ReplayHelp() {
+	for _, b := range DefaultKeyMap().ReplayHelp() {
+		fmt.Printf("%s: %s\n", b.Help().Key, b.Help().Desc)
+	}
+	// Output:
+	// ← →: step
+	// ↓ ↑: mistakes
+	// space: play
+	// esc: back
+	// ?: more
+	// home end: start/end
+	// [ ]: speed
+}
