@@ -34,3 +34,26 @@ func ExampleRun() {
 	// move 6: right best left  loss 0.018%  good
 	// accuracy 100% over 6 moves
 }
+
+// A coach rates each move as it is played, as the review of the game will.
+func ExampleCoach() {
+	c := review.NewCoach(review.Setting{Depth: 3})
+	g := engine.NewGame(42)
+	for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Up, engine.Right} {
+		before := g.Board()
+		if _, ok := g.Move(d); !ok {
+			continue
+		}
+		m, err := c.Rate(context.Background(), before, d)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%-5s %-10v best %v\n", d, m.Verdict, m.Best())
+	}
+	// Output:
+	// down  best       best up
+	// left  best       best left
+	// up    good       best down
+	// right good       best down
+}

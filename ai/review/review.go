@@ -173,14 +173,13 @@ func Run(ctx context.Context, g Game, o Options) (*Review, error) {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			s := ai.NewSearcher(ai.Config{Threads: 1, TableMB: tableMB})
+			s := newSearcher()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(boards) {
 					return
 				}
-				s.Reset() // each position from an empty table: the same values whatever the order
-				r, err := s.Search(ctx, boards[i], o.limits())
+				r, err := searchPosition(ctx, s, boards[i], o.Setting)
 				if err != nil {
 					return // ctx is done
 				}
@@ -236,6 +235,19 @@ func legalMoves(b engine.Board) [engine.NumDirections]bool {
 		_, _, legal[d] = b.Move(d)
 	}
 	return legal
+}
+
+// newSearcher returns a searcher of positions for a review: one thread,
+// and its own table.
+func newSearcher() *ai.Searcher { return ai.NewSearcher(ai.Config{Threads: 1, TableMB: tableMB}) }
+
+// searchPosition searches b at set with s, from an empty table: the values
+// of a position then do not depend on what s searched before, and a review
+// is the same whatever the order of its searches and the number of its
+// workers. s must search nothing else meanwhile.
+func searchPosition(ctx context.Context, s *ai.Searcher, b engine.Board, set Setting) (ai.Result, error) {
+	s.Reset()
+	return s.Search(ctx, b, set.limits())
 }
 
 // judgeMove returns the review of move i of g, r being the search of the
