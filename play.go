@@ -32,10 +32,12 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 --version            the version of this program
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
-[ ] autoplay speed, u undo, n new game, s statistics, t theme, ? help,
-q quit. They can be rebound, and the theme, depth, speed and animation
-kept, in $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag
-overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl.
+[ ] autoplay speed, u undo, n new game, s statistics, r review (the
+replay of the game, every move rated by the AI), t theme, ? help, q quit.
+They can be rebound, and the theme, depth, speed, animation and the live
+coach kept, in $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag
+overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl,
+their reviews in reviews/ beside it.
 `
 
 // playCommand opens the game in the terminal, or prints the version.
@@ -103,7 +105,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	cfg := tui.Config{
 		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
-		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
+		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Coach: prefs.Coach, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
 		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name,
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)

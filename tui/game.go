@@ -36,6 +36,9 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	if m.animates(by) {
 		cmds = append(cmds, m.startAnimation(before, d, turn.Spawn.Cell))
 	}
+	if by == review.ByPlayer {
+		cmds = append(cmds, m.rateMove(before, d))
+	}
 	if m.cur.Game.Over() {
 		m.gameEnded()
 	} else {
@@ -52,7 +55,8 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 // of the last move's tiles and its animation included.
 func (m *Model) boardChanged() {
 	m.stopSearch()
-	m.hint, m.pending, m.played, m.anim = nil, nil, nil, nil
+	m.stopCoach()
+	m.hint, m.pending, m.played, m.anim, m.mark = nil, nil, nil, nil, nil
 	m.flash = flash{id: m.flash.id + 1}
 }
 
@@ -130,6 +134,7 @@ func (m *Model) suspend() tea.Cmd {
 func (m *Model) shutdown() {
 	m.autoplay = false
 	m.stopSearch()
+	m.stopCoach()
 	m.closeReplay()
 	m.save(true)
 }

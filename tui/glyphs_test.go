@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
 )
 
 func TestASCIILocale(t *testing.T) {
@@ -64,6 +65,8 @@ func TestASCIIScreens(t *testing.T) {
 			press(m, "enter")
 		},
 		"banner": func(m *Model) { m.showBanner("Your first 8192!", "No game of yours made one before.") },
+		"replay": func(m *Model) { press(m, "r") },
+		"coach":  func(m *Model) { m.mark = &coachMark{m.cur.Game.MoveCount(), review.Good} },
 	}
 	for name, set := range screens {
 		for _, c := range []ColorMode{ColorNone, Color256} {

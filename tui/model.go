@@ -40,6 +40,7 @@ type Config struct {
 	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
 	Animate  bool          // slide the tiles when they move (never without colour)
+	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -98,9 +99,14 @@ type Model struct {
 	replays    uint64         // numbers the replays: the messages of each one's review name it
 	reviewPace time.Duration  // between two batches of a review's moves (see reviewPace)
 	reviewAt   review.Setting // the setting of the replay's reviews (see reviewSetting)
-	note       string         // a line for the player, until the next key
-	warnings   []warning      // what went wrong, until dismissed
-	saveErr    error
+
+	coach       *review.Coach      // rates the player's moves; nil when the coach is off
+	ratings     uint64             // numbers the ratings: each answer names its own
+	coachCancel context.CancelFunc // stops the rating in progress; nil when none runs
+	mark        *coachMark         // the coach's verdict on a move
+	note        string             // a line for the player, until the next key
+	warnings    []warning          // what went wrong, until dismissed
+	saveErr     error
 }
 
 // purpose says what a search is for.
@@ -172,6 +178,9 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	if cfg.ASCII {
 		m.ascii, m.spin.Spinner = true, spinner.Line
+	}
+	if cfg.Coach {
+		m.coach = review.NewCoach(reviewSetting)
 	}
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
@@ -282,6 +291,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onReviewKept(msg)
 	case replayTickMsg:
 		return m, m.onReplayTick(msg)
+	case coachMsg:
+		m.onCoach(msg)
 	case spinner.TickMsg:
 		if m.thinking != idle {
 			var cmd tea.Cmd

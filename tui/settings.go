@@ -24,7 +24,10 @@ type Prefs struct {
 	// Animate says whether the tiles slide when they move; they never do
 	// without colour.
 	Animate bool
-	Keys    KeyMap
+	// Coach says whether a mark beside the move count rates each of the
+	// player's moves as it is played (see coach.go).
+	Coach bool
+	Keys  KeyMap
 
 	// Problems say what was wrong in the file, each with its line: the
 	// game then takes the default of what was wrong (all the default keys,
@@ -91,14 +94,23 @@ var settings = []setting{
 			return nil
 		}},
 	{"animate", "Tiles slide when they move, as in the original game: true or false. (Never without colour.)", "true",
-		func(p *Prefs, v any) error {
-			b, ok := v.(bool)
-			if !ok {
-				return errors.New("want true or false, without quotes")
-			}
-			p.Animate = b
-			return nil
-		}},
+		boolSetting(func(p *Prefs) *bool { return &p.Animate })},
+	{"coach", "After each of your moves, a mark beside the move count rates it as the review will\n" +
+		"# (✓ good, ?! inaccuracy, ? mistake, ?? blunder, □ the only move): true or false.", "false",
+		boolSetting(func(p *Prefs) *bool { return &p.Coach })},
+}
+
+// boolSetting returns the apply function of a setting that is true or
+// false, stored where field says.
+func boolSetting(field func(p *Prefs) *bool) func(p *Prefs, v any) error {
+	return func(p *Prefs, v any) error {
+		b, ok := v.(bool)
+		if !ok {
+			return errors.New("want true or false, without quotes")
+		}
+		*field(p) = b
+		return nil
+	}
 }
 
 // PrefsPath returns where the preferences are: config.toml in ConfigDir.

@@ -26,10 +26,10 @@ func prefsFile(t *testing.T, text string) string {
 // TestPrefsRoundTrip: the settings changed in the game are written to the
 // file, the player's comments kept, and read back the next time.
 func TestPrefsRoundTrip(t *testing.T) {
-	hand := "# my settings\nspeed = \"1s\" # slow, to watch\nanimate = false\n"
+	hand := "# my settings\nspeed = \"1s\" # slow, to watch\nanimate = false\ncoach = true\n"
 	path := prefsFile(t, hand)
 	p := LoadPrefs(path)
-	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" || p.Animate {
+	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" || p.Animate || !p.Coach {
 		t.Fatalf("LoadPrefs = %+v", p)
 	}
 	m := newTestModel(t, Config{Prefs: p, Color: ColorTrue, Speed: p.Speed})
@@ -61,7 +61,7 @@ func TestPrefsNewFileIsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"theme = 'dark'", "# depth = \"auto\"", "# speed = ", "# [keys]", "# keep_going", "ctrl+c always quits"} {
+	for _, want := range []string{"theme = 'dark'", "# depth = \"auto\"", "# speed = ", "# coach = false", "# [keys]", "# keep_going", "# next_mistake", "ctrl+c always quits"} {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("the new file lacks %q:\n%s", want, text)
 		}
@@ -85,6 +85,8 @@ func TestPrefsProblems(t *testing.T) {
 		{"bad theme", "theme = \"neon\"\n", []string{"line 1", `theme = neon`}, false},
 		{"bad speed", "speed = 5\n", []string{"line 1", "want a duration"}, false},
 		{"bad animate", "animate = \"no\"\n", []string{"line 1", "want true or false"}, false},
+		{"bad coach", "coach = 1\n", []string{"line 1", "coach = 1", "want true or false"}, false},
+		{"replay clash", "[keys]\nnext_mistake = \"left\"\n", []string{"line 2", "next_mistake takes left"}, true},
 		{"unknown action", "[keys]\njump = \"j\"\n", []string{"line 2", `no action is named "jump"`}, true},
 		{"unknown key", "[keys]\nhint = \"ctlr+i\"\n", []string{"line 2", `"ctlr+i" is not a key`}, true},
 		{"clash", "[keys]\nup = \"k\"\ndown = [\"down\", \"k\"]\n", []string{"line 3", "k is the key of both up (line 2) and down (line 3)"}, true},

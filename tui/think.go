@@ -33,6 +33,7 @@ type autoTickMsg struct{ id uint64 }
 // the next one's. The command captures values only, never the model.
 func (m *Model) ask(why purpose) tea.Cmd {
 	m.stopSearch()
+	m.stopCoach() // the player waits for this search: it has both cores
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.searches++
 	m.cancel, m.thinking, m.waiting = cancel, why, m.searches
