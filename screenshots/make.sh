@@ -106,6 +106,9 @@ shot theme-contrast 80 24 "-seed 2048 -theme contrast" "${opening[@]}"
 shot no-color 80 24 "-seed 2048 -color none" "${opening[@]}" h 20
 shot small 72 17 "-seed 2048" "${opening[@]}"
 shot large 140 42 "-seed 2048" "${opening[@]}" h 20
+# The replay of a game of hints, autoplay and careless moves, at its first
+# mistake.
+shot replay 80 24 "-seed 2048" "${opening[@]}" Up Left Up Down h 10 Space a 20 a Up Right Up Left Down r 30 Home Down
 case "stats game-over" in *"${filter:-}"*)
 	history 3 5 8 13 21 34 55 89
 	keep=1 shot game-over 80 24 "" 5
