@@ -79,10 +79,16 @@ func (m *Model) animates(by review.Mover) bool {
 // startAnimation animates the move toward d just played from before, whose
 // new tile is in cell spawn, and returns the tick of its next frame.
 func (m *Model) startAnimation(before engine.Board, d engine.Direction, spawn int) tea.Cmd {
+	m.anim = m.newAnimation(before, d, m.cur.Game.Board(), spawn)
+	return nextFrame(m.anim.id)
+}
+
+// newAnimation returns the animation of the move toward d from before to
+// after, whose new tile is in cell spawn, numbered anew.
+func (m *Model) newAnimation(before engine.Board, d engine.Direction, after engine.Board, spawn int) *animation {
 	m.animations++ // each animation has its own number: a tick names the one it is for
-	m.anim = &animation{id: m.animations, before: before, paths: before.Paths(d), after: m.cur.Game.Board(),
+	return &animation{id: m.animations, before: before, paths: before.Paths(d), after: after,
 		spawn: spawn, merged: before.Merges(d)}
-	return nextFrame(m.animations)
 }
 
 // nextFrame returns the tick of the next frame of the animation id.
@@ -90,14 +96,19 @@ func nextFrame(id int) tea.Cmd {
 	return tea.Tick(frameTime, func(time.Time) tea.Msg { return frameMsg{id} })
 }
 
-// onFrame moves the animation to its next frame, or ends it after its last.
+// onFrame moves the animation the message names, the game's or the
+// replay's, to its next frame, or ends it after its last.
 func (m *Model) onFrame(msg frameMsg) tea.Cmd {
-	if m.anim == nil || m.anim.id != msg.id {
+	a := &m.anim
+	if m.replay != nil && m.replay.anim != nil && m.replay.anim.id == msg.id {
+		a = &m.replay.anim
+	}
+	if *a == nil || (*a).id != msg.id {
 		return nil
 	}
-	m.anim.frame++
-	if m.anim.frame >= animFrames {
-		m.anim = nil
+	(*a).frame++
+	if (*a).frame >= animFrames {
+		*a = nil
 		return nil
 	}
 	return nextFrame(msg.id)

@@ -34,7 +34,8 @@ type replayView struct {
 	boards []engine.Board
 	scores []int
 	spawns []int
-	at     int // the position on screen, 0 to len(game.Moves): the board after that many moves
+	at     int        // the position on screen, 0 to len(game.Moves): the board after that many moves
+	anim   *animation // the move to the position on screen, being drawn
 
 	setting review.Setting
 	moves   []review.Move  // the moves reviewed so far, from the first
@@ -151,7 +152,7 @@ func (m *Model) boardAway() bool { return m.hidden() || m.replay != nil }
 // over it.
 func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 	v := m.replay
-	v.note = ""
+	v.note, v.anim = "", nil // a key finishes the slide at once, and acts
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
 		return m.leaveReplay()
@@ -166,6 +167,7 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 		v.goTo(v.at - 1)
 	case key.Matches(k, m.keys.ReplayForward):
 		v.goTo(v.at + 1)
+		return m.animateStep(v)
 	case key.Matches(k, m.keys.ReplayStart):
 		v.goTo(0)
 	case key.Matches(k, m.keys.ReplayEnd):
@@ -186,11 +188,25 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// goTo shows the position at, kept within the game; stepping by hand stops
-// the replay playing itself.
+// goTo shows the position at, kept within the game, at once; stepping by
+// hand stops the replay playing itself.
 func (v *replayView) goTo(at int) {
 	v.at = min(max(at, 0), len(v.game.Moves))
-	v.playing = false
+	v.playing, v.anim = false, nil
+}
+
+// animateStep slides the tiles of the move that led to the position on
+// screen, as the game does, if it animates moves and the replay is not
+// playing itself faster than the slide; it returns the tick of the next
+// frame.
+func (m *Model) animateStep(v *replayView) tea.Cmd {
+	v.anim = nil
+	if !m.animate || m.pal.Colorless || m.hidden() || v.at == 0 || v.playing && v.pace < animTime {
+		return nil
+	}
+	i := v.at - 1
+	v.anim = m.newAnimation(v.boards[i], v.game.Moves[i], v.boards[v.at], v.spawns[v.at])
+	return nextFrame(v.anim.id)
 }
 
 // isMistake reports whether the player's move was a mistake or a blunder:
@@ -261,11 +277,12 @@ func (m *Model) onReplayTick(msg replayTickMsg) tea.Cmd {
 		return m.replayTick(v) // wait for the board to be in sight
 	}
 	v.at++
+	animate := m.animateStep(v)
 	if v.at >= len(v.game.Moves) {
 		v.at, v.playing = len(v.game.Moves), false
-		return nil
+		return animate
 	}
-	return m.replayTick(v)
+	return tea.Batch(animate, m.replayTick(v))
 }
 
 // stepSpeed returns the next pace of speeds after d, one step slower (+1)

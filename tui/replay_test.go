@@ -424,6 +424,49 @@ func TestReplayPlays(t *testing.T) {
 	}
 }
 
+// TestReplayAnimates: with colour, a step on slides the tiles as the game
+// does, frame by frame to the board of the position; a key in the middle
+// finishes it at once and acts; a jump, and the replay playing itself
+// faster than the slide, do not slide. Without colour nothing slides.
+func TestReplayAnimates(t *testing.T) {
+	m := playedModel(t, Config{Color: ColorTrue, Animate: true}, 30)
+	press(m, "r")
+	press(m, "home")
+	tick := press(m, "right")
+	a := m.replay.anim
+	if tick == nil || a == nil || a.before != m.replay.boards[0] || a.after != m.replay.boards[1] {
+		t.Fatalf("a step on did not slide the move to the position: %+v", a)
+	}
+	settle(m, tick, 20)
+	if m.replay.anim != nil || m.replay.at != 1 {
+		t.Fatalf("the slide did not end on the position: at %d, animation %v", m.replay.at, m.replay.anim != nil)
+	}
+	press(m, "right")
+	press(m, "right") // in the middle of the slide: it ends, and the key steps
+	if m.replay.at != 3 || m.replay.anim == nil || m.replay.anim.after != m.replay.boards[3] {
+		t.Errorf("a key during the slide: at %d; want 3, sliding to it", m.replay.at)
+	}
+	press(m, "end")
+	if m.replay.anim != nil {
+		t.Error("a jump slid")
+	}
+	for range 8 {
+		press(m, "]") // full speed
+	}
+	press(m, "space")
+	m.Update(replayTickMsg{m.replay.id, m.replay.ticks})
+	if m.replay.at != 1 || m.replay.anim != nil {
+		t.Errorf("the replay playing at full speed slid: at %d", m.replay.at)
+	}
+
+	m = playedModel(t, Config{Animate: true}, 30) // no colour
+	press(m, "r")
+	press(m, "home")
+	if press(m, "right"); m.replay.anim != nil {
+		t.Error("a step slid without colour")
+	}
+}
+
 // TestReplayNothingYet: a game of no move has nothing to replay.
 func TestReplayNothingYet(t *testing.T) {
 	m := newTestModel(t, Config{})

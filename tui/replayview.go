@@ -70,7 +70,12 @@ func (m *Model) replayArea(l layout) block {
 		marks.spawned = 1 << v.spawns[v.at]
 		marks.merged = v.boards[v.at-1].Merges(v.game.Moves[v.at-1])
 	}
-	board := renderBoard(v.boards[v.at], m.pal, l.board, marks)
+	var board string
+	if v.anim != nil {
+		board = v.anim.renderFrame(v.anim.frame, l.board, &m.styles)
+	} else {
+		board = renderBoard(v.boards[v.at], m.pal, l.board, marks)
+	}
 	var arrows [engine.NumDirections]string
 	if played, mv, ok := v.current(); ok {
 		arrows[played] = m.muted(hollowArrows[played])
