@@ -17,16 +17,9 @@ import (
 // is: the board at the position on screen, and beside it the move played
 // there, the AI's, the hint panel's bars, and the review so far.
 func (m *Model) replayScreen(w, h int) string {
-	l, ok := fit(w, h)
-	if !ok {
-		return m.tooSmall(w, h)
-	}
-	banner := m.replayBanner(w)
-	if more, ok := fit(w, h-max(len(banner)-bannerRows, 0)); ok {
-		l = more
-	}
-	return m.compose(l, w, h, screenParts{title: m.replayTitle, area: m.replayArea(l), panel: m.replayPanel(l),
-		banner: banner, help: m.helpLine(w, m.keys.ReplayHelp())})
+	return m.boardScreen(w, h, m.replayBanner(w), func(l layout) screenParts {
+		return screenParts{title: m.replayTitle, area: m.replayArea(l), panel: m.replayPanel(l), help: m.helpLine(w, m.keys.ReplayHelp())}
+	})
 }
 
 // replayTitle draws the top line of the replay: what it is, and the seed.

@@ -126,16 +126,26 @@ func (m *Model) render() string {
 	case m.stats != nil:
 		return m.statsScreen(w, h)
 	}
+	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
+		return screenParts{title: m.title, area: m.boardArea(l), panel: m.panel(l), help: m.helpLine(w, m.shortHelp())}
+	})
+}
+
+// boardScreen draws a screen with the board, the game's or the replay's,
+// on a w×h terminal, with banner under it: in the largest layout that
+// leaves room for banner's lines, or the largest that fits, which cuts
+// them. parts draws the rest in the layout chosen.
+func (m *Model) boardScreen(w, h int, banner []string, parts func(l layout) screenParts) string {
 	l, ok := fit(w, h)
 	if !ok {
 		return m.tooSmall(w, h)
 	}
-	banner := m.bannerLines(w)
 	if more, ok := fit(w, h-max(len(banner)-bannerRows, 0)); ok {
 		l = more
 	}
-	return m.compose(l, w, h, screenParts{title: m.title, area: m.boardArea(l), panel: m.panel(l),
-		banner: banner, help: m.helpLine(w, m.shortHelp())})
+	p := parts(l)
+	p.banner = banner
+	return m.compose(l, w, h, p)
 }
 
 // screenParts are the parts of a screen with the board: the game's, or
