@@ -489,3 +489,31 @@ func ExampleKeyMap_ReplayHelp() {
 	// home end: start/end
 	// [ ]: speed
 }
+
+// BenchmarkReplayFrame draws a frame of the replay sliding a move, its
+// panel filled by a review, at 80×24 and 200×60: a frame must stay under
+// 2 ms, as the game's (BenchmarkAnimationFrame).
+func BenchmarkReplayFrame(b *testing.B) {
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			t := &testing.T{}
+			m := playedModel(t, Config{Color: ColorTrue, Animate: true}, 120)
+			m.ctx = context.Background() // a bare T has none
+			rev := reviewOfGame(t, m)
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			press(m, "r")
+			fillReview(m, rev, len(rev.Moves))
+			press(m, "home")
+			press(m, "down")
+			press(m, "right")
+			b.ReportAllocs()
+			frames := 0
+			for b.Loop() {
+				m.replay.anim.frame = frames % animFrames
+				m.View()
+				frames++
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(frames), "ms/frame")
+		})
+	}
+}
