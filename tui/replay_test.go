@@ -170,11 +170,11 @@ func TestReplayLeavesTheGameAsItWas(t *testing.T) {
 		m.warn("A warning of the game.")
 		board, moves, by, hint, th := m.cur.Game.Board(), m.cur.Game.MoveCount(), slices.Clone(m.cur.By), m.hint, m.theme.Name
 		press(m, "r")
-		for _, k := range []string{"left", "n", "y", "up", "down", "h", "a", "space", "u", "t", "s", "[", "home", "x"} {
+		for _, k := range []string{"left", "n", "y", "up", "down", "h", "a", "space", "u", "t", "s", "[", "home", "?", "x", "x"} {
 			press(m, k)
 		}
-		if m.replay == nil {
-			t.Fatalf("a key of the game closed the replay")
+		if m.replay == nil || m.showHelp {
+			t.Fatalf("a key of the game closed the replay, or a key did not close the help over it")
 		}
 		if cmd := press(m, leave); cmd != nil {
 			settle(m, cmd, 10)
@@ -346,6 +346,7 @@ func TestReplayView(t *testing.T) {
 		{"done", Config{}, 80, 24, 1000},
 		{"small", Config{}, 72, 15, 1000},
 		{"large-200x60", Config{}, 200, 60, 60},
+		{"large-200x60-done", Config{}, 200, 60, 1000},
 		{"ascii", Config{ASCII: true}, 80, 24, 1000},
 		{"color-100x34", Config{Color: Color256}, 100, 34, 1000},
 	} {

@@ -127,6 +127,15 @@ func TestStatsKeys(t *testing.T) {
 	if m.stats == nil || m.replay != nil {
 		t.Fatal("esc did not go back to the list")
 	}
+	press(m, "down")
+	if press(m, "r"); m.replay == nil || m.replay.game.Seed != games[58].Seed {
+		t.Fatal("r on the list did not replay the game chosen")
+	}
+	press(m, "q")
+	if m.stats == nil || m.replay != nil {
+		t.Fatal("q did not go back to the list")
+	}
+	press(m, "up")
 	press(m, "esc")
 	if m.stats != nil || m.cur.Game.Board() != board {
 		t.Errorf("esc did not go back to the game as it was")
