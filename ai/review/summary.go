@@ -2,6 +2,7 @@ package review
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/term2048/2048/ai"
@@ -15,9 +16,10 @@ type Summary struct {
 	// percent: 100 if none was worse than good, 0 if they were no better on
 	// the whole than moves picked at random (it is never below 0).
 	//
-	// A best or good move scores 1, a worse one GoodLoss/loss: from 1 down
-	// to 1/5 for an inaccuracy, 1/20 at the line between a mistake and a
-	// blunder. Chance scores the mean of the scores of the legal moves.
+	// A best or good move scores 1, a worse one exp(−(loss − GoodLoss)/
+	// AccuracyScale): from 1 down to about 0.64 for an inaccuracy, 0.09 at
+	// the line between a mistake and a blunder, 0.01 at a loss of 10%.
+	// Chance scores the mean of the scores of the legal moves.
 	// Accuracy is the sum, over the rated moves, of the move's score less
 	// chance's, divided by the sum of 1 less chance's. A position where any
 	// move is good counts for nothing, one where most moves lose much
@@ -33,6 +35,14 @@ type Summary struct {
 	AI       int // the moves the AI made
 }
 
+// AccuracyScale is the loss beyond GoodLoss at which a move's score in the
+// accuracy has fallen to 1/e. Most moves in 2048 lose less than a few
+// percent even when played at random, so the score falls gently over the
+// inaccuracies and steeply over the mistakes: a few inaccuracies in a quiet
+// opening leave a high accuracy, and random play, whose moves are mistakes
+// where it matters, stays near 0.
+const AccuracyScale = 0.02
+
 // moveScore returns the score in the accuracy of d on r.Board, r being the
 // AI's search of that board: 1 for a best or good move, falling towards 0
 // as the loss grows beyond, 0 for a move that loses at once while another
@@ -42,7 +52,7 @@ func moveScore(r ai.Result, d engine.Direction) float64 {
 		return 0
 	}
 	if loss := r.Gap(d); loss >= GoodLoss {
-		return GoodLoss / loss
+		return math.Exp(-(loss - GoodLoss) / AccuracyScale)
 	}
 	return 1
 }

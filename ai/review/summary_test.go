@@ -21,16 +21,18 @@ func judged(n int, r ai.Result, played engine.Direction, by review.Mover) review
 // values worked out by hand.
 func TestSummary(t *testing.T) {
 	open := mustParse(t, "2 0 0 0 / 0 4 0 0 / 0 0 8 0 / 0 0 0 16") // every move legal
-	g := review.GoodLoss
-	// Move 1: down loses 2·GoodLoss, the others none: scores 1/2 and 1,
-	// chance (1/2 + 1 + 1 + 1)/4 = 7/8.
-	m1 := result(t, open, map[engine.Direction]float64{engine.Up: 1e6, engine.Down: 1e6 * (1 - 2*g), engine.Left: 1e6, engine.Right: 1e6})
-	// Move 2: down, left and right lose 4·GoodLoss: scores 1, 1/4, 1/4,
-	// 1/4; chance 7/16.
-	m2 := result(t, open, map[engine.Direction]float64{engine.Up: 1e6, engine.Down: 1e6 * (1 - 4*g), engine.Left: 1e6 * (1 - 4*g), engine.Right: 1e6 * (1 - 4*g)})
+	// A loss of GoodLoss + AccuracyScale·ln k scores 1/k.
+	half := review.GoodLoss + review.AccuracyScale*math.Ln2
+	quarter := review.GoodLoss + review.AccuracyScale*2*math.Ln2
+	// Move 1: down loses half, the others none: scores 1/2 and 1, chance
+	// (1/2 + 1 + 1 + 1)/4 = 7/8.
+	m1 := result(t, open, map[engine.Direction]float64{engine.Up: 1e6, engine.Down: 1e6 * (1 - half), engine.Left: 1e6, engine.Right: 1e6})
+	// Move 2: down, left and right lose quarter: scores 1, 1/4, 1/4, 1/4;
+	// chance 7/16.
+	m2 := result(t, open, map[engine.Direction]float64{engine.Up: 1e6, engine.Down: 1e6 * (1 - quarter), engine.Left: 1e6 * (1 - quarter), engine.Right: 1e6 * (1 - quarter)})
 	forced := search(t, mustParse(t, "0 0 0 0 / 2 4 2 4 / 4 2 4 2 / 2 4 2 4"), 1)
 	rev := review.Review{Total: 5, Moves: []review.Move{
-		judged(1, m1, engine.Down, review.ByPlayer),   // an inaccuracy: 1/2 against chance's 7/8
+		judged(1, m1, engine.Down, review.ByPlayer),   // a mistake (1.5%): 1/2 against chance's 7/8
 		judged(2, m2, engine.Up, review.ByPlayer),     // best: 1 against 7/16
 		judged(3, forced, engine.Up, review.ByPlayer), // forced: not rated
 		judged(4, m2, engine.Down, review.ByAutoplay), // the AI's: left out
@@ -39,7 +41,7 @@ func TestSummary(t *testing.T) {
 	s := rev.Summary()
 	// (1/2 − 7/8) + (1 − 7/16) = 3/16 above chance, out of (1 − 7/8) + (1 − 7/16) = 11/16.
 	want := review.Summary{Accuracy: 100 * 3.0 / 11, Rated: 2, Player: 3, AI: 2}
-	want.Verdicts[review.Inaccuracy], want.Verdicts[review.Best], want.Verdicts[review.Forced] = 1, 1, 1
+	want.Verdicts[review.Mistake], want.Verdicts[review.Best], want.Verdicts[review.Forced] = 1, 1, 1
 	if math.Abs(s.Accuracy-want.Accuracy) > 1e-9 {
 		t.Errorf("accuracy %.6f; want %.6f", s.Accuracy, want.Accuracy)
 	}
