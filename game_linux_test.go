@@ -154,7 +154,10 @@ func TestHangUpSaves(t *testing.T) {
 			g.cmd.Process.Signal(sig)
 			st := g.wait(t)
 			if ws := st.Sys().(syscall.WaitStatus); ws.Signaled() || st.ExitCode() != 0 {
-				t.Fatalf("after %v the game ended with %v; want it to save and exit 0", sig, st)
+				g.mu.Lock()
+				screen := g.screen.String()
+				g.mu.Unlock()
+				t.Fatalf("after %v the game ended with %v; want it to save and exit 0; it wrote:\n%s", sig, st, screen)
 			}
 			// The records of a game in progress are its save's: the
 			// statistics are worked out from it and the history.

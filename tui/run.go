@@ -98,15 +98,22 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
 	// The signals are ctx's: the command cancels it on SIGINT, SIGTERM and
-	// SIGHUP, and the game then saves as q does. Bubble Tea's own handler
+	// SIGHUP, and the game then quits as q does. Bubble Tea's own handler
 	// of SIGINT and SIGTERM would race with it: when ctx won, the handler
 	// blocked on sending its quit message to a program that had stopped
-	// reading, and the program never exited.
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler()}
+	// reading, and the program never exited. Nor is ctx given to Bubble
+	// Tea: a program whose context ends is killed, and a killed program
+	// closes its input while its reading goroutine may still be in a read
+	// (a data race in Bubble Tea v2.1.1 the race detector saw on SIGHUP).
+	// A quit lets that goroutine finish first.
+	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler()}
 	if p, ok := cfg.Color.profile(); ok {
 		opts = append(opts, tea.WithColorProfile(p))
 	}
-	_, err := tea.NewProgram(m, opts...).Run()
+	p := tea.NewProgram(m, opts...)
+	stopQuitting := context.AfterFunc(ctx, p.Quit)
+	_, err := p.Run()
+	stopQuitting()
 	m.shutdown()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report
