@@ -15,7 +15,7 @@ import (
 
 // ntupleEval is the name of the learned evaluator on the command line: the
 // network 2048 train trains.
-const ntupleEval = "ntuple"
+const ntupleEval = ntuple.EvaluatorName
 
 // ntupleSummary describes ntupleEval in the list of evaluators.
 const ntupleSummary = "an n-tuple network trained by 2048 train, read from -weights FILE (the learned evaluator)"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -83,14 +84,14 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if err := checkTerminal(stdin, stdout); err != nil {
 		return err
 	}
-	eval, err := evalFlags.open() // before the screen: a missing network is said plainly
-	if err != nil {
-		return err
-	}
 	store := tui.DefaultStore()
 	prefs := tui.LoadPrefs(store.PrefsPath()) // flags given override them
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	eval, err := openEvaluator(evalFlags, prefs, store.PrefsPath(), given["eval"] || given["weights"])
+	if err != nil {
+		return err
+	}
 	if !given["theme"] {
 		th = prefs.Theme
 	}
@@ -166,4 +167,36 @@ func formatVersion(info *debug.BuildInfo, ok bool) string {
 		}
 	}
 	return fmt.Sprintf("2048 %s%s (%s, %s/%s)", version, extra, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// openEvaluator opens the evaluator of the game: the one the flags name if
+// they name one, else the preferences' at prefsPath (the flags were checked
+// already). A weights file of the preferences may start with ~/.
+//
+// A network the flags name that cannot be read ends the command with the
+// reason, before the screen opens; one the preferences name leaves the
+// game with the flags' default evaluator and a problem that says why, shown
+// as the other problems of the file are.
+func openEvaluator(flags *evalFlags, prefs *tui.Prefs, prefsPath string, fromFlags bool) (ai.Evaluator, error) {
+	weights := prefs.Weights
+	if rest, ok := strings.CutPrefix(weights, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			weights = filepath.Join(home, rest)
+		}
+	}
+	if fromFlags {
+		if flags.name == ntupleEval && flags.weights == "" && prefs.Eval == ntupleEval {
+			flags.weights = weights // -eval ntuple alone reads the preferred network
+		}
+		return flags.open()
+	}
+	chosen := &evalFlags{flags: flags.flags, name: prefs.Eval, weights: weights}
+	eval, err := chosen.open()
+	if err != nil {
+		prefs.Problems = append(prefs.Problems, fmt.Sprintf("%s: eval = %q: %v; the AI uses %s",
+			displayPath(prefsPath), prefs.Eval, err, flags.name))
+		return flags.open()
+	}
+	flags.name = prefs.Eval
+	return eval, nil
 }

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/prefs"
 )
@@ -27,7 +29,13 @@ type Prefs struct {
 	// Coach says whether a mark beside the move count rates each of the
 	// player's moves as it is played (see coach.go).
 	Coach bool
-	Keys  KeyMap
+	// Eval names the evaluator the AI scores boards with, one of
+	// ai.Evaluators or the learned network (ntuple.EvaluatorName), read
+	// from Weights ("" for the command's default file). The command opens
+	// it; the game shows its name.
+	Eval    string
+	Weights string
+	Keys    KeyMap
 
 	// Problems say what was wrong in the file, each with its line: the
 	// game then takes the default of what was wrong (all the default keys,
@@ -42,7 +50,8 @@ const DefaultSpeed = 200 * time.Millisecond
 
 // DefaultPrefs returns the preferences of a player with no file.
 func DefaultPrefs() *Prefs {
-	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Animate: true, Keys: DefaultKeyMap()}
+	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Animate: true,
+		Eval: ai.Evaluators()[0].Name, Keys: DefaultKeyMap()}
 }
 
 // A setting is a line of the top of the file.
@@ -53,8 +62,8 @@ type setting struct {
 	apply   func(p *Prefs, v any) error
 }
 
-// settings are the top-level settings of the file. (Room here for the
-// evaluator of later versions: a setting is a line of this table.)
+// settings are the top-level settings of the file; a setting is a line of
+// this table.
 var settings = []setting{
 	{"theme", "The colour theme: " + strings.Join(theme.Names(), ", ") + ".", `"` + theme.Default().Name + `"`,
 		func(p *Prefs, v any) error {
@@ -98,6 +107,34 @@ var settings = []setting{
 	{"coach", "After each of your moves, a mark beside the move count rates it as the review will\n" +
 		"# (✓ good, ?! inaccuracy, ? mistake, ?? blunder, □ the only move): true or false.", "false",
 		boolSetting(func(p *Prefs) *bool { return &p.Coach })},
+	{"eval", "How the AI scores a board: " + strings.Join(evaluatorNames(), ", ") + ".\n" +
+		"# " + ntuple.EvaluatorName + " is the network 2048 train trains, read from weights.", `"` + ai.Evaluators()[0].Name + `"`,
+		func(p *Prefs, v any) error {
+			s, _ := v.(string)
+			if !slices.Contains(evaluatorNames(), s) {
+				return fmt.Errorf("want one of %s, in quotes", strings.Join(evaluatorNames(), ", "))
+			}
+			p.Eval = s
+			return nil
+		}},
+	{"weights", `With eval = "` + ntuple.EvaluatorName + `": the network's file ("" for the one 2048 train writes).`, `""`,
+		func(p *Prefs, v any) error {
+			s, ok := v.(string)
+			if !ok {
+				return errors.New("want a file name in quotes")
+			}
+			p.Weights = s
+			return nil
+		}},
+}
+
+// evaluatorNames lists the evaluators the eval setting may name.
+func evaluatorNames() []string {
+	var names []string
+	for _, e := range ai.Evaluators() {
+		names = append(names, e.Name)
+	}
+	return append(names, ntuple.EvaluatorName)
 }
 
 // boolSetting returns the apply function of a setting that is true or

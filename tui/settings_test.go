@@ -26,10 +26,11 @@ func prefsFile(t *testing.T, text string) string {
 // TestPrefsRoundTrip: the settings changed in the game are written to the
 // file, the player's comments kept, and read back the next time.
 func TestPrefsRoundTrip(t *testing.T) {
-	hand := "# my settings\nspeed = \"1s\" # slow, to watch\nanimate = false\ncoach = true\n"
+	hand := "# my settings\nspeed = \"1s\" # slow, to watch\nanimate = false\ncoach = true\neval = \"ntuple\"\nweights = \"/nets/a.weights\"\n"
 	path := prefsFile(t, hand)
 	p := LoadPrefs(path)
-	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" || p.Animate || !p.Coach {
+	if len(p.Problems) > 0 || p.Speed != time.Second || p.Depth != ai.Auto || p.Theme.Name != "classic" || p.Animate || !p.Coach ||
+		p.Eval != "ntuple" || p.Weights != "/nets/a.weights" {
 		t.Fatalf("LoadPrefs = %+v", p)
 	}
 	m := newTestModel(t, Config{Prefs: p, Color: ColorTrue, Speed: p.Speed})
@@ -46,6 +47,9 @@ func TestPrefsRoundTrip(t *testing.T) {
 		t.Errorf("the player's comments were lost:\n%s", text)
 	}
 	press(m, "0")
+	if back := LoadPrefs(path); back.Eval != "ntuple" || back.Weights != "/nets/a.weights" {
+		t.Errorf("the evaluator was not kept: %q, %q", back.Eval, back.Weights)
+	}
 	if back := LoadPrefs(path); back.Depth != ai.Auto {
 		t.Errorf("0 did not write the automatic depth: %d", back.Depth)
 	}
@@ -61,7 +65,7 @@ func TestPrefsNewFileIsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"theme = 'dark'", "# depth = \"auto\"", "# speed = ", "# coach = false", "# [keys]", "# keep_going", "# next_mistake", "ctrl+c always quits"} {
+	for _, want := range []string{"theme = 'dark'", "# depth = \"auto\"", "# speed = ", "# coach = false", "# eval = \"nneonneo\"", "# weights = \"\"", "# [keys]", "# keep_going", "# next_mistake", "ctrl+c always quits"} {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("the new file lacks %q:\n%s", want, text)
 		}
@@ -86,6 +90,8 @@ func TestPrefsProblems(t *testing.T) {
 		{"bad speed", "speed = 5\n", []string{"line 1", "want a duration"}, false},
 		{"bad animate", "animate = \"no\"\n", []string{"line 1", "want true or false"}, false},
 		{"bad coach", "coach = 1\n", []string{"line 1", "coach = 1", "want true or false"}, false},
+		{"bad eval", "eval = \"nntuple\"\n", []string{"line 1", "eval = nntuple", "want one of nneonneo", "ntuple"}, false},
+		{"bad weights", "weights = 3\n", []string{"line 1", "weights = 3", "want a file name"}, false},
 		{"replay clash", "[keys]\nnext_mistake = \"left\"\n", []string{"line 2", "next_mistake takes left"}, true},
 		{"unknown action", "[keys]\njump = \"j\"\n", []string{"line 2", `no action is named "jump"`}, true},
 		{"unknown key", "[keys]\nhint = \"ctlr+i\"\n", []string{"line 2", `"ctlr+i" is not a key`}, true},

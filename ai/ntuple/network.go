@@ -20,6 +20,10 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
+// EvaluatorName is the name by which the commands and the game's
+// preferences choose a network as their evaluator ("-eval ntuple").
+const EvaluatorName = "ntuple"
+
 // DefaultInitialValue is the value an untrained network gives every board:
 // optimistic, far above what early games score, so that every move not yet
 // tried looks worth trying (optimistic initialisation, as TDL2048's
