@@ -83,8 +83,10 @@ func (f *frontier) newTask(b engine.Board, prob float64, depth int) *topMax {
 }
 
 // split expands every task one more level, up to twice, until there are at
-// least target tasks, and orders them largest first (by probability) so that
-// the goroutines finish together.
+// least target tasks, and orders them largest first (by probability), the
+// spawns after one move staying together: the first goroutine's run of the
+// taskQueue then holds the largest, and the tasks taken from the ends of
+// the runs when a goroutine runs out are small.
 func (f *frontier) split(target int) {
 	for round := 0; round < 2 && len(f.open) < target; round++ {
 		open := f.open

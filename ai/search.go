@@ -45,7 +45,9 @@ const MaxDepth = 16
 // DefaultTableMB is the default largest size of a Searcher's transposition
 // table. A search takes the part of it its depth needs (32 MB from 10
 // plies), and the memory holding it is the system's, not the collector's, so
-// that a table costs only the pages its searches touched.
+// that a table costs only the pages its searches touched. Each goroutine of
+// a parallel search but the first also has a table of this size of its own,
+// for the last chance layer (see lastLayerTable).
 const DefaultTableMB = 32
 
 // Config sets up a Searcher. The zero Config is nneonneo's search with the
@@ -54,7 +56,7 @@ type Config struct {
 	Eval    Evaluator // the leaf evaluator; nil means NneonneoHeuristic()
 	Cutoff  float64   // the cut-off probability; 0 means DefaultCutoff, negative none
 	Threads int       // goroutines per search; 0 means GOMAXPROCS
-	TableMB int       // the largest transposition table, in MB; 0 means DefaultTableMB
+	TableMB int       // the largest transposition table, in MB; 0 means DefaultTableMB (one a thread at most)
 }
 
 // Limits set the effort of one search. Depth is in plies: N player moves and
@@ -87,6 +89,7 @@ type Searcher struct {
 	cutoff  float64
 	threads int
 	tt      *table
+	own     []*table // the last-layer tables of goroutines 1, 2, … of a parallel search
 	gen     atomic.Uint32
 }
 
@@ -113,6 +116,9 @@ func NewSearcher(c Config) *Searcher {
 		mb = DefaultTableMB
 	}
 	s.tt = newTable(mb)
+	for range s.threads - 1 {
+		s.own = append(s.own, newTable(mb)) // memory only once a search uses it
+	}
 	return s
 }
 
@@ -122,7 +128,12 @@ func (s *Searcher) Threads() int { return s.threads }
 // Reset forgets every stored position, so that the next search depends on
 // nothing searched before. It takes constant time, and must not run while a
 // search does.
-func (s *Searcher) Reset() { s.tt.reset() }
+func (s *Searcher) Reset() {
+	s.tt.reset()
+	for _, t := range s.own {
+		t.reset()
+	}
+}
 
 // Search finds the best move on b within the limits l. It returns ctx.Err()
 // if ctx is done before an answer is ready; the search then stops within
@@ -247,19 +258,23 @@ func best(r Result) engine.Direction {
 	return d
 }
 
-// run searches the tasks on threads goroutines, largest first, and returns
+// run searches the tasks on threads goroutines (see taskQueue) and returns
 // the workers with their counts.
 func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomic.Bool) []*worker {
 	workers := make([]*worker, threads)
 	for i := range workers {
 		workers[i] = s.newWorker(limit, gen, stop)
+		if i > 0 {
+			workers[i].last = s.own[i-1].view(limit + 1)
+		}
 	}
-	var next atomic.Int64
+	queue := newTaskQueue(len(tasks), threads)
 	var panicked atomic.Pointer[PanicError]
-	work := func(w *worker) {
+	work := func(id int) {
+		w := workers[id]
 		for {
-			i := int(next.Add(1) - 1)
-			if i >= len(tasks) || stop.Load() {
+			i, ok := queue.take(id)
+			if !ok || stop.Load() {
 				return
 			}
 			t := tasks[i]
@@ -267,15 +282,15 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 		}
 	}
 	var wg sync.WaitGroup
-	for _, w := range workers[1:] {
+	for id := 1; id < threads; id++ {
 		wg.Go(func() {
 			defer catchPanic(&panicked, stop)
-			work(w)
+			work(id)
 		})
 	}
 	func() {
 		defer catchPanic(&panicked, stop)
-		work(workers[0])
+		work(0)
 	}()
 	wg.Wait()
 	if p := panicked.Load(); p != nil {
@@ -288,6 +303,7 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 // all share the table, the evaluator and the stop flag.
 type worker struct {
 	tt     view
+	last   view // the table of the last chance layer (see lastLayerTable)
 	lines  *Lines
 	eval   Evaluator
 	points bool // add the points of each move to its value (see ScoreEstimator)
@@ -304,11 +320,36 @@ type worker struct {
 }
 
 func (s *Searcher) newWorker(limit int, gen uint8, stop *atomic.Bool) *worker {
+	tt := s.tt.view(limit + 1)
 	return &worker{
-		tt: s.tt.view(limit + 1), lines: s.lines, eval: s.eval, points: s.points, lost: s.lost, cutoff: s.cutoff,
+		tt: tt, last: tt, lines: s.lines, eval: s.eval, points: s.points, lost: s.lost, cutoff: s.cutoff,
 		limit: limit, gen: gen, stop: stop,
 	}
 }
+
+// table returns the table of the chance nodes deeper layers above the
+// leaves: w.last for the last layer, the shared table above it.
+//
+// The last layer is lastLayerTable: its nodes are the most numerous and
+// the cheapest to search again, and a goroutine of a parallel search keeps
+// them in a table of its own. In a shared table, each goroutine's lookups
+// went to cache lines the other core had just written, and each goroutine
+// did 17% less work a second than one alone (the machine's two cores run
+// two independent searches at full speed each); owning the last layer got
+// that back at the cost of under 1% more work. On one goroutine, w.last is
+// the shared table, and nothing changes.
+func (w *worker) table(deeper int) view {
+	if deeper <= lastLayerTable {
+		return w.last
+	}
+	return w.tt
+}
+
+// lastLayerTable is the number of chance layers, from the leaves up, whose
+// nodes a goroutine of a parallel search stores in a table of its own: one,
+// measured against two (which saved as much time and did 4% more work) and
+// none.
+const lastLayerTable = 1
 
 // evaluate scores a leaf: n, a board after a move, whose transpose is t. It
 // is the one place where the search calls the evaluator, and it counts the
@@ -346,7 +387,8 @@ func spawnPair(two, four float64) float64 {
 func (w *worker) chanceNode(b engine.Board, prob float64, depth int) float64 {
 	w.Nodes++
 	deeper := w.limit - depth
-	if v, ok := w.tt.get(b, deeper, probClass(prob)); ok {
+	tt := w.table(deeper)
+	if v, ok := tt.get(b, deeper, probClass(prob)); ok {
 		w.Hits++
 		w.reached = w.limit // the stored search went at least as deep
 		return v
@@ -377,7 +419,7 @@ func (w *worker) chanceNode(b engine.Board, prob float64, depth int) float64 {
 		return 0
 	}
 	v := sum / n
-	w.tt.put(b, deeper, probClass(prob), v, w.gen)
+	tt.put(b, deeper, probClass(prob), v, w.gen)
 	return v
 }
 
@@ -398,10 +440,11 @@ func (w *worker) maxNode(b engine.Board, prob float64, depth int) float64 {
 	u, d, l, r := b.Successors()
 	// Start loading the table entries of all the moves before the first
 	// lookup waits for its own: the misses then overlap.
-	w.tt.touch(u)
-	w.tt.touch(d)
-	w.tt.touch(l)
-	w.tt.touch(r)
+	tt := w.table(w.limit - depth)
+	tt.touch(u)
+	tt.touch(d)
+	tt.touch(l)
+	tt.touch(r)
 	best := w.lost
 	for _, n := range [engine.NumDirections]engine.Board{u, d, l, r} {
 		if n != b {
