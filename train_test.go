@@ -106,9 +106,19 @@ func TestTrainAndUse(t *testing.T) {
 // checkpoint that -resume goes on from.
 func TestTrainInterrupted(t *testing.T) {
 	w := filepath.Join(t.TempDir(), "n.weights")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-weights", w)...)
+	// Interrupt it once it has trained: after its first checkpoint (written
+	// whole or not at all), however slow the machine.
+	go func() {
+		defer cancel()
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(w); err == nil {
+				return
+			}
+		}
+	}()
+	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-checkpoint-every", "1s", "-weights", w)...)
 	if status != 130 || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, "-resume") {
 		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
 	}
