@@ -85,8 +85,8 @@ func TestBenchFlags(t *testing.T) {
 		t.Errorf("bench extra: status %d, stderr %q; want 2, the reason and the usage", status, stderr)
 	}
 	status, _, stderr = runCommand(context.Background(), "bench", "-depth", "3")
-	if status != 2 || !strings.Contains(stderr, "flag provided but not defined: -depth") {
-		t.Errorf("bench -depth 3: status %d, stderr %q; want 2", status, stderr)
+	if status != 2 || !strings.HasPrefix(stderr, "2048 bench: flag provided but not defined: -depth\n") {
+		t.Errorf("bench -depth 3: status %d, stderr %q; want 2, and the error after the command's name", status, stderr)
 	}
 	status, _, stderr = runCommand(context.Background(), "bench", "-h")
 	if status != 0 || !strings.Contains(stderr, "under a minute") {

@@ -49,9 +49,18 @@ func (c *commandFlags) help() {
 
 // parse parses args. It returns nil if the command is to run, else the
 // error to return: flag.ErrHelp after printing the help for -h, a usage
-// error after printing the short usage for a bad flag (whose error the flag
-// package has printed).
-func (c *commandFlags) parse(args []string) error { return c.failed(c.Parse(args)) }
+// error after printing the flag's error and the short usage for a bad flag.
+func (c *commandFlags) parse(args []string) error { return c.failed(c.parseQuietly(args)) }
+
+// parseQuietly is Parse with the flag package's own message of a bad flag
+// silenced: failed prints it, after the command's name, as the commands
+// print their other errors.
+func (c *commandFlags) parseQuietly(args []string) error {
+	out := c.Output()
+	c.SetOutput(io.Discard)
+	defer c.SetOutput(out)
+	return c.Parse(args)
+}
 
 // parseInterspersed is parse for flags anywhere among args, so that
 // "2048 hint BOARD -json" works as well as "2048 hint -json BOARD". It also
@@ -59,7 +68,7 @@ func (c *commandFlags) parse(args []string) error { return c.failed(c.Parse(args
 func (c *commandFlags) parseInterspersed(args []string) ([]string, error) {
 	var rest []string
 	for {
-		if err := c.Parse(args); err != nil {
+		if err := c.parseQuietly(args); err != nil {
 			return nil, c.failed(err)
 		}
 		n := len(args) - c.NArg()
@@ -83,6 +92,7 @@ func (c *commandFlags) failed(err error) error {
 		c.help()
 		return err
 	}
+	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), err)
 	c.shortUsage()
 	return &usageError{err.Error()}
 }

@@ -157,8 +157,8 @@ func TestHintErrors(t *testing.T) {
 		{[]string{"2 0 0 0 / 0 0 0 0 / 0 0 0 / 0 0 0 0 0"}, "row 3 has 3 values"},
 	} {
 		status, stdout, stderr := runCommand(context.Background(), append([]string{"hint"}, tt.args...)...)
-		if status != 2 || stdout != "" || !strings.Contains(stderr, tt.want) {
-			t.Errorf("hint %q: status %d, stdout %q, stderr %q; want 2, nothing and %q", tt.args, status, stdout, stderr, tt.want)
+		if status != 2 || stdout != "" || !strings.HasPrefix(stderr, "2048 hint: ") || !strings.Contains(stderr, tt.want) {
+			t.Errorf("hint %q: status %d, stdout %q, stderr %q; want 2, nothing and \"2048 hint: \" then %q", tt.args, status, stdout, stderr, tt.want)
 		}
 	}
 }
