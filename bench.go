@@ -30,7 +30,7 @@ as the machine may be shared. It takes under a minute.
 // embedded positions and prints the figures to stdout, what it is timing to
 // stderr.
 func benchCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout+"\n"+evaluatorList(), stderr)
+	fs := newCommandFlags("2048 bench", benchSynopsis, benchAbout+"\n"+evaluatorList(), stdout, stderr)
 	evalFlags := fs.evalFlags()
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
 	if err := fs.parse(args); err != nil {

@@ -88,8 +88,8 @@ func TestBenchFlags(t *testing.T) {
 	if status != 2 || !strings.HasPrefix(stderr, "2048 bench: flag provided but not defined: -depth\n") {
 		t.Errorf("bench -depth 3: status %d, stderr %q; want 2, and the error after the command's name", status, stderr)
 	}
-	status, _, stderr = runCommand(context.Background(), "bench", "-h")
-	if status != 0 || !strings.Contains(stderr, "under a minute") {
-		t.Errorf("bench -h: status %d, stderr %q; want 0 and the usage", status, stderr)
+	status, stdout, _ := runCommand(context.Background(), "bench", "-h")
+	if status != 0 || !strings.Contains(stdout, "under a minute") {
+		t.Errorf("bench -h: status %d, stdout %q; want 0 and the usage", status, stdout)
 	}
 }

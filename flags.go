@@ -25,12 +25,15 @@ type commandFlags struct {
 	*flag.FlagSet
 	synopsis string
 	about    string
+	stdout   io.Writer // where -h prints the help
 }
 
 // newCommandFlags returns the flags of the command name ("2048" for the
-// game, "2048 sim" for sim). Errors and help go to stderr.
-func newCommandFlags(name, synopsis, about string, stderr io.Writer) *commandFlags {
-	c := &commandFlags{flag.NewFlagSet(name, flag.ContinueOnError), synopsis, about}
+// game, "2048 sim" for sim). The help asked for with -h goes to stdout, to
+// be read or piped to a pager; errors and the short usage after them go to
+// stderr.
+func newCommandFlags(name, synopsis, about string, stdout, stderr io.Writer) *commandFlags {
+	c := &commandFlags{flag.NewFlagSet(name, flag.ContinueOnError), synopsis, about, stdout}
 	c.SetOutput(stderr)
 	c.Usage = func() {} // failed prints the usage that fits
 	return c
@@ -41,9 +44,12 @@ func (c *commandFlags) shortUsage() {
 	fmt.Fprintf(c.Output(), "usage: %s\nRun '%s -h' for help.\n", c.synopsis, c.Name())
 }
 
-// help prints the whole help.
+// help prints the whole help on stdout.
 func (c *commandFlags) help() {
-	fmt.Fprintf(c.Output(), "usage: %s\n\n%s\nflags:\n", c.synopsis, c.about)
+	stderr := c.Output()
+	c.SetOutput(c.stdout) // for PrintDefaults
+	defer c.SetOutput(stderr)
+	fmt.Fprintf(c.stdout, "usage: %s\n\n%s\nflags:\n", c.synopsis, c.about)
 	c.PrintDefaults()
 }
 

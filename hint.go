@@ -27,7 +27,7 @@ cell, separated by spaces or commas, with optional slashes between rows:
 // hintCommand runs "2048 hint": it parses args, searches the board they give
 // and prints the answer to stdout.
 func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048 hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stderr)
+	fs := newCommandFlags("2048 hint", hintSynopsis, hintAbout+"\n"+evaluatorList(), stdout, stderr)
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
 	evalFlags := fs.evalFlags()

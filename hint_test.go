@@ -164,9 +164,9 @@ func TestHintErrors(t *testing.T) {
 }
 
 func TestHintHelp(t *testing.T) {
-	status, _, stderr := runCommand(context.Background(), "hint", "-h")
-	if status != 0 || !strings.Contains(stderr, hintSynopsis) {
-		t.Errorf("hint -h: status %d, stderr %q; want 0 and the synopsis", status, stderr)
+	status, stdout, _ := runCommand(context.Background(), "hint", "-h")
+	if status != 0 || !strings.Contains(stdout, hintSynopsis) {
+		t.Errorf("hint -h: status %d, stdout %q; want 0 and the synopsis", status, stdout)
 	}
 }
 

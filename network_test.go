@@ -61,7 +61,7 @@ func TestOpenEvaluatorFromPreferences(t *testing.T) {
 		{"flag network reads the preferred file", "ntuple", missing, "ntuple", true, "", "", missing},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cf := newCommandFlags("play", "", "", io.Discard)
+			cf := newCommandFlags("play", "", "", io.Discard, io.Discard)
 			flags := cf.evalFlags()
 			if c.fromFlags {
 				flags.name = c.flagName

@@ -43,7 +43,7 @@ their reviews in reviews/ beside it.
 
 // playCommand opens the game in the terminal, or prints the version.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stderr)
+	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
 	depth := fs.depthFlag(tui.MaxDepth, "")
 	evalFlags := fs.evalFlags()

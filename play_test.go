@@ -82,22 +82,24 @@ func TestPlayFlagErrors(t *testing.T) {
 }
 
 func TestPlayHelp(t *testing.T) {
+	// The help asked for goes to stdout, for a pager: 2048 help | less.
 	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}} {
-		status, stderr := runPlay(t, notATerminal(t), args...)
-		if status != 0 {
-			t.Errorf("2048 %s: status %d, want 0", args[0], status)
+		var out, errOut bytes.Buffer
+		status := run(context.Background(), args, notATerminal(t), &out, &errOut)
+		if status != 0 || errOut.Len() > 0 {
+			t.Errorf("2048 %s: status %d, stderr %q; want 0 and nothing", args[0], status, errOut.String())
 		}
 		for _, want := range []string{"2048 hint", "2048 sim", "2048 bench", "2048 help", "--version", "-depth", "-theme", "-color", "-autoplay", "-speed", "-new", "-seed"} {
-			if !strings.Contains(stderr, want) {
-				t.Errorf("2048 %s does not mention %s:\n%s", args[0], want, stderr)
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("2048 %s does not mention %s:\n%s", args[0], want, out.String())
 			}
 		}
 	}
 	// "help COMMAND" is the command's help.
 	for _, name := range []string{"hint", "sim", "bench"} {
 		status, stdout, stderr := runCommand(context.Background(), "help", name)
-		if status != 0 || stdout != "" || !strings.HasPrefix(stderr, "usage: 2048 "+name) || !strings.Contains(stderr, "flags:") {
-			t.Errorf("2048 help %s: status %d, stderr %q; want 0 and the help of %s", name, status, stderr, name)
+		if status != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: 2048 "+name) || !strings.Contains(stdout, "flags:") {
+			t.Errorf("2048 help %s: status %d, stdout %q, stderr %q; want 0 and the help of %s on stdout", name, status, stdout, stderr, name)
 		}
 	}
 }
@@ -106,12 +108,12 @@ func TestPlayHelp(t *testing.T) {
 // commands' does, with its own largest depth.
 func TestDepthUsage(t *testing.T) {
 	usage := func(args ...string) string {
-		_, _, stderr := runCommand(context.Background(), args...)
-		i := strings.Index(stderr, "  -depth N\n")
+		_, help, _ := runCommand(context.Background(), args...)
+		i := strings.Index(help, "  -depth N\n")
 		if i < 0 {
-			t.Fatalf("2048 %s: no -depth in\n%s", strings.Join(args, " "), stderr)
+			t.Fatalf("2048 %s: no -depth in\n%s", strings.Join(args, " "), help)
 		}
-		line, _, _ := strings.Cut(stderr[i+len("  -depth N\n"):], "\n  -")
+		line, _, _ := strings.Cut(help[i+len("  -depth N\n"):], "\n  -")
 		return strings.Join(strings.Fields(line), " ")
 	}
 	game, hint := usage("-h"), usage("hint", "-h")

@@ -76,7 +76,7 @@ type reviewOptions struct {
 // the end, it reports the moves reviewed so far and returns an
 // interruption.
 func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	opts, err := parseReviewFlags(args, stderr)
+	opts, err := parseReviewFlags(args, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -121,8 +121,8 @@ func badFile(stderr io.Writer, err error) error {
 
 // parseReviewFlags parses the command line of review. It returns an error
 // if the command is not to run, having printed why.
-func parseReviewFlags(args []string, stderr io.Writer) (reviewOptions, error) {
-	fs := newCommandFlags("2048 review", reviewSynopsis, reviewAbout(), stderr)
+func parseReviewFlags(args []string, stdout, stderr io.Writer) (reviewOptions, error) {
+	fs := newCommandFlags("2048 review", reviewSynopsis, reviewAbout(), stdout, stderr)
 	depth := fs.depthFlagFrom(review.DefaultDepth, ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search each position ply by ply for at most `D` (like 50ms), no deeper than -depth if set")
 	o := reviewOptions{}

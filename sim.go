@@ -79,7 +79,7 @@ type simOptions struct {
 // them on stdout. If ctx is cancelled (by ctrl+c) before the end, it
 // reports the games that finished and returns an interruption.
 func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	opts, err := parseSimFlags(args, stderr)
+	opts, err := parseSimFlags(args, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -239,8 +239,8 @@ const compareDefaultDepth = 3
 
 // parseSimFlags parses the command line of sim. It returns an error, having
 // printed it, if the command is not to run.
-func parseSimFlags(args []string, stderr io.Writer) (simOptions, error) {
-	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stderr)
+func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) {
+	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stdout, stderr)
 	var o simOptions
 	p := &o.run.Player
 	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")

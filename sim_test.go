@@ -241,8 +241,8 @@ func TestSimFlagErrors(t *testing.T) {
 
 func TestSimHelp(t *testing.T) {
 	status, stdout, stderr := runCommand(context.Background(), "sim", "-h")
-	if status != 0 || stdout != "" || !strings.Contains(stderr, "2048 sim -compare") {
-		t.Errorf("sim -h: status %d, stderr %q; want 0 and the synopsis", status, stderr)
+	if status != 0 || stderr != "" || !strings.Contains(stdout, "2048 sim -compare") {
+		t.Errorf("sim -h: status %d, stdout %q, stderr %q; want 0 and the synopsis on stdout", status, stdout, stderr)
 	}
 }
 

@@ -76,7 +76,7 @@ const (
 // one, as args say, and reports on stderr; stdout gets the summary of each
 // evaluation.
 func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	opts, err := parseTrainFlags(args, stderr)
+	opts, err := parseTrainFlags(args, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -94,8 +94,8 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 
 // parseTrainFlags parses the command line of train. It returns an error,
 // having printed it, if the command is not to run.
-func parseTrainFlags(args []string, stderr io.Writer) (trainOptions, error) {
-	fs := newCommandFlags("2048 train", trainSynopsis, trainAbout, stderr)
+func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, error) {
+	fs := newCommandFlags("2048 train", trainSynopsis, trainAbout, stdout, stderr)
 	var o trainOptions
 	fs.DurationVar(&o.duration, "time", 0, "train for `D` (like 1h or 90m), evaluations and checkpoints included")
 	fs.Int64Var(&o.episodes, "episodes", 0, "train on `N` games")
