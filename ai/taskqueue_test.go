@@ -5,65 +5,72 @@ import (
 	"testing"
 )
 
-// TestTaskQueue takes every task of queues of 0 to 40 tasks on 1 to 4
-// goroutines, in random turns: each task is handed out once, each goroutine
-// takes its own run in order before any other task, and the runs differ in length by one
-// at most.
+// TestTaskQueue takes every task of random groups on 1 to 4 goroutines,
+// in random turns: each task is handed out once; a goroutine searches the
+// groups it takes in order, one after another in the order of the queue;
+// and only once no group is left does it take tasks of others' runs.
 func TestTaskQueue(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for n := range 41 {
-		for goroutines := 1; goroutines <= 4; goroutines++ {
-			for trial := range 5 {
-				q := newTaskQueue(n, goroutines)
-				for g := range goroutines {
-					if size := q.end[g] - q.next[g]; size < n/goroutines || size > n/goroutines+1 {
-						t.Fatalf("%d tasks, %d goroutines: run %d holds %d", n, goroutines, g, size)
+	for trial := range 2000 {
+		var groups []span
+		n := 0
+		for range r.IntN(12) {
+			size := 1 + r.IntN(6)
+			groups = append(groups, span{n, n + size})
+			n += size
+		}
+		goroutines := 1 + r.IntN(4)
+		q := newTaskQueue(groups, goroutines)
+		groupOf := make([]int, n)
+		for i, g := range groups {
+			for j := g.start; j < g.end; j++ {
+				groupOf[j] = i
+			}
+		}
+		taken := make([]bool, n)
+		nextGroup := 0                  // the next group the queue should hand out
+		last := make([]int, goroutines) // the task each goroutine took last, -1 for none
+		for g := range last {
+			last[g] = -1
+		}
+		done := make([]bool, goroutines)
+		for left := goroutines; left > 0; {
+			g := r.IntN(goroutines)
+			if done[g] {
+				continue
+			}
+			i, ok := q.take(g)
+			if !ok {
+				done[g] = true
+				left--
+				continue
+			}
+			if i < 0 || i >= n || taken[i] {
+				t.Fatalf("trial %d: task %d handed out twice or out of range", trial, i)
+			}
+			taken[i] = true
+			switch {
+			case last[g] >= 0 && i == last[g]+1 && groupOf[i] == groupOf[last[g]]:
+				// the next task of its run
+			case nextGroup < len(groups):
+				// a new run: the next group, from its start
+				if i != groups[nextGroup].start {
+					t.Fatalf("trial %d: goroutine %d took %d; want the start of group %d, %d", trial, g, i, nextGroup, groups[nextGroup].start)
+				}
+				nextGroup++
+			default:
+				// a task of another run, taken from its end
+				for j := i + 1; j < groups[groupOf[i]].end; j++ {
+					if !taken[j] {
+						t.Fatalf("trial %d: goroutine %d took %d before %d, the end of its group", trial, g, i, j)
 					}
 				}
-				taken := make([]bool, n)
-				own := make([]int, goroutines) // the next task of g's run, while it takes its own
-				for g := range goroutines {
-					own[g] = g * n / goroutines
-				}
-				active := goroutines
-				done := make([]bool, goroutines)
-				for active > 0 {
-					g := r.IntN(goroutines)
-					if done[g] {
-						continue
-					}
-					i, ok := q.take(g)
-					if !ok {
-						done[g] = true
-						active--
-						continue
-					}
-					if i < 0 || i >= n || taken[i] {
-						t.Fatalf("%d tasks, %d goroutines, trial %d: task %d handed out twice or out of range", n, goroutines, trial, i)
-					}
-					taken[i] = true
-					// Its own run first, in order, until the run is done (its
-					// end may have been taken by others).
-					end := (g + 1) * n / goroutines
-					switch {
-					case i >= g*n/goroutines && i < end:
-						if i != own[g] {
-							t.Fatalf("%d tasks, %d goroutines: goroutine %d took %d of its run before %d", n, goroutines, g, i, own[g])
-						}
-						own[g]++
-					default:
-						for j := own[g]; j < end; j++ {
-							if !taken[j] {
-								t.Fatalf("%d tasks, %d goroutines: goroutine %d took %d before its own %d", n, goroutines, g, i, j)
-							}
-						}
-					}
-				}
-				for i, ok := range taken {
-					if !ok {
-						t.Fatalf("%d tasks, %d goroutines: task %d never handed out", n, goroutines, i)
-					}
-				}
+			}
+			last[g] = i
+		}
+		for i, ok := range taken {
+			if !ok {
+				t.Fatalf("trial %d: task %d of %v never handed out", trial, i, groups)
 			}
 		}
 	}
