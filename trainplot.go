@@ -70,6 +70,7 @@ func newCurvePlot(title string, unit time.Duration) *plot.Plot {
 	p.X.Label.Text = "hours of training"
 	if unit == time.Minute {
 		p.X.Label.Text = "minutes of training"
+		p.X.Tick.Marker = scoreTicks{} // whole minutes: 25, not 25.00
 	}
 	p.X.Min, p.Y.Min = 0, 0
 	return p
