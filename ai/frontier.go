@@ -100,20 +100,12 @@ func (f *frontier) split(target int) {
 	}
 }
 
-// tasks returns the tasks of the open positions in the order they are
-// created, which is that of the recursive search.
-func (f *frontier) tasks() []*task {
-	ts := make([]*task, len(f.open))
-	for i, m := range f.open {
-		ts[i] = m.task
-	}
-	return ts
-}
-
-// groupedTasks returns the tasks grouped by the chance node they follow,
-// the groups in order of probability, largest first, and where each group
-// begins and ends (see taskQueue).
-func (f *frontier) groupedTasks() ([]*task, []span) {
+// tasks returns the tasks grouped by the chance node they follow, the
+// groups in order of probability, largest first, and where each group
+// begins and ends (see taskQueue). Before a split the groups are the root
+// moves', all of probability 1: the order is then that of the recursive
+// search, which one goroutine follows exactly.
+func (f *frontier) tasks() ([]*task, []span) {
 	groups := slices.Clone(f.groups)
 	slices.SortStableFunc(groups, func(a, b *topChance) int { return cmp.Compare(b.prob, a.prob) })
 	ts := make([]*task, 0, len(f.open))

@@ -215,11 +215,10 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	if ply < minParallelPly || len(f.open) < 2 {
 		threads = 1 // too little work to share
 	}
-	tasks, groups := f.tasks(), []span{{0, len(f.open)}}
 	if threads > 1 {
 		f.split(8 * threads)
-		tasks, groups = f.groupedTasks()
 	}
+	tasks, groups := f.tasks()
 	workers := append(s.run(tasks, groups, threads, ply-1, gen, &stop), f.worker)
 	for _, w := range workers {
 		r.add(w.Counts)
