@@ -64,24 +64,30 @@ func pack(s SlideOutcome) Result {
 }
 
 // The move tables are arrays, not pointers, so that a lookup addresses them
-// directly.
-var (
-	left  = *buildLeft()
-	right = *buildRight(&left)
-)
+// directly. They are filled where they lie, by direct calls: every program
+// of the project builds them before main runs, so their cost is start-up
+// time (a closure per line and a copy of each table doubled it).
+var left, right [NumLines]Result
 
-// buildLeft applies the reference rule to every line.
-func buildLeft() *[NumLines]Result {
-	return Build(func(l Line) Result { return pack(Slide(l.Cells())) })
+func init() {
+	fillLeft(&left)
+	fillRight(&right, &left)
 }
 
-// buildRight mirrors the left table: sliding right is sliding the reversed
+// fillLeft applies the reference rule to every line.
+func fillLeft(t *[NumLines]Result) {
+	for i := range t {
+		t[i] = pack(Slide(Line(i).Cells()))
+	}
+}
+
+// fillRight mirrors the left table: sliding right is sliding the reversed
 // line left, and reversing the result.
-func buildRight(left *[NumLines]Result) *[NumLines]Result {
-	return Build(func(l Line) Result {
-		r := left[l.Reverse()]
-		return Result(r.Line().Reverse()) | r&^0xFFFF
-	})
+func fillRight(t, left *[NumLines]Result) {
+	for i := range t {
+		r := left[Line(i).Reverse()]
+		t[i] = Result(r.Line().Reverse()) | r&^0xFFFF
+	}
 }
 
 // Left returns l slid toward cell 0 (a row moved left, or a column moved up
