@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/dirlock"
 )
@@ -70,6 +71,15 @@ func (c ColorMode) profile() (colorprofile.Profile, bool) {
 	return colorprofile.TrueColor, false
 }
 
+// measureWidths measures the width of a box-drawing line as the renderer
+// will, for the sake of what that costs the first time: a terminal that does
+// not report Unicode widths has every cell above U+02FF measured by a table
+// of all Unicode that the width library fills on first use, about 8 ms that
+// delayed the first frame. Run starts it on its own goroutine, which ends
+// with it, while the screen is set up; the renderer waits for the table only
+// if it is not yet filled.
+func measureWidths() { ansi.StringWidthWc("╭─╮│") }
+
 // Run plays the game on the terminal in and out until the player quits or
 // ctx is done (the caller cancels it on the signals that end the program),
 // and saves it whichever way it ends. The terminal is restored,
@@ -79,6 +89,7 @@ func (c ColorMode) profile() (colorprofile.Profile, bool) {
 // game holds it, Run returns a *RunningError at once, having read and
 // written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	go measureWidths()
 	var lockErr error
 	if cfg.Store != nil {
 		lock, err := dirlock.Acquire(cfg.Store.StateDir)
