@@ -71,6 +71,9 @@ func (c ColorMode) profile() (colorprofile.Profile, bool) {
 	return colorprofile.TrueColor, false
 }
 
+// maxFPS is the highest frame rate Bubble Tea allows.
+const maxFPS = 120
+
 // measureWidths measures the width of a box-drawing line as the renderer
 // will, for the sake of what that costs the first time: a terminal that does
 // not report Unicode widths has every cell above U+02FF measured by a table
@@ -117,7 +120,13 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	// closes its input while its reading goroutine may still be in a read
 	// (a data race in Bubble Tea v2.1.1 the race detector saw on SIGHUP).
 	// A quit lets that goroutine finish first.
-	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler()}
+	//
+	// The renderer writes what changed once a frame, and the first frame
+	// once the first frame's time has passed: at Bubble Tea's highest rate,
+	// 120 a second, a key's effect and the first screen reach the terminal
+	// up to 8 ms sooner than at its default 60 (a frame with nothing new
+	// writes nothing: idle, the game uses no measurable CPU either way).
+	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(maxFPS)}
 	if p, ok := cfg.Color.profile(); ok {
 		opts = append(opts, tea.WithColorProfile(p))
 	}
