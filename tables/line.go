@@ -3,8 +3,8 @@
 // derived from one reference slide rule ([Slide]), and [Build] for other
 // per-line tables such as the AI's heuristics.
 //
-// Tables are built by pure functions when the package is initialised (about
-// 2 ms) and never change afterwards, so they are safe for concurrent use.
+// Tables are built by pure functions when the package is initialised (2 to 4
+// ms) and never change afterwards, so they are safe for concurrent use.
 package tables
 
 // A Line is one row or column of the board: four cells of 4 bits each, cell 0
