@@ -181,7 +181,7 @@ func TestStoppedSearchStoresNothing(t *testing.T) {
 		e := &stopAfter{Evaluator: NneonneoHeuristic(), k: k, stop: &stop}
 		s := NewSearcher(Config{Threads: 1, Eval: e, TableMB: 1})
 		e.table = s.tt
-		w := s.newWorker(5, 1, &stop)
+		w := s.newWorker(5, 1, &stop, time.Time{})
 		for _, n := range b.Next() {
 			if n != b {
 				w.chanceNode(n, 1, 0)
@@ -236,6 +236,30 @@ func TestDeadline(t *testing.T) {
 	r, _ := s.Search(context.Background(), b, Limits{Depth: 2, Time: time.Minute})
 	if r.Depth != 2 || r.Deadline {
 		t.Errorf("Search with Depth 2 and a minute: depth %d, deadline %v; want 2, false", r.Depth, r.Deadline)
+	}
+}
+
+// lateTimer is a context whose deadline has passed but which is not done
+// yet: a context whose timer the runtime has not run, as when every
+// processor is searching.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Millisecond), true }
+
+// TestDeadlineWithoutTimer checks that a search stops at its context's
+// deadline by itself, and reports it as such, without waiting for the
+// context to be done.
+func TestDeadlineWithoutTimer(t *testing.T) {
+	b := mustParse(t, hard)
+	for _, threads := range []int{1, 2} {
+		s := NewSearcher(Config{Threads: threads})
+		r, err := s.searchDepth(lateTimer{context.Background()}, b, 12)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("threads %d: a 12-ply search past its deadline returned %v; want context.DeadlineExceeded", threads, err)
+		}
+		if r.MovesTried > 1_000_000 { // a 12-ply search tries billions
+			t.Errorf("threads %d: %d moves tried after the deadline; it should stop within a few hundred nodes", threads, r.MovesTried)
+		}
 	}
 }
 
