@@ -183,15 +183,10 @@ func (e *evalFlags) check() error {
 	if e.name == ntupleEval {
 		return nil
 	}
-	var names []string
-	for _, info := range ai.Evaluators() {
-		if info.Name == e.name {
-			return nil // open builds it: its tables take milliseconds
-		}
-		names = append(names, info.Name)
+	if _, err := ai.LookupEvaluator(e.name); err != nil { // open builds it
+		return e.flags.usageError("-eval: %v, or %s", err, ntupleEval)
 	}
-	return e.flags.usageError("-eval: unknown evaluator %q: want one of %s, or %s",
-		e.name, strings.Join(names, ", "), ntupleEval)
+	return nil
 }
 
 // open returns the evaluator the flags name, which check has accepted:

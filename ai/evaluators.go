@@ -28,14 +28,24 @@ func Evaluators() []EvaluatorInfo {
 
 // NewEvaluator returns the evaluator called name (see Evaluators).
 func NewEvaluator(name string) (Evaluator, error) {
+	e, err := LookupEvaluator(name)
+	if err != nil {
+		return nil, err
+	}
+	return e.New(), nil
+}
+
+// LookupEvaluator returns what Evaluators says of the evaluator called
+// name, without building it (its tables take milliseconds).
+func LookupEvaluator(name string) (EvaluatorInfo, error) {
 	var names []string
 	for _, e := range Evaluators() {
 		if e.Name == name {
-			return e.New(), nil
+			return e, nil
 		}
 		names = append(names, e.Name)
 	}
-	return nil, fmt.Errorf("unknown evaluator %q: want one of %s", name, strings.Join(names, ", "))
+	return EvaluatorInfo{}, fmt.Errorf("unknown evaluator %q: want one of %s", name, strings.Join(names, ", "))
 }
 
 // tileValue returns the value of a tile of rank r as a float, 0 for empty.
