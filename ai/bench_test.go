@@ -121,6 +121,42 @@ func BenchmarkGame(b *testing.B) {
 	}
 }
 
+// gameStretches are the two stretches of the fixed game that the README
+// times against nneonneo's program, moves 4001-4300 (an 8192 on the board)
+// and 9001-9300 (a 16384), numbered from 1 as
+// TestGame's -game-positions file numbers its lines: a whole game takes
+// ten minutes a side, the stretches two.
+var gameStretches = []span{{4000, 4300}, {9000, 9300}}
+
+// BenchmarkGameStretches searches the positions of gameStretches at the
+// automatic depth, in order, with the table kept from move to move as `2048
+// sim` and the game keep it (emptied at the start of each stretch), and
+// reports the time of a stretch's 300 decisions in ms/decision.
+func BenchmarkGameStretches(b *testing.B) {
+	boards := readGame(b)
+	for _, threads := range benchThreads {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			s := NewSearcher(Config{Threads: threads})
+			var evals uint64
+			n := 0
+			for b.Loop() {
+				for _, st := range gameStretches {
+					s.Reset()
+					for _, x := range boards[st.start:st.end] {
+						r, err := s.Search(context.Background(), x, Limits{Depth: Auto})
+						if err != nil {
+							b.Fatal(err)
+						}
+						evals += r.MovesTried
+						n++
+					}
+				}
+			}
+			reportDecisions(b, n, evals)
+		})
+	}
+}
+
 // BenchmarkEvaluate times the default heuristic of a board: 8 lookups.
 func BenchmarkEvaluate(b *testing.B) {
 	boards := readPositions(b, "")
