@@ -88,7 +88,7 @@ type view struct {
 
 // viewLog returns log2 of the buckets a search of ply plies needs: about as
 // many slots as the positions it stores, which double with each ply from 7
-// on (8 MB at 8 plies, 32 MB at 10) and grow faster before. On the
+// on (8 MB at 8 plies, 16 MB at 9) and grow faster before. On the
 // benchmark positions a view half as large costs up to 2% more work, and
 // one twice as large saves under 0.3% while its lookups miss the caches
 // more often.
