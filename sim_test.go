@@ -294,9 +294,9 @@ func TestSimWorkersFitInMemory(t *testing.T) {
 		memory         uint64
 		want           string // "" for no error
 	}{
-		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 32 MiB table each need 31 GiB, more than half of the 24 GiB of memory here; want at most 384"},
-		{auto, 100, 1000, 4 * gib, "-workers 1000: 100 workers with a 32 MiB table each need 3.1 GiB, more than half of the 4.0 GiB of memory here; want at most 64"},
-		{auto, 1000, 384, 24 * gib, ""},
+		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 16 MiB table each need 16 GiB, more than half of the 24 GiB of memory here; want at most 768"},
+		{auto, 100, 1000, 2 * gib, "-workers 1000: 100 workers with a 16 MiB table each need 1.6 GiB, more than half of the 2.0 GiB of memory here; want at most 64"},
+		{auto, 1000, 768, 24 * gib, ""},
 		{auto, 10, 1000, 24 * gib, ""},                                         // only as many workers as games
 		{sim.Player{Kind: sim.Expectimax, Depth: 3}, 1000, 1000, 24 * gib, ""}, // 4 MiB tables
 		{sim.Player{Kind: sim.Random}, 1000, 1000, 1 * gib, ""},
@@ -308,11 +308,11 @@ func TestSimWorkersFitInMemory(t *testing.T) {
 			t.Errorf("checkMemory(%v, %d games, %d workers, %d GiB) = %q; want %q", c.player, c.games, c.workers, c.memory/gib, got, c.want)
 		}
 	}
-	if physicalMemory() == 0 || physicalMemory() > 64*gib {
-		t.Skip("no memory figure, or enough memory for 1024 tables of 32 MiB")
+	if physicalMemory() == 0 || physicalMemory() > 32*gib {
+		t.Skip("no memory figure, or enough memory for 1024 tables of 16 MiB")
 	}
 	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "1024", "-workers", "1024")
-	if status != 2 || stdout != "" || !strings.Contains(stderr, "-workers 1024: 1024 workers with a 32 MiB table each need 32 GiB") {
+	if status != 2 || stdout != "" || !strings.Contains(stderr, "-workers 1024: 1024 workers with a 16 MiB table each need 16 GiB") {
 		t.Errorf("sim -games 1024 -workers 1024: status %d, stdout %q, stderr %q; want 2 and why", status, stdout, stderr)
 	}
 }
