@@ -87,6 +87,24 @@ func BenchmarkAutoDepth(b *testing.B) {
 	}
 }
 
+// playThrough searches boards in order at the automatic depth from an empty
+// table, keeping the table from one board to the next if kept (as `2048
+// sim` plays a game) or emptying it before each, and returns the moves
+// tried.
+func playThrough(b *testing.B, s *Searcher, boards []engine.Board, kept bool) (evals uint64) {
+	for i, x := range boards {
+		if i == 0 || !kept {
+			s.Reset()
+		}
+		r, err := s.Search(context.Background(), x, Limits{Depth: Auto})
+		if err != nil {
+			b.Fatal(err)
+		}
+		evals += r.MovesTried
+	}
+	return evals
+}
+
 // BenchmarkGame searches every position of a fixed whole game
 // (testdata/game.txt: 12,161 moves to a 16384 tile) at the automatic depth,
 // in order: "kept" as `2048 sim` and the game play it, one table from the
@@ -102,17 +120,7 @@ func BenchmarkGame(b *testing.B) {
 				s := NewSearcher(Config{Threads: threads})
 				var evals uint64
 				for b.Loop() {
-					s.Reset()
-					for _, x := range boards {
-						if !kept {
-							s.Reset()
-						}
-						r, err := s.Search(context.Background(), x, Limits{Depth: Auto})
-						if err != nil {
-							b.Fatal(err)
-						}
-						evals += r.MovesTried
-					}
+					evals += playThrough(b, s, boards, kept)
 				}
 				reportDecisions(b, b.N*len(boards), evals)
 				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/game")
@@ -141,15 +149,8 @@ func BenchmarkGameStretches(b *testing.B) {
 			n := 0
 			for b.Loop() {
 				for _, st := range gameStretches {
-					s.Reset()
-					for _, x := range boards[st.start:st.end] {
-						r, err := s.Search(context.Background(), x, Limits{Depth: Auto})
-						if err != nil {
-							b.Fatal(err)
-						}
-						evals += r.MovesTried
-						n++
-					}
+					evals += playThrough(b, s, boards[st.start:st.end], true)
+					n += st.end - st.start
 				}
 			}
 			reportDecisions(b, n, evals)
