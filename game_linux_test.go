@@ -169,6 +169,27 @@ func TestHangUpSaves(t *testing.T) {
 	}
 }
 
+// TestUnsavedGameSaysSo plays a game whose save cannot be written (the
+// saved game's path is a directory, which the game leaves alone): quitting
+// must say on the terminal that the game was not saved, and exit 1, since
+// the game is then lost.
+func TestUnsavedGameSaysSo(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "state", "2048", "game.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := startGame(t, home, "-depth", "2")
+	g.waitFor(t, "cannot be read")
+	g.master.Write([]byte("q"))
+	st := g.wait(t)
+	g.mu.Lock()
+	screen := g.screen.String()
+	g.mu.Unlock()
+	if st.ExitCode() != 1 || !strings.Contains(screen, "the game was not saved") {
+		t.Fatalf("quitting a game that could not be saved ended with %v; want exit 1 and a message saying so; it wrote:\n%s", st, screen)
+	}
+}
+
 // snapshot returns the names, sizes, times and contents of the files under
 // dir, to check that nothing was touched.
 func snapshot(t *testing.T, dir string) string {
