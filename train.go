@@ -37,10 +37,11 @@ Every -eval-every, training pauses for a fixed evaluation: -eval-games
 games at one ply (the move of highest points plus value), on the same seeds
 each time, whose mean score and 2048, 8192 and 16384 rates, with 95%
 intervals, are printed on stdout and kept in the learning curve (-log, a
-CSV file beside the weights; -plot draws it). If the values stop being numbers, or the mean score falls
-below half its best, training stops and the file keeps the last good
-network. Progress goes to stderr: the games, the moves a second, the mean
-score and the tile rates of the last minute, the time left.
+CSV file beside the weights; -plot draws it). If the values stop being
+numbers, or the mean score falls below half its best, training stops and
+the file keeps the last good network. Progress goes to stderr: the games,
+the moves a second, the mean score and the tile rates of the last minute,
+the time left.
 
 An hour on two cores is a good first network:
 	2048 train -time 1h -plot curve.png
