@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 )
 
@@ -83,6 +84,40 @@ func BenchmarkTrainFirstGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkSearch times expectimax decisions on one goroutine with the
+// network as the evaluator, at the depths a search of a millisecond or so
+// reaches, on every 20th board of ten games the network played, each from
+// an empty table.
+func BenchmarkSearch(b *testing.B) {
+	t := trained(b, FourBySix)
+	var boards []engine.Board
+	for i, x := range afterstates(t.net, 1, 10) {
+		if i%20 == 0 {
+			boards = append(boards, x)
+		}
+	}
+	for _, ply := range []int{2, 3} {
+		b.Run(fmt.Sprintf("ply=%d", ply), func(b *testing.B) {
+			s := ai.NewSearcher(ai.Config{Eval: t.net, Threads: 1})
+			var evals uint64
+			for b.Loop() {
+				for _, x := range boards {
+					s.Reset()
+					r, err := s.Search(context.Background(), x, ai.Limits{Depth: ply})
+					if err != nil {
+						b.Fatal(err)
+					}
+					evals += r.MovesTried
+				}
+			}
+			n := float64(b.N * len(boards))
+			b.ReportMetric(b.Elapsed().Seconds()*1e6/n, "µs/decision")
+			b.ReportMetric(float64(evals)/n, "evals/decision")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
 }
 
 // trained returns a one-goroutine trainer of design d, seed 1, that has
