@@ -45,6 +45,7 @@ type gameProcess struct {
 	mu     sync.Mutex
 	screen bytes.Buffer  // all the game wrote
 	done   chan struct{} // closed when the process has ended
+	read   chan struct{} // closed when all it wrote is in screen
 }
 
 // startGame runs the game with args in the XDG directories under home.
@@ -59,8 +60,12 @@ func startGame(t *testing.T, home string, args ...string) *gameProcess {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	g := &gameProcess{cmd: cmd, master: master, done: make(chan struct{})}
+	// Only the game holds the terminal now, so that once it has ended, and
+	// all it wrote has been read, reading the master fails.
+	tty.Close()
+	g := &gameProcess{cmd: cmd, master: master, done: make(chan struct{}), read: make(chan struct{})}
 	go func() {
+		defer close(g.read)
 		buf := make([]byte, 4096)
 		for {
 			n, err := master.Read(buf)
@@ -109,13 +114,17 @@ func (g *gameProcess) waitFor(t *testing.T, s string) {
 	t.Fatalf("the game did not show %q within 20 s", s)
 }
 
-// wait waits for the game to end and returns how it ended.
+// wait waits for the game to end, and for all it wrote to be in screen,
+// and returns how it ended.
 func (g *gameProcess) wait(t *testing.T) *os.ProcessState {
 	t.Helper()
-	select {
-	case <-g.done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the game did not end within 20 s")
+	timeout := time.After(20 * time.Second)
+	for _, c := range []chan struct{}{g.done, g.read} {
+		select {
+		case <-c:
+		case <-timeout:
+			t.Fatal("the game did not end within 20 s")
+		}
 	}
 	return g.cmd.ProcessState
 }
