@@ -57,54 +57,54 @@ func BenchmarkTrain(b *testing.B) {
 }
 
 // BenchmarkTrainFirstGames measures what TDL2048's own speed figure
-// measures (`2048 -n 4x6patt=320000/norm -t 10x1000 -s 1`, its summary
-// line), so that the two can be compared side by side: the moves a second
-// of the first 10,000 games of a new 4×6 network on one goroutine, by
-// TD(0) without restarts. Each round trains a new network; making it is not
-// timed.
+// measures (`2048 -n 4x6patt=320000/norm -t 10x1000 -s 1 [-p 2]`, its
+// summary line), so that the two can be compared side by side: the moves a
+// second of the first 10,000 games of a new 4×6 network, by TD(0) without
+// restarts, on one goroutine and on every core. Each round trains a new
+// network; making it is not timed.
 func BenchmarkTrainFirstGames(b *testing.B) {
-	var moves uint64
-	for b.Loop() {
-		b.StopTimer()
-		c, err := NewCheckpoint(FourBySix, 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		c.State.Restart = 0
-		t, err := NewTrainer(c, 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		s, err := t.Run(context.Background(), 10000)
-		if err != nil {
-			b.Fatal(err)
-		}
-		moves += s.Moves
+	for _, threads := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			var moves uint64
+			for b.Loop() {
+				b.StopTimer()
+				c, err := NewCheckpoint(FourBySix, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c.State.Restart = 0
+				t, err := NewTrainer(c, threads)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				s, err := t.Run(context.Background(), 10000)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves += s.Moves
+			}
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+			b.ReportMetric(0, "ns/op")
+		})
 	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(0, "ns/op")
 }
 
 // BenchmarkSearch times expectimax decisions on one goroutine with the
 // network as the evaluator, at the depths a search of a millisecond or so
-// reaches, on every 20th board of ten games the network played, each from
-// an empty table.
+// reaches, as sim plays a game: on the boards of two games the network
+// played, in order, the Searcher keeping what it stored from one decision to
+// the next.
 func BenchmarkSearch(b *testing.B) {
 	t := trained(b, FourBySix)
-	var boards []engine.Board
-	for i, x := range afterstates(t.net, 1, 10) {
-		if i%20 == 0 {
-			boards = append(boards, x)
-		}
-	}
+	boards := afterstates(t.net, 1, 2)
 	for _, ply := range []int{2, 3} {
 		b.Run(fmt.Sprintf("ply=%d", ply), func(b *testing.B) {
 			s := ai.NewSearcher(ai.Config{Eval: t.net, Threads: 1})
 			var evals uint64
 			for b.Loop() {
+				s.Reset()
 				for _, x := range boards {
-					s.Reset()
 					r, err := s.Search(context.Background(), x, ai.Limits{Depth: ply})
 					if err != nil {
 						b.Fatal(err)
