@@ -34,7 +34,7 @@ type Result struct {
 type Counts struct {
 	Nodes      uint64 // positions visited: after-move and after-spawn boards
 	MovesTried uint64 // moves tried at the positions after a spawn (4 a max node)
-	Hits       uint64 // transposition-table hits
+	Hits       uint64 // values found stored: in the transposition table, and leaves of a ScoreEstimator scored before
 	Leaves     uint64 // positions scored by the evaluator
 }
 

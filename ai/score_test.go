@@ -3,6 +3,7 @@ package ai_test
 import (
 	"context"
 	"math"
+	"sync/atomic"
 	"testing"
 
 	"github.com/term2048/2048/engine"
@@ -91,6 +92,67 @@ func TestScoreEstimatorAddsPoints(t *testing.T) {
 			}
 		}
 	}
+}
+
+// countedCells is emptyCells that counts the boards it scores.
+type countedCells struct {
+	emptyCells
+	scored atomic.Int64
+}
+
+func (c *countedCells) Evaluate(b engine.Board) float64 {
+	c.scored.Add(1)
+	return c.emptyCells.Evaluate(b)
+}
+
+// TestLeavesRemembered checks that a ScoreEstimator's leaves, remembered from
+// one search to the next, give the next the values a new Searcher finds, to
+// the bit, and spare it most of their scoring; that the goroutines of a
+// parallel search remember theirs too; and that Reset forgets them. (A
+// parallel search's values are not compared: they vary from run to run with
+// the order in which its goroutines fill the table, which decides what is
+// reused from deeper searches.)
+func TestLeavesRemembered(t *testing.T) {
+	b := MustParse(t, "128 64 64 2 / 8 8 4 2 / 2 0 0 0 / 0 0 0 4")
+	for _, c := range []struct{ threads, plies int }{{1, 3}, {1, 5}, {2, 5}} { // 5 plies are searched on both threads
+		counted := &countedCells{}
+		s := NewSearcher(Config{Eval: counted, Threads: c.threads, TableMB: 1})
+		first := searchOrFail(t, s, b, c.plies)
+		scored := counted.scored.Load()
+		ForgetTable(s)
+		again := searchOrFail(t, s, b, c.plies)
+		rescored := counted.scored.Load() - scored
+		if again.Hits <= first.Hits || again.Leaves >= first.Leaves {
+			t.Errorf("%d plies, %d threads: %d hits and %d leaves scored, then %d and %d; want more hits and fewer leaves", c.plies, c.threads, first.Hits, first.Leaves, again.Hits, again.Leaves)
+		}
+		s.Reset()
+		if reset := searchOrFail(t, s, b, c.plies); c.threads == 1 && reset.Counts != first.Counts {
+			t.Errorf("%d plies: after Reset, %+v; want the work of the first search, %+v", c.plies, reset.Counts, first.Counts)
+		}
+		if c.threads > 1 {
+			continue
+		}
+		fresh := searchOrFail(t, NewSearcher(Config{Eval: emptyCells{}, Threads: 1, TableMB: 1}), b, c.plies)
+		if first.Value != fresh.Value || again.Value != fresh.Value {
+			t.Errorf("%d plies: values %v, then %v from the leaves remembered; want %v as a new Searcher finds", c.plies, first.Value, again.Value, fresh.Value)
+		}
+		// What the second search scores again: the root's moves (the
+		// frontier's boards are not remembered), and the leaves whose slots
+		// later leaves took.
+		if c.plies == 3 && rescored > scored/10 {
+			t.Errorf("%d plies: the second search scored %d boards, the first %d; want a tenth at most", c.plies, rescored, scored)
+		}
+	}
+}
+
+// searchOrFail searches b to plies plies with s.
+func searchOrFail(t *testing.T, s *Searcher, b engine.Board, plies int) Result {
+	t.Helper()
+	r, err := s.Search(context.Background(), b, Limits{Depth: plies})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // TestHeuristicAddsNoPoints checks that a heuristic's values are not mixed

@@ -96,6 +96,7 @@ type Searcher struct {
 	tt      *table
 	own     []*table // the last-layer tables of the goroutines of a parallel search, one each
 	gen     atomic.Uint32
+	leaves  leafCaches // when points: the goroutines' caches of scored leaves
 }
 
 // NewSearcher returns a Searcher for c.
@@ -140,6 +141,7 @@ func (s *Searcher) Reset() {
 	for _, t := range s.own {
 		t.reset()
 	}
+	s.leaves.reset()
 }
 
 // Search finds the best move on b within the limits l. It returns ctx.Err()
@@ -229,6 +231,9 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	workers := append(s.run(tasks, groups, threads, ply-1, gen, &stop, deadline), f.worker)
 	for _, w := range workers {
 		r.add(w.Counts)
+		if w.leaves != nil {
+			s.leaves.put(w.leaves)
+		}
 	}
 	if stop.Load() {
 		if err := ctx.Err(); err != nil {
@@ -282,6 +287,9 @@ func (s *Searcher) run(tasks []*task, groups []span, threads, limit int, gen uin
 			// benchmark positions at 6 and 8 plies.
 			workers[i].last = s.own[i].view(limit)
 		}
+		if s.points {
+			workers[i].leaves = s.leaves.get() // given back by searchDepth
+		}
 	}
 	queue := newTaskQueue(groups, threads)
 	var panicked atomic.Pointer[PanicError]
@@ -318,7 +326,8 @@ func (s *Searcher) run(tasks []*task, groups []span, threads, limit int, gen uin
 // all share the table, the evaluator and the stop flag.
 type worker struct {
 	tt     view
-	last   view // the table of the last chance layer (see lastLayerTable)
+	last   view       // the table of the last chance layer (see lastLayerTable)
+	leaves *leafCache // when points, in a goroutine of run: the values of leaves scored so far
 	lines  *Lines
 	eval   Evaluator
 	points bool // add the points of each move to its value (see ScoreEstimator)
@@ -549,7 +558,7 @@ func (w *worker) maxNodeScored(b engine.Board, prob float64, depth int) float64 
 		}
 		var v float64
 		if leaf {
-			v = w.evaluate(n, n.Transpose())
+			v = w.scoredLeaf(n)
 		} else {
 			v = w.chanceNode(n, prob, depth)
 		}
