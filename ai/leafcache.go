@@ -15,7 +15,7 @@ import (
 // leaf recurs often: a tile spawned anywhere in a line that the next move
 // then slides ends in the same board. At 2 to 4 plies, 52 to 69% of the
 // leaves of a decision had been scored before in the same search. One
-// lookup in a cache of a megabyte costs a fraction of a network's value.
+// lookup in a small cache costs a fraction of a network's value.
 //
 // The heuristics do not use it: their last layer is worked out line by line
 // (see leafSpawns), for less than a lookup here would cost.
@@ -24,10 +24,13 @@ type leafCache struct {
 	slots  [leafCacheSize]leafSlot
 }
 
-// leafCacheBits sets the number of slots of a leafCache: 2^16 slots, 1 MiB,
-// the L2 cache of a core of the development machine.
+// leafCacheBits sets the number of slots of a leafCache: 2^14 slots, 256
+// KiB, a quarter of the L2 cache of a core of the development machine. On
+// the boards of the network's games at 3 plies, 2^12 to 2^14 slots took
+// 0.73 of the time of a decision without a cache, 2^16 0.78, and 2^18 was
+// no faster than none (medians of 5 rounds, BenchmarkSearch in ai/ntuple).
 const (
-	leafCacheBits = 16
+	leafCacheBits = 14
 	leafCacheSize = 1 << leafCacheBits
 )
 

@@ -113,7 +113,8 @@ func (c *countedCells) Evaluate(b engine.Board) float64 {
 // the order in which its goroutines fill the table, which decides what is
 // reused from deeper searches.)
 func TestLeavesRemembered(t *testing.T) {
-	b := MustParse(t, "128 64 64 2 / 8 8 4 2 / 2 0 0 0 / 0 0 0 4")
+	// Few empty cells: few enough leaves for the cache to hold most of them.
+	b := MustParse(t, "2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8")
 	for _, c := range []struct{ threads, plies int }{{1, 3}, {1, 5}, {2, 5}} { // 5 plies are searched on both threads
 		counted := &countedCells{}
 		s := NewSearcher(Config{Eval: counted, Threads: c.threads, TableMB: 1})
