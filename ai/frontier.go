@@ -67,21 +67,26 @@ func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 		return c
 	}
 	empty := b.EmptyBits()
-	n := float64(bits.OnesCount64(empty))
-	p2, p4 := prob*(1-engine.FourProbability)/n, prob*engine.FourProbability/n
-	for e := empty; e != 0; {
+	cells := bits.OnesCount64(empty)
+	p2, p4 := prob*(1-engine.FourProbability)/float64(cells), prob*engine.FourProbability/float64(cells)
+	// The spawns' nodes and tasks in one allocation each: a search of 2 or 3
+	// plies is over in tens of microseconds, and allocating them one by one
+	// took a third of that.
+	maxes, tasks := make([]topMax, 2*cells), make([]task, 2*cells)
+	c.kids = make([]*topMax, 2*cells)
+	for i, e := 0, empty; e != 0; i += 2 {
 		var two engine.Board
 		two, e = nextSpawn(e)
-		c.kids = append(c.kids, f.newTask(b|two, p2, depth+1), f.newTask(b|two<<1, p4, depth+1))
+		tasks[i] = task{board: b | two, prob: p2, depth: depth + 1}
+		tasks[i+1] = task{board: b | two<<1, prob: p4, depth: depth + 1}
+		for k := i; k < i+2; k++ {
+			maxes[k].task = &tasks[k]
+			c.kids[k] = &maxes[k]
+			f.open = append(f.open, &maxes[k])
+		}
 	}
 	f.groups = append(f.groups, c)
 	return c
-}
-
-func (f *frontier) newTask(b engine.Board, prob float64, depth int) *topMax {
-	m := &topMax{task: &task{board: b, prob: prob, depth: depth}}
-	f.open = append(f.open, m)
-	return m
 }
 
 // split expands every task one more level, up to twice, until there are at
