@@ -46,9 +46,14 @@ const collapseFraction = 0.5
 // SIGTERM), the values diverge or the score collapses. It writes a
 // checkpoint at the end and on cancellation, but not after a divergence
 // or a collapse, so that the weights file keeps the last good network.
-func (s *session) run(ctx context.Context) error {
+func (s *session) run(ctx context.Context) (err error) {
 	s.start = time.Now()
 	s.progress = newTrainProgress(s.stderr, s.tty, s.start)
+	defer func() {
+		if err != nil {
+			s.progress.end() // so that the error gets a line of its own
+		}
+	}()
 	if s.opts.evalEvery > 0 {
 		s.nextEval = s.start.Add(s.opts.evalEvery)
 	}
@@ -162,7 +167,6 @@ func (s *session) status() runStatus {
 // interrupted writes a checkpoint after ctrl+c or SIGTERM and returns the
 // interruption.
 func (s *session) interrupted() error {
-	s.progress.end()
 	if err := s.checkpoint(); err != nil {
 		return err
 	}
