@@ -73,18 +73,18 @@ func (f *frontier) chance(b engine.Board, prob float64, depth int) *topChance {
 	// plies is over in tens of microseconds, and allocating them one by one
 	// took a third of that.
 	maxes, tasks := make([]topMax, 2*cells), make([]task, 2*cells)
-	c.kids = make([]*topMax, 2*cells)
 	for i, e := 0, empty; e != 0; i += 2 {
 		var two engine.Board
 		two, e = nextSpawn(e)
 		tasks[i] = task{board: b | two, prob: p2, depth: depth + 1}
 		tasks[i+1] = task{board: b | two<<1, prob: p4, depth: depth + 1}
-		for k := i; k < i+2; k++ {
-			maxes[k].task = &tasks[k]
-			c.kids[k] = &maxes[k]
-			f.open = append(f.open, &maxes[k])
-		}
 	}
+	c.kids = make([]*topMax, 2*cells)
+	for k := range maxes {
+		maxes[k].task = &tasks[k]
+		c.kids[k] = &maxes[k]
+	}
+	f.open = append(f.open, c.kids...)
 	f.groups = append(f.groups, c)
 	return c
 }
