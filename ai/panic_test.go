@@ -43,7 +43,5 @@ func TestPanicIsReturned(t *testing.T) {
 			}
 		}
 	}
-	if n := runtime.NumGoroutine(); n > before {
-		t.Errorf("%d goroutines after the searches; %d before", n, before)
-	}
+	checkNoGoroutineLeft(t, before)
 }
