@@ -172,7 +172,7 @@ func (e *stopAfter) Evaluate(b engine.Board) float64 {
 	if e.k--; e.k == 0 {
 		e.stop.Store(true)
 		for i := range e.table.slots {
-			e.then = append(e.then, e.table.slots[i].data.Load())
+			e.then = append(e.then, atomic.LoadUint64(&e.table.slots[i].data))
 		}
 	}
 	return e.Evaluator.Evaluate(b)
@@ -198,7 +198,7 @@ func TestStoppedSearchStoresNothing(t *testing.T) {
 			t.Fatalf("k=%d: the search ended before the stop", k)
 		}
 		for i := range s.tt.slots {
-			if d := s.tt.slots[i].data.Load(); d != e.then[i] {
+			if d := atomic.LoadUint64(&s.tt.slots[i].data); d != e.then[i] {
 				t.Fatalf("k=%d: slot %d was written after the stop", k, i)
 			}
 		}

@@ -37,10 +37,11 @@ type table struct {
 
 // A slot's data word holds, from the low bit: the value as a float32 (32
 // bits), the depth (5), the probability class (8), the search generation (8)
-// and the epoch (11, never 0, so that a used slot is never all zeros).
+// and the epoch (11, never 0, so that a used slot is never all zeros). Its
+// words are read with atomic loads and written with storeWord.
 type slot struct {
-	check atomic.Uint64 // board ^ data
-	data  atomic.Uint64
+	check uint64 // board ^ data
+	data  uint64
 }
 
 const (
@@ -124,7 +125,7 @@ func (v view) bucket(b engine.Board) int {
 // lookups of several boards wait for memory together rather than one after
 // another. (An atomic load, which the compiler keeps though its value is
 // unused.)
-func (v view) touch(b engine.Board) { v.slots[v.bucket(b)].data.Load() }
+func (v view) touch(b engine.Board) { atomic.LoadUint64(&v.slots[v.bucket(b)].data) }
 
 // get returns the value stored for b if it was searched at least depth
 // chance layers deep, from a node of probability class at most
@@ -135,8 +136,8 @@ func (v view) get(b engine.Board, depth, class int) (float64, bool) {
 	i := v.bucket(b)
 	for s := i; s < i+bucketSlots; s++ {
 		sl := &t.slots[s]
-		d := sl.data.Load()
-		if d>>epochShift != epoch || sl.check.Load()^d != uint64(b) {
+		d := atomic.LoadUint64(&sl.data)
+		if d>>epochShift != epoch || atomic.LoadUint64(&sl.check)^d != uint64(b) {
 			continue
 		}
 		if int(d>>depthShift&0x1F) < depth || int(d>>classShift&0xFF) > class+classSlack {
@@ -157,8 +158,8 @@ func (v view) put(b engine.Board, depth, class int, value float64, gen uint8) {
 	i := v.bucket(b)
 	victim, worst := i, math.MaxInt
 	for s := i; s < i+bucketSlots; s++ {
-		d := t.slots[s].data.Load()
-		if d>>epochShift != epoch || t.slots[s].check.Load()^d == uint64(b) {
+		d := atomic.LoadUint64(&t.slots[s].data)
+		if d>>epochShift != epoch || atomic.LoadUint64(&t.slots[s].check)^d == uint64(b) {
 			victim = s // a free slot, or b's own
 			break
 		}
@@ -171,8 +172,8 @@ func (v view) put(b engine.Board, depth, class int, value float64, gen uint8) {
 		}
 	}
 	sl := &t.slots[victim]
-	sl.data.Store(data)
-	sl.check.Store(uint64(b) ^ data)
+	storeWord(&sl.data, data)
+	storeWord(&sl.check, uint64(b)^data)
 }
 
 // reset empties the table in constant time, by starting a new epoch; every
