@@ -47,8 +47,9 @@ const MaxDepth = 16
 // plies), and the memory holding it is the system's, not the collector's, so
 // that a table costs only the pages its searches touched. Each goroutine of
 // a parallel search also has a table of its own, half as large, for the
-// last chance layer (see lastLayerTable), and uses the part a search a ply
-// shallower would (8 MB from 10 plies): a search on two cores takes at most
+// last chance layer (see lastLayerTable), and uses a quarter of the part a
+// search a ply shallower would (see lastLayerView; all 8 MB from 11 plies):
+// a search on two cores takes at most
 // 32 MB of tables. With 16 MB rather than 32, the late decisions of
 // testdata/agreement.txt (10 to 12 plies) took 3-5% less time and the
 // shallower ones the same, and two cores' tables at 12 plies take 32 MB
@@ -282,10 +283,7 @@ func (s *Searcher) run(tasks []*task, groups []span, threads, limit int, gen uin
 	for i := range workers {
 		workers[i] = s.newWorker(limit, gen, stop, deadline)
 		if threads > 1 {
-			// The view of a search a ply shallower (see viewLog): as
-			// little work as a view as large as the shared one, on the
-			// benchmark positions at 6 and 8 plies.
-			workers[i].last = s.own[i].view(limit)
+			workers[i].last = s.own[i].lastLayerView(limit + 1)
 		}
 		if s.points {
 			workers[i].leaves = s.leaves.get() // given back by searchDepth
