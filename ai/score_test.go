@@ -3,6 +3,7 @@ package ai_test
 import (
 	"context"
 	"math"
+	"runtime"
 	"sync/atomic"
 	"testing"
 
@@ -115,7 +116,13 @@ func (c *countedCells) Evaluate(b engine.Board) float64 {
 func TestLeavesRemembered(t *testing.T) {
 	// Few empty cells: few enough leaves for the cache to hold most of them.
 	b := MustParse(t, "2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8")
-	for _, c := range []struct{ threads, plies int }{{1, 3}, {1, 5}, {2, 5}} { // 5 plies are searched on both threads
+	// 5 plies are searched on both threads. On one processor the second
+	// goroutine of a search finds no task left: the first goroutine must
+	// still find its leaves in the next search.
+	for _, c := range []struct{ threads, plies, procs int }{{1, 3, 0}, {1, 5, 0}, {2, 5, 0}, {2, 5, 1}} {
+		if c.procs > 0 {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(c.procs))
+		}
 		counted := &countedCells{}
 		s := NewSearcher(Config{Eval: counted, Threads: c.threads, TableMB: 1})
 		first := searchOrFail(t, s, b, c.plies)

@@ -28,6 +28,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -232,6 +233,12 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	workers := append(s.run(tasks, groups, threads, ply-1, gen, &stop, deadline), f.worker)
 	for _, w := range workers {
 		r.add(w.Counts)
+	}
+	// The caches go back last first, so that the next search's first
+	// goroutine takes the one this search's first goroutine filled: that
+	// goroutine always searches, while the others may start too late to
+	// find a task left in a short search.
+	for _, w := range slices.Backward(workers) {
 		if w.leaves != nil {
 			s.leaves.put(w.leaves)
 		}
