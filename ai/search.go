@@ -99,6 +99,7 @@ type Searcher struct {
 	own     []*table // the last-layer tables of the goroutines of a parallel search, one each
 	gen     atomic.Uint32
 	leaves  leafCaches // when points: the goroutines' caches of scored leaves
+	helpers helpers    // the goroutines of parallel searches after the first
 }
 
 // NewSearcher returns a Searcher for c.
@@ -310,8 +311,10 @@ func (s *Searcher) run(tasks []*task, groups []span, threads, limit int, gen uin
 		}
 	}
 	var wg sync.WaitGroup
+	wg.Add(threads - 1)
 	for id := 1; id < threads; id++ {
-		wg.Go(func() {
+		s.helpers.start(func() {
+			defer wg.Done()
 			defer catchPanic(&panicked, stop)
 			work(id)
 		})

@@ -149,13 +149,20 @@ func TestCancel(t *testing.T) {
 // still counts until it has returned.
 func checkNoGoroutineLeft(t *testing.T, before int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	if !eventually(func() bool { return runtime.NumGoroutine() <= before }) {
+		t.Errorf("%d goroutines after the searches; %d before", runtime.NumGoroutine(), before)
 	}
-	if n := runtime.NumGoroutine(); n > before {
-		t.Errorf("%d goroutines after the searches; %d before", n, before)
+}
+
+// eventually reports whether cond is true, or becomes true within two
+// seconds.
+func eventually(cond func() bool) bool {
+	for deadline := time.Now().Add(2 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
 	}
+	return true
 }
 
 // stopAfter is an evaluator that stops the search after k leaves, from
