@@ -110,15 +110,30 @@ func (f *frontier) split(target int) {
 // begins and ends (see taskQueue). Before a split the groups are the root
 // moves', all of probability 1: the order is then that of the recursive
 // search, which one goroutine follows exactly.
-func (f *frontier) tasks() ([]*task, []span) {
+//
+// For several goroutines (parallel), a group's tasks after a 2 come before
+// those after a 4, which the cut-off prunes harder: a goroutine's run then
+// ends with its smallest tasks, and the goroutines finish closer together.
+// A 6-ply decision on two threads took 1-2% less time so, with the same
+// work (two runs of 4 and 5 rounds alternating); 8 plies about the same.
+func (f *frontier) tasks(parallel bool) ([]*task, []span) {
 	groups := slices.Clone(f.groups)
 	slices.SortStableFunc(groups, func(a, b *topChance) int { return cmp.Compare(b.prob, a.prob) })
 	ts := make([]*task, 0, len(f.open))
 	spans := make([]span, 0, len(groups))
 	for _, c := range groups {
 		start := len(ts)
-		for _, m := range c.kids {
-			ts = append(ts, m.task)
+		if parallel {
+			for k := 0; k < len(c.kids); k += 2 { // kids are a 2, then a 4, for each cell
+				ts = append(ts, c.kids[k].task)
+			}
+			for k := 1; k < len(c.kids); k += 2 {
+				ts = append(ts, c.kids[k].task)
+			}
+		} else {
+			for _, m := range c.kids {
+				ts = append(ts, m.task)
+			}
 		}
 		spans = append(spans, span{start, len(ts)})
 	}

@@ -230,7 +230,7 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	if threads > 1 {
 		f.split(8 * threads)
 	}
-	tasks, groups := f.tasks()
+	tasks, groups := f.tasks(threads > 1)
 	workers := append(s.run(tasks, groups, threads, ply-1, gen, &stop, deadline), f.worker)
 	for _, w := range workers {
 		r.add(w.Counts)
