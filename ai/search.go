@@ -49,12 +49,11 @@ const MaxDepth = 16
 // that a table costs only the pages its searches touched. Each goroutine of
 // a parallel search also has a table of its own, half as large, for the
 // last chance layer (see lastLayerTable), and uses a quarter of the part a
-// search a ply shallower would (see lastLayerView; all 8 MB from 11 plies):
-// a search on two cores takes at most
-// 32 MB of tables. With 16 MB rather than 32, the late decisions of
-// testdata/agreement.txt (10 to 12 plies) took 3-5% less time and the
-// shallower ones the same, and two cores' tables at 12 plies take 32 MB
-// rather than 64.
+// search a ply shallower would (see lastLayerView; all 8 MB from 11
+// plies): a search on two cores takes at most 32 MB of tables. With 16 MB
+// rather than 32, the late decisions of testdata/agreement.txt (10 to 12
+// plies) took 3-5% less time and the shallower ones the same, and two
+// cores' tables at 12 plies take 32 MB rather than 64.
 const DefaultTableMB = 16
 
 // Config sets up a Searcher. The zero Config is nneonneo's search with the

@@ -23,11 +23,11 @@ import (
 // successive searches and still give the answers of a search without it.
 //
 // It is shared by the goroutines of a search and by successive searches, and
-// is lock-free: each slot is two atomic words, the data and the board XOR the
-// data, so a slot torn by two concurrent writers fails the check and reads as
-// a miss rather than as a wrong value. Slots come in buckets of four, one
-// cache line, and a full bucket gives up the slot searched least deeply,
-// entries of earlier searches first.
+// is lock-free: each slot is two words (see storeWord), the data and the
+// board XOR the data, so a slot torn by two concurrent writers fails the
+// check and reads as a miss rather than as a wrong value. Slots come in
+// buckets of four, one cache line, and a full bucket gives up the slot
+// searched least deeply, entries of earlier searches first.
 type table struct {
 	slots []slot
 	log   int           // log2 of the number of buckets
