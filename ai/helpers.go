@@ -31,8 +31,7 @@ type helpers struct {
 
 // A helper is a goroutine of helpers waiting for a job.
 type helper struct {
-	given atomic.Bool // job is set
-	job   func()
+	job atomic.Pointer[func()] // nil until the helper is given a job
 }
 
 // helperLinger is how long a helper waits for another job before it ends,
@@ -45,8 +44,7 @@ func (h *helpers) start(job func()) {
 	if n := len(h.waiting); n > 0 {
 		w := h.waiting[n-1]
 		h.waiting = h.waiting[:n-1]
-		w.job = job
-		w.given.Store(true)
+		w.job.Store(&job)
 		h.mu.Unlock()
 		return
 	}
@@ -67,8 +65,7 @@ func (h *helpers) serve(job func()) {
 // await returns the job given to w within h.linger, or nil.
 func (h *helpers) await(w *helper) func() {
 	h.mu.Lock()
-	w.given.Store(false)
-	w.job = nil
+	w.job.Store(nil)
 	h.waiting = append(h.waiting, w)
 	h.mu.Unlock()
 	linger := h.linger
@@ -76,17 +73,20 @@ func (h *helpers) await(w *helper) func() {
 		linger = helperLinger
 	}
 	until := time.Now().Add(linger)
-	for !w.given.Load() {
+	for {
+		if job := w.job.Load(); job != nil {
+			return *job
+		}
 		if time.Now().After(until) {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			if w.given.Load() { // given a job just now
-				return w.job
-			}
-			h.waiting = slices.DeleteFunc(h.waiting, func(x *helper) bool { return x == w })
-			return nil
+			break
 		}
 		runtime.Gosched() // lets any other goroutine run on this core
 	}
-	return w.job
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if job := w.job.Load(); job != nil { // given a job just now
+		return *job
+	}
+	h.waiting = slices.DeleteFunc(h.waiting, func(x *helper) bool { return x == w })
+	return nil
 }
