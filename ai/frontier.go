@@ -119,20 +119,17 @@ func (f *frontier) split(target int) {
 func (f *frontier) tasks(parallel bool) ([]*task, []span) {
 	groups := slices.Clone(f.groups)
 	slices.SortStableFunc(groups, func(a, b *topChance) int { return cmp.Compare(b.prob, a.prob) })
+	passes := 1 // every kid in order
+	if parallel {
+		passes = 2 // the kids after a 2, then those after a 4
+	}
 	ts := make([]*task, 0, len(f.open))
 	spans := make([]span, 0, len(groups))
 	for _, c := range groups {
 		start := len(ts)
-		if parallel {
-			for k := 0; k < len(c.kids); k += 2 { // kids are a 2, then a 4, for each cell
+		for first := range passes { // kids are a 2, then a 4, for each cell
+			for k := first; k < len(c.kids); k += passes {
 				ts = append(ts, c.kids[k].task)
-			}
-			for k := 1; k < len(c.kids); k += 2 {
-				ts = append(ts, c.kids[k].task)
-			}
-		} else {
-			for _, m := range c.kids {
-				ts = append(ts, m.task)
 			}
 		}
 		spans = append(spans, span{start, len(ts)})
