@@ -103,8 +103,10 @@ func (m *Model) askNewGame() tea.Cmd {
 // newGame leaves the old game, which goes into the history, and starts a
 // new one.
 func (m *Model) newGame() tea.Cmd {
-	m.leave()
-	m.cur = SavedGame{Game: engine.NewGame(newSeed())}
+	if !m.leave() {
+		return nil // the warning says why
+	}
+	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGame(newSeed())}
 	m.lastActive, m.banner = m.now(), nil
 	m.boardChanged()
 	m.save(true)
@@ -136,6 +138,7 @@ func (m *Model) shutdown() {
 	m.stopSearch()
 	m.stopCoach()
 	m.closeReplay()
+	m.writeUnrecorded()
 	m.save(true)
 }
 

@@ -107,6 +107,7 @@ type Model struct {
 	note        string             // a line for the player, until the next key
 	warnings    []warning          // what went wrong, until dismissed
 	saveErr     error
+	rec         recording // the writes of the history
 }
 
 // purpose says what a search is for.
@@ -201,18 +202,24 @@ func New(ctx context.Context, cfg Config) *Model {
 	resumed := m.resume()
 	m.migrate(&log)
 	m.useHistory(log)
+	m.loadUnrecorded()
+	if resumed && m.recorded(m.cur.ID) {
+		// The game was left, and the program ended before the next game
+		// was saved: the player asked for a new game already.
+		resumed, m.note = false, ""
+	}
 	if resumed {
-		if !cfg.NewGame {
+		if !cfg.NewGame || !m.leave() {
 			return m
 		}
-		m.leave() // the saved game is left for a new one
 		m.note = ""
 	}
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = newSeed()
 	}
-	m.cur = SavedGame{Game: engine.NewGame(seed)}
+	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGame(seed)}
+	m.save(true) // now: the game left must not be resumed and left again
 	return m
 }
 

@@ -37,7 +37,8 @@ func (m *Model) loadHistory() history.Log {
 	}
 	log, notes, err := m.store.LoadHistory()
 	if err != nil {
-		m.warn("History not read: " + err.Error())
+		m.rec.unreadable = err
+		m.warn("History not read: " + err.Error() + " Games left meanwhile wait in " + m.store.UnrecordedPath() + ".")
 	}
 	for _, n := range notes {
 		m.warn(n)
@@ -55,8 +56,8 @@ func (m *Model) useHistory(log history.Log) {
 // once. If it counted the game in progress already (a game over, not left),
 // the game is taken out of the counts: its line will count it.
 func (m *Model) migrate(log *history.Log) {
-	if m.store == nil {
-		return
+	if m.store == nil || m.rec.unreadable != nil {
+		return // with the history unread, the counts could be carried twice
 	}
 	adjust := func(e history.Earlier) history.Earlier {
 		if !m.cur.Counted {
@@ -89,25 +90,10 @@ func (m *Model) migrate(log *history.Log) {
 	}
 }
 
-// leave writes the game on screen to the history, as it stands, when the
-// player leaves it; a game of no move is not a game played.
-func (m *Model) leave() {
-	if m.cur.Game.MoveCount() == 0 {
-		return
-	}
-	g := m.line()
-	if m.store != nil {
-		if err := m.store.AppendHistory(g); err != nil {
-			m.warn("The game just left could not be written to the history, and counts for this session only: " + err.Error())
-		}
-	}
-	m.games = append(m.games, g)
-	m.summary = history.Summarize(m.earlier, m.games)
-}
-
 // line returns the line of the history of the game on screen, as it stands.
 func (m *Model) line() history.Game {
 	g := history.FromEngine(m.cur.Game, m.cur.movers())
+	g.ID = m.cur.ID
 	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
 	return g

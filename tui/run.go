@@ -135,11 +135,15 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	_, err := p.Run()
 	stopQuitting()
 	m.shutdown()
+	// The screen said so while the game went on; the terminal the game
+	// leaves behind must say it too, and its exit status, or the game is
+	// lost in silence.
+	var unsaved error
 	if m.saveErr != nil {
-		// The screen said so while the game went on; the terminal the
-		// game leaves behind must say it too, or the game is lost in
-		// silence.
-		return fmt.Errorf("the game was not saved: %w", m.saveErr)
+		unsaved = fmt.Errorf("the game was not saved: %w", m.saveErr)
+	}
+	if unsaved = errors.Join(unsaved, m.unrecordedError()); unsaved != nil {
+		return unsaved
 	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report

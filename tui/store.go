@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/history"
 )
 
 // storeVersion is the version of the files a Store writes.
@@ -32,6 +33,26 @@ type Store struct {
 	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
 
 	kept map[string]error // files not to write, and why
+
+	// beforeWrite, if set, is called before each write of the player's
+	// files with what is written; an error it returns is the write's, and
+	// the write is not made. Tests inject faults with it.
+	beforeWrite func(what string) error
+}
+
+// The writes of a Store, as beforeWrite names them.
+const (
+	writeGame       = "game"       // the game in progress
+	writeHistory    = "history"    // a line of the history
+	writeUnrecorded = "unrecorded" // a line of the games not yet in the history, or their file rewritten
+)
+
+// check returns the error a test injects before the write what, if any.
+func (s *Store) check(what string) error {
+	if s.beforeWrite == nil {
+		return nil
+	}
+	return s.beforeWrite(what)
 }
 
 // DefaultStore returns the store in the user's XDG directories.
@@ -47,6 +68,10 @@ func DefaultStore() Store {
 // A SavedGame is the game in progress with what the statistics need to know
 // about it.
 type SavedGame struct {
+	// ID names the game; its line in the history will have the same (see
+	// history.Game.ID). A game saved by a version that gave none gets one
+	// worked out from it (see derivedID).
+	ID         string       `json:"id,omitempty"`
 	Game       *engine.Game `json:"game"`
 	Hinted     bool         `json:"hinted,omitempty"`     // a hint of the AI reached the player in this game
 	Autoplayed bool         `json:"autoplayed,omitempty"` // the AI played moves of this game
@@ -136,6 +161,12 @@ func (s *Store) LoadGame() (SavedGame, error) {
 	if j.Game == nil {
 		return SavedGame{}, moveAside(s.gamePath(), errors.New("no game in the file"), time.Now())
 	}
+	if err := history.CheckID(j.ID); err != nil {
+		return SavedGame{}, moveAside(s.gamePath(), err, time.Now())
+	}
+	if j.ID == "" {
+		j.ID = derivedID(j.Game)
+	}
 	return j.SavedGame, nil
 }
 
@@ -144,6 +175,9 @@ func (s *Store) LoadGame() (SavedGame, error) {
 // machine, though not of the program, may lose the last moves. The game
 // saves without sync after every move and with sync when it ends or quits.
 func (s *Store) SaveGame(g SavedGame, sync bool) error {
+	if err := s.check(writeGame); err != nil {
+		return fmt.Errorf("saving: %w", err)
+	}
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 

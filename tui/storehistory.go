@@ -26,7 +26,8 @@ func (s *Store) damagedPath() string { return s.HistoryPath() + ".damaged" }
 // and nothing is lost; a line of a newer version is skipped and left in
 // place. The notes say what was skipped and where it went. A file that
 // cannot be read at all gives an *UnreadableError: it is left as it is,
-// and games are still appended to it, which writes over nothing.
+// and the game appends nothing to it in that session (it could not tell
+// whether a game is in it already).
 func (s *Store) LoadHistory() (history.Log, []string, error) {
 	path := s.HistoryPath()
 	f, err := openRegular(path)
@@ -113,6 +114,9 @@ func (s *Store) AppendHistory(g history.Game) error {
 	if err != nil {
 		return err
 	}
+	if err := s.check(writeHistory); err != nil {
+		return fmt.Errorf("recording the game: %w", err)
+	}
 	return s.appendLine(line)
 }
 
@@ -126,6 +130,79 @@ func (s *Store) appendLine(line []byte) error {
 		return fmt.Errorf("recording the game: %w", err)
 	}
 	return nil
+}
+
+// UnrecordedPath returns where the games left while the history could not
+// be written wait for it: unrecorded.jsonl in StateDir, in lines of the
+// history's form.
+func (s *Store) UnrecordedPath() string { return filepath.Join(s.StateDir, "unrecorded.jsonl") }
+
+// LoadUnrecorded reads the games that wait to be written to the history:
+// none without a file. Damaged says whether a line of the file could not be
+// read: the file must then be left as it is (see SetUnrecorded), and the
+// notes say which. A file that cannot be read at all gives an
+// *UnreadableError.
+func (s *Store) LoadUnrecorded() (games []history.Game, damaged bool, notes []string, err error) {
+	path := s.UnrecordedPath()
+	f, err := openRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil, nil
+	}
+	if err != nil {
+		return nil, false, nil, &UnreadableError{Path: path, Err: err}
+	}
+	defer f.Close()
+	log, err := history.Read(f)
+	if err != nil {
+		return nil, false, nil, &UnreadableError{Path: path, Err: err}
+	}
+	for _, e := range log.Skipped {
+		notes = append(notes, fmt.Sprintf("%s %v: that game is not counted, and the file is left as it is.", path, e))
+	}
+	return log.Games, len(log.Skipped) > 0, notes, nil
+}
+
+// AddUnrecorded keeps g, a game left whose line could not be written to the
+// history, in UnrecordedPath until it can be, waiting for the disk.
+func (s *Store) AddUnrecorded(g history.Game) error {
+	line, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	if err := s.check(writeUnrecorded); err != nil {
+		return fmt.Errorf("keeping the game: %w", err)
+	}
+	if err := os.MkdirAll(s.StateDir, 0o755); err != nil {
+		return fmt.Errorf("keeping the game: %w", err)
+	}
+	if err := history.Append(s.UnrecordedPath(), line); err != nil {
+		return fmt.Errorf("keeping the game: %w", err)
+	}
+	return nil
+}
+
+// SetUnrecorded leaves in UnrecordedPath only games, those still not in the
+// history, atomically; with none, it removes the file.
+func (s *Store) SetUnrecorded(games []history.Game) error {
+	if err := s.check(writeUnrecorded); err != nil {
+		return err
+	}
+	path := s.UnrecordedPath()
+	if len(games) == 0 {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	var data []byte
+	for _, g := range games {
+		line, err := json.Marshal(g)
+		if err != nil {
+			return err
+		}
+		data = append(append(data, line...), '\n')
+	}
+	return atomicfile.WriteFile(path, data, 0o644, true)
 }
 
 // MigrateStats carries the statistics of earlier versions of the game

@@ -21,7 +21,7 @@ var ErrNewer = errors.New("written by a newer 2048")
 
 // gameJSON is a Game in a line of the file:
 //
-//	{"version":1,"ended":"2026-11-23T14:05:09+01:00","seconds":312.5,
+//	{"version":1,"id":"5f0c9e1a2b3c4d5e","ended":"2026-11-23T14:05:09+01:00","seconds":312.5,
 //	 "score":20112,"tile":2048,"moves":1234,"hinted":true,"autoplayed":false,
 //	 "by":"ppph…","game":{"seed":…,"moves":"UDLR…","board":"…","score":20112}}
 //
@@ -32,6 +32,7 @@ var ErrNewer = errors.New("written by a newer 2048")
 // (jq, grep), and are checked against the replay when the line is read.
 type gameJSON struct {
 	Version    int             `json:"version"`
+	ID         string          `json:"id,omitempty"`
 	Ended      time.Time       `json:"ended"`
 	Seconds    float64         `json:"seconds"`
 	Score      int             `json:"score"`
@@ -66,7 +67,10 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := gameJSON{Version: Version, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
+	if err := CheckID(g.ID); err != nil {
+		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
+	}
+	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
 		Tile: g.HighestTile(), Moves: len(g.Moves), Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
@@ -88,6 +92,9 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	}
 	if len(j.Game) == 0 {
 		return errors.New(`not a game: no "game" with its moves`)
+	}
+	if err := CheckID(j.ID); err != nil {
+		return err
 	}
 	var e engine.Game
 	if err := json.Unmarshal(j.Game, &e); err != nil {
@@ -113,8 +120,25 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
 		}
 	}
-	*g = Game{Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score(),
+	*g = Game{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score(),
 		Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended}
+	return nil
+}
+
+// MaxID is the longest ID of a game, in bytes.
+const MaxID = 64
+
+// checkID returns why id cannot name a game, if it cannot: an ID is at most
+// MaxID letters, digits, '-' and '_', or empty for a game that has none.
+func CheckID(id string) error {
+	if len(id) > MaxID {
+		return fmt.Errorf("an id of %d bytes; at most %d", len(id), MaxID)
+	}
+	for _, c := range id {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return fmt.Errorf("id %q: only letters, digits, - and _", id)
+		}
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package history
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -45,6 +46,7 @@ func played(seed uint64, n int, by func(i int) review.Mover) Game {
 	g.Hinted = count(movers, review.ByHint) > 0
 	g.Autoplayed = count(movers, review.ByAutoplay) > 0
 	g.Played, g.Ended = 95*time.Second+500*time.Millisecond, when
+	g.ID = fmt.Sprintf("game-%d-%d", seed, n)
 	return g
 }
 
@@ -82,11 +84,19 @@ func TestGameRoundTrip(t *testing.T) {
 			t.Errorf("read back as %+v; want %+v", back, g)
 		}
 	}
-	// A game that does not know who made its moves says nothing of them.
-	g := played(3, 20, byPlayer)
-	g.By = nil
+	// A game of a version that gave no IDs has none.
+	g := played(5, 10, byPlayer)
+	g.ID = ""
 	line, _ := json.Marshal(g)
 	var back Game
+	if err := json.Unmarshal(line, &back); err != nil || back.ID != "" || strings.Contains(string(line), `"id"`) {
+		t.Errorf("a game of no ID: %s read back with ID %q, %v", line, back.ID, err)
+	}
+	// A game that does not know who made its moves says nothing of them.
+	g = played(3, 20, byPlayer)
+	g.By = nil
+	line, _ = json.Marshal(g)
+	back = Game{}
 	if err := json.Unmarshal(line, &back); err != nil || back.By != nil || strings.Contains(string(line), `"by"`) {
 		t.Errorf("a game of unknown movers: %s read back as By %v, %v", line, back.By, err)
 	}
@@ -102,6 +112,13 @@ func TestMarshalRefusesWhatWouldNotReadBack(t *testing.T) {
 	g.By = g.By[1:]
 	if _, err := json.Marshal(g); err == nil {
 		t.Error("a game that says who made one move less than it has was encoded")
+	}
+	for _, id := range []string{"a b", "a\nb", "\x1b[31m", strings.Repeat("x", MaxID+1)} {
+		g = played(7, 40, byPlayer)
+		g.ID = id
+		if _, err := json.Marshal(g); err == nil {
+			t.Errorf("a game of ID %q was encoded", id)
+		}
 	}
 }
 
@@ -145,6 +162,8 @@ func TestDecodeRefusesDamage(t *testing.T) {
 		{"newer", replace(`"version":1,`, `"version":2,`), "newer"},
 		{"no date", replace(`"ended":"2026-11-23T14:05:09+01:00",`, ``), "no date"},
 		{"negative time", replace(`"seconds":95.5`, `"seconds":-1`), "seconds"},
+		{"id", replace(`"id":"game-7-60"`, `"id":"game 7"`), "id"},
+		{"long id", replace(`"id":"game-7-60"`, `"id":"`+strings.Repeat("7", MaxID+1)+`"`), "at most"},
 		{"no game", func(s string) string { return s[:strings.Index(s, `,"game"`)] + "}" }, `no "game"`},
 	}
 	for _, tt := range tests {

@@ -116,7 +116,9 @@ func eachLine(r io.Reader, f func(n int, line []byte, tooLong bool)) error {
 
 // Append adds line, and a newline, at the end of the history file at path,
 // which it creates if need be, in one write, and waits for the disk. A
-// crash in the middle of the write can tear this line, never an earlier
+// write that fails (a full disk) is undone: the file is cut back to where
+// it ended, so that no torn line is left by a failure this program sees.
+// A crash in the middle of the write can tear this line, never an earlier
 // one; and if the file does not end with a newline (a line torn by such a
 // crash), Append begins with one, so that the torn line stays the only
 // one damaged. The file must be a regular file, or a link to one: a link
@@ -132,12 +134,39 @@ func Append(path string, line []byte) error {
 	if err != nil {
 		return err
 	}
+	err = appendTo(f, line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	return nil
+}
+
+// appendable is the file Append writes: an *os.File opened to append.
+type appendable interface {
+	Stat() (fs.FileInfo, error)
+	ReadAt(p []byte, off int64) (int, error)
+	Write(p []byte) (int, error)
+	Truncate(size int64) error
+	Sync() error
+}
+
+// appendTo appends line and a newline to f, after a newline if f does not
+// end with one, and waits for the disk. If the write fails, f is cut back
+// to its size before it.
+func appendTo(f appendable, line []byte) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size := fi.Size()
 	out := make([]byte, 0, len(line)+2)
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+	if size > 0 {
 		last := make([]byte, 1)
-		if _, err := f.ReadAt(last, fi.Size()-1); err != nil {
-			f.Close()
-			return fmt.Errorf("appending to %s: %w", path, err)
+		if _, err := f.ReadAt(last, size-1); err != nil {
+			return err
 		}
 		if last[0] != '\n' {
 			out = append(out, '\n')
@@ -145,14 +174,12 @@ func Append(path string, line []byte) error {
 	}
 	out = append(append(out, line...), '\n')
 	if _, err := f.Write(out); err != nil {
-		f.Close()
-		return fmt.Errorf("appending to %s: %w", path, err)
+		if terr := f.Truncate(size); terr != nil {
+			return fmt.Errorf("%w; and the part written could not be taken back: %v", err, terr)
+		}
+		return err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("appending to %s: %w", path, err)
-	}
-	return f.Close()
+	return f.Sync()
 }
 
 // Separate copies each line of r, with its newline, to keep, or to aside

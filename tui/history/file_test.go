@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // appendGames appends the lines of games to the file at path.
@@ -201,4 +204,58 @@ func BenchmarkRead(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*moves), "ns/move")
 	b.ReportMetric(float64(moves)/200, "moves/game")
+}
+
+// fullDisk is a file on a disk that takes room bytes more: a write beyond
+// them is cut short, with the error a full disk gives.
+type fullDisk struct {
+	data []byte
+	room int
+}
+
+func (f *fullDisk) Stat() (fs.FileInfo, error) { return sizeInfo(len(f.data)), nil }
+func (f *fullDisk) ReadAt(p []byte, off int64) (int, error) {
+	return copy(p, f.data[off:]), nil
+}
+func (f *fullDisk) Write(p []byte) (int, error) {
+	n := min(len(p), f.room)
+	f.data, f.room = append(f.data, p[:n]...), f.room-n
+	if n < len(p) {
+		return n, syscall.ENOSPC
+	}
+	return n, nil
+}
+func (f *fullDisk) Truncate(size int64) error { f.data = f.data[:size]; return nil }
+func (f *fullDisk) Sync() error               { return nil }
+
+// sizeInfo is the fs.FileInfo of a file of that many bytes.
+type sizeInfo int
+
+func (s sizeInfo) Name() string       { return "history.jsonl" }
+func (s sizeInfo) Size() int64        { return int64(s) }
+func (s sizeInfo) Mode() fs.FileMode  { return 0o644 }
+func (s sizeInfo) ModTime() time.Time { return time.Time{} }
+func (s sizeInfo) IsDir() bool        { return false }
+func (s sizeInfo) Sys() any           { return nil }
+
+// TestAppendOnFullDisk: a line that does not fit is taken back whole, at
+// every point the disk can fill up: the history is as it was, and its
+// next line is whole.
+func TestAppendOnFullDisk(t *testing.T) {
+	old := []byte(`{"version":1}` + "\n")
+	line := []byte(`{"version":1,"earlier":{}}`)
+	for room := range len(line) + 1 {
+		f := &fullDisk{data: bytes.Clone(old), room: room}
+		err := appendTo(f, line)
+		if !errors.Is(err, syscall.ENOSPC) {
+			t.Fatalf("room for %d bytes: %v; want the full disk's error", room, err)
+		}
+		if !bytes.Equal(f.data, old) {
+			t.Errorf("room for %d bytes: the file holds %q; want %q, as it was", room, f.data, old)
+		}
+	}
+	f := &fullDisk{data: bytes.Clone(old), room: len(line) + 1}
+	if err := appendTo(f, line); err != nil || string(f.data) != string(old)+string(line)+"\n" {
+		t.Errorf("room enough: %q, %v", f.data, err)
+	}
 }

@@ -25,6 +25,10 @@ import (
 
 // A Game is one line of the history: a game the player finished or left.
 type Game struct {
+	// ID names the game: the saved game and its line carry the same one,
+	// so that a game is recorded once however often leaving it is
+	// retried. Lines of versions of 2048 before it have none.
+	ID    string
 	Seed  uint64             // the seed its tiles are drawn from
 	Start engine.Board       // the board it was set up from: empty for a usual game
 	Moves []engine.Direction // the moves, first to last

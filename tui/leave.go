@@ -1,0 +1,180 @@
+package tui
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/history"
+)
+
+// Leaving a game is one idempotent step: the game is recorded once however
+// the program ends while it leaves it.
+//
+// Every game has an ID, kept in the saved game and in its line. The game
+// left is recorded first — its line appended to the history, or, if the
+// history cannot be written, to the file of the games that wait for it
+// (Store.UnrecordedPath) — and only then is the next game saved over it.
+// A kill between the two leaves the old game saved with an ID the history
+// knows: at the next start the game sees that it was left, and does not
+// resume it, nor record it again. A game that could be recorded nowhere is
+// not left at all: it stays the game in progress, so that nothing is lost.
+//
+// The games that wait are counted at once, and written to the history
+// oldest first whenever a game is left, at the start and at the end of a
+// session; a session that ends with some still waiting says so, and its
+// exit status too.
+
+// recording is what the model knows of the history's writes.
+type recording struct {
+	// unreadable says why the history could not be read, or is nil. Games
+	// are then not appended to it: the game could not tell whether a game
+	// is in it already. They wait in the unrecorded file.
+	unreadable error
+	unrecorded []history.Game // games left, counted, whose lines wait to be written to the history, oldest first
+	fileGames  int            // how many games the unrecorded file holds
+	keepFile   bool           // the unrecorded file has lines that could not be read: it is added to, never rewritten
+	err        error          // why the last write to the history failed
+}
+
+// newGameID returns the ID of a new game: 64 random bits, in hex.
+func newGameID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
+
+// derivedID returns the ID of a game saved by a version of 2048 that gave
+// none, worked out from its seed and start board: the same saved file gets
+// the same ID at every start, so that leaving it twice — after a crash, or
+// with a state directory that cannot be written — still records it once.
+func derivedID(g *engine.Game) string {
+	h := fnv.New64a()
+	var buf [16]byte
+	binary.LittleEndian.PutUint64(buf[:8], g.Seed())
+	binary.LittleEndian.PutUint64(buf[8:], uint64(g.Start()))
+	h.Write(buf[:])
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// recorded reports whether the game id was left already: its line is in
+// the history, or waits to be written there.
+func (m *Model) recorded(id string) bool {
+	return id != "" && slices.ContainsFunc(m.games, func(g history.Game) bool { return g.ID == id })
+}
+
+// loadUnrecorded takes the games that wait for the history as games left,
+// those the history does not hold already, and writes them to it if it can.
+func (m *Model) loadUnrecorded() {
+	if m.store == nil {
+		return
+	}
+	games, damaged, notes, err := m.store.LoadUnrecorded()
+	for _, n := range notes {
+		m.warn(n)
+	}
+	if err != nil {
+		m.warn("Games left earlier, not yet in the history, not read: " + err.Error())
+		m.rec.keepFile = true
+		return
+	}
+	m.rec.fileGames, m.rec.keepFile = len(games), damaged
+	for _, g := range games {
+		if !m.recorded(g.ID) {
+			m.rec.unrecorded = append(m.rec.unrecorded, g)
+			m.games = append(m.games, g)
+		}
+	}
+	m.summary = history.Summarize(m.earlier, m.games)
+	m.writeUnrecorded()
+}
+
+// leave records the game on screen, as it stands, when the player leaves
+// it, and counts it from then on (see the top of this file). It reports
+// false, having warned the player, if the game could be kept nowhere: it
+// must then stay the game in progress. A game of no move is not a game
+// played, and a game left already is not recorded again.
+func (m *Model) leave() bool {
+	if m.cur.Game.MoveCount() == 0 || m.recorded(m.cur.ID) {
+		return true
+	}
+	g := m.line()
+	if err := m.record(g); err != nil {
+		m.warn("The game could not be recorded, so it goes on: " + err.Error())
+		return false
+	}
+	m.games = append(m.games, g)
+	m.summary = history.Summarize(m.earlier, m.games)
+	return true
+}
+
+// record writes the line of a game left to the history, after the games
+// that wait for it, or adds it to them.
+func (m *Model) record(g history.Game) error {
+	if m.store == nil {
+		return nil
+	}
+	m.writeUnrecorded()
+	if m.rec.unreadable == nil && len(m.rec.unrecorded) == 0 {
+		err := m.store.AppendHistory(g)
+		if err == nil {
+			return nil
+		}
+		m.rec.err = err
+	}
+	if err := m.store.AddUnrecorded(g); err != nil {
+		return fmt.Errorf("%v; nor kept to be written later: %w", m.historyTrouble(), err)
+	}
+	m.rec.unrecorded = append(m.rec.unrecorded, g)
+	m.rec.fileGames++
+	m.warn(fmt.Sprintf("The game left is not in the history yet (%v): it is counted, kept in %s, and written to the history as soon as it can be.",
+		m.historyTrouble(), m.store.UnrecordedPath()))
+	return nil
+}
+
+// historyTrouble says why the history is not written.
+func (m *Model) historyTrouble() error {
+	if m.rec.unreadable != nil {
+		return fmt.Errorf("the history could not be read: %w", m.rec.unreadable)
+	}
+	return m.rec.err
+}
+
+// writeUnrecorded writes the games that wait for the history to it, oldest
+// first, until one fails, and leaves in the unrecorded file only those
+// still waiting.
+func (m *Model) writeUnrecorded() {
+	if m.store == nil || m.rec.unreadable != nil {
+		return
+	}
+	n := 0
+	for ; n < len(m.rec.unrecorded); n++ {
+		if err := m.store.AppendHistory(m.rec.unrecorded[n]); err != nil {
+			m.rec.err = err
+			break
+		}
+	}
+	m.rec.unrecorded = slices.Delete(m.rec.unrecorded, 0, n)
+	if m.rec.fileGames != len(m.rec.unrecorded) && !m.rec.keepFile {
+		// A failure leaves in the file games the history holds: the next
+		// start passes over them, by their IDs.
+		if m.store.SetUnrecorded(m.rec.unrecorded) == nil {
+			m.rec.fileGames = len(m.rec.unrecorded)
+		}
+	}
+}
+
+// unrecordedError says that games left are still not in the history at
+// the end of a session, or is nil.
+func (m *Model) unrecordedError() error {
+	n := len(m.rec.unrecorded)
+	if n == 0 || m.store == nil {
+		return nil
+	}
+	them := "they are"
+	if n == 1 {
+		them = "it is"
+	}
+	return fmt.Errorf("%s left could not be written to the history (%v); %s kept in %s and written there the next time the game starts",
+		figures.Quantity(n, "game"), m.historyTrouble(), them, m.store.UnrecordedPath())
+}
