@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // storeVersion is the version of the files a Store writes.
@@ -196,9 +196,9 @@ func (s *Store) loadStats() (oldStats, error) {
 // that does not decode is moved aside; one that cannot be read, or is of a
 // newer version, is kept: left as it is, and never written by this Store.
 func (s *Store) load(path string, v interface{ version() int }) error {
-	data, err := readFile(path)
-	if errors.Is(err, errTooLarge) {
-		return moveAside(path, err, time.Now()) // no game or statistics are this large
+	data, err := regularfile.ReadFile(path, maxFileSize)
+	if errors.Is(err, regularfile.ErrTooLarge) {
+		return moveAside(path, errTooLarge, time.Now()) // no game or statistics are this large
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return s.keep(path, err)
@@ -244,38 +244,6 @@ var (
 	errTooLarge   = fmt.Errorf("larger than %d MB", maxFileSize>>20)
 	errNotRegular = errors.New("not a regular file")
 )
-
-// readFile reads the file at path, which must be a regular file (or a link
-// to one) of at most maxFileSize bytes. Anything else, a FIFO that would
-// block the start-up or a device, is refused before it is opened.
-func readFile(path string) ([]byte, error) {
-	f, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
-	}
-	if len(data) > maxFileSize {
-		return nil, errTooLarge
-	}
-	return data, nil
-}
-
-// openRegular opens the file at path for reading if it is a regular file
-// (or a link to one): a FIFO would block the start-up, a device never end.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: errNotRegular}
-	}
-	return os.Open(path)
-}
 
 // moveAside renames a file that cannot be decoded to a name of its own,
 // path.unreadable-DATE-TIME (and -2, -3, … after a name taken in the same

@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // HistoryPath returns where the history of finished games is:
@@ -30,7 +31,7 @@ func (s *Store) damagedPath() string { return s.HistoryPath() + ".damaged" }
 // whether a game is in it already).
 func (s *Store) LoadHistory() (history.Log, []string, error) {
 	path := s.HistoryPath()
-	f, err := openRegular(path)
+	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return history.Log{}, nil, nil
 	}
@@ -79,7 +80,7 @@ func (s *Store) setAside(damaged map[int]bool, skipped []history.LineError) []st
 // separate rewrites the history without the lines in damaged, which it
 // appends to damagedPath first.
 func (s *Store) separate(damaged map[int]bool) error {
-	in, err := openRegular(s.HistoryPath())
+	in, err := regularfile.Open(s.HistoryPath())
 	if err != nil {
 		return err
 	}
@@ -144,7 +145,7 @@ func (s *Store) UnrecordedPath() string { return filepath.Join(s.StateDir, "unre
 // *UnreadableError.
 func (s *Store) LoadUnrecorded() (games []history.Game, damaged bool, notes []string, err error) {
 	path := s.UnrecordedPath()
-	f, err := openRegular(path)
+	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil, nil
 	}

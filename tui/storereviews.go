@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/regularfile"
 	"github.com/term2048/2048/tui/reviews"
 )
 
@@ -29,7 +30,7 @@ func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, erro
 		return nil, nil
 	}
 	path := filepath.Join(s.ReviewsDir(), reviews.FileName(g))
-	data, err := readFile(path)
+	data, err := regularfile.ReadFile(path, maxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
