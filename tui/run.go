@@ -99,7 +99,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		var held *dirlock.HeldError
 		switch {
 		case errors.As(err, &held):
-			return &RunningError{PID: held.PID, Dir: held.Dir}
+			return &RunningError{PID: held.PID, Dir: held.Path}
 		case err != nil:
 			lockErr = err // play on, unguarded: the player is told
 		default:
