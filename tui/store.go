@@ -273,15 +273,6 @@ func unusedName(name string) (string, bool) {
 	return "", false
 }
 
-// RemoveStale removes the temporary files that saves killed half-way (a
-// kill -9, a power cut) left in the store's directories. Only the holder
-// of the store's lock may call it: no other writer is then at work.
-func (s *Store) RemoveStale() {
-	for _, dir := range []string{s.StateDir, s.DataDir, s.ConfigDir, s.ReviewsDir()} {
-		atomicfile.RemoveStale(dir, 0) // a directory that is not there holds none
-	}
-}
-
 // save writes v as JSON to path atomically, in dir, which it creates if
 // need be; with sync it waits for the disk.
 func (s *Store) save(dir, path string, v any, sync bool) error {

@@ -413,16 +413,3 @@ func TestStoreWritesThroughLinks(t *testing.T) {
 		t.Errorf("the link's target was not written: %s", data)
 	}
 }
-
-// TestRemoveStale checks that the temporary file of a save killed half-way
-// is removed.
-func TestRemoveStale(t *testing.T) {
-	s := tempStore(t)
-	os.MkdirAll(s.StateDir, 0o755)
-	tmp := filepath.Join(s.StateDir, ".game.json.tmp-123456")
-	os.WriteFile(tmp, []byte("{half"), 0o644)
-	s.RemoveStale()
-	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("the temporary file is still there: %v", err)
-	}
-}

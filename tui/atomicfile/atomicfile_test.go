@@ -4,9 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/term2048/2048/tui/atomicfile"
 )
@@ -174,38 +172,4 @@ func TestAbortKeepsTheOldFile(t *testing.T) {
 	}
 	var none *atomicfile.File
 	none.Abort() // a nil File: nothing to do
-}
-
-func TestRemoveStale(t *testing.T) {
-	dir := t.TempDir()
-	old := filepath.Join(dir, ".game.json.tmp-123")
-	fresh := filepath.Join(dir, ".stats.json.tmp-456")
-	keep := []string{"game.json", ".hidden", "notes.tmp-1"}
-	for _, name := range append([]string{old, fresh}, keep...) {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(dir, name)
-		}
-		if err := os.WriteFile(name, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	hourAgo := time.Now().Add(-time.Hour)
-	if err := os.Chtimes(old, hourAgo, hourAgo); err != nil {
-		t.Fatal(err)
-	}
-	removed, err := atomicfile.RemoveStale(dir, time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(removed, []string{old}) {
-		t.Errorf("RemoveStale removed %v; want only %s", removed, old)
-	}
-	for _, name := range append([]string{fresh}, keep...) {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(dir, name)
-		}
-		if _, err := os.Stat(name); err != nil {
-			t.Errorf("%s: %v; want it kept", name, err)
-		}
-	}
 }
