@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -36,6 +37,7 @@ type recording struct {
 	// is in it already. They wait in the unrecorded file.
 	unreadable error
 	unrecorded []history.Game // games left, counted, whose lines wait to be written to the history, oldest first
+	whole      []history.Game // the games left in this session, or waiting, with their moves: their records have no place in the file
 	fileGames  int            // how many games the unrecorded file holds
 	keepFile   bool           // the unrecorded file has lines that could not be read: it is added to, never rewritten
 	err        error          // why the last write to the history failed
@@ -60,7 +62,7 @@ func derivedID(g *engine.Game) string {
 // recorded reports whether the game id was left already: its line is in
 // the history, or waits to be written there.
 func (m *Model) recorded(id string) bool {
-	return id != "" && slices.ContainsFunc(m.games, func(g history.Game) bool { return g.ID == id })
+	return id != "" && slices.ContainsFunc(m.games, func(r history.Record) bool { return r.ID == id })
 }
 
 // loadUnrecorded takes the games that wait for the history as games left,
@@ -82,7 +84,8 @@ func (m *Model) loadUnrecorded() {
 	for _, g := range games {
 		if !m.recorded(g.ID) {
 			m.rec.unrecorded = append(m.rec.unrecorded, g)
-			m.games = append(m.games, g)
+			m.rec.whole = append(m.rec.whole, g)
+			m.games = append(m.games, g.Record)
 		}
 	}
 	m.summary = history.Summarize(m.earlier, m.games)
@@ -103,9 +106,22 @@ func (m *Model) leave() bool {
 		m.warn("The game could not be recorded, so it goes on: " + err.Error())
 		return false
 	}
-	m.games = append(m.games, g)
+	m.rec.whole = append(m.rec.whole, g)
+	m.games = append(m.games, g.Record)
 	m.summary = history.Summarize(m.earlier, m.games)
 	return true
+}
+
+// gameOf returns the game of r whole, with its moves: read again from the
+// history, unless it was left in this session.
+func (m *Model) gameOf(r history.Record) (history.Game, error) {
+	if i := slices.IndexFunc(m.rec.whole, func(g history.Game) bool { return g.Record == r }); i >= 0 {
+		return m.rec.whole[i], nil
+	}
+	if m.store == nil {
+		return history.Game{}, errors.New("no history to read it from")
+	}
+	return m.store.ReadGame(r)
 }
 
 // record writes the line of a game left to the history, after the games

@@ -54,11 +54,11 @@ type Model struct {
 	searcher *ai.Searcher
 	evalName string // the name of the searcher's evaluator
 
-	cur        SavedGame       // the game in progress and what the statistics need of it
-	games      []history.Game  // the finished games of the history, oldest first
-	earlier    history.Earlier // the games counted before the history began
-	summary    history.Summary // the statistics of games and earlier: all but the game on screen
-	lastActive time.Time       // when a move was last played, or the session began: the time played runs from it
+	cur        SavedGame        // the game in progress and what the statistics need of it
+	games      []history.Record // the finished games of the history, oldest first
+	earlier    history.Earlier  // the games counted before the history began
+	summary    history.Summary  // the statistics of games and earlier: all but the game on screen
+	lastActive time.Time        // when a move was last played, or the session began: the time played runs from it
 
 	ascii   bool // draw with ASCII only
 	theme   theme.Theme
@@ -200,7 +200,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	m.lastActive = m.now()
 	log := m.loadHistory()
 	resumed := m.resume()
-	m.migrate(&log)
+	m.migrate(log)
 	m.useHistory(log)
 	m.loadUnrecorded()
 	if resumed && m.recorded(m.cur.ID) {

@@ -24,7 +24,7 @@ const (
 func smallGames(n int) []history.Game {
 	games := make([]history.Game, n)
 	for i := range games {
-		games[i] = history.Game{Score: i % 4, Board: engine.Board(0).With(0, 5), Ended: testTime}
+		games[i] = history.Game{Record: history.Record{Score: i % 4, Board: engine.Board(0).With(0, 5), Ended: testTime}}
 	}
 	return games
 }
@@ -143,7 +143,7 @@ func TestFirstTile(t *testing.T) {
 	}
 	m = modelAt(t, Config{}, makes4096, 5)
 	m.cur.WinSeen = true
-	withGames(m, []history.Game{{Board: engine.Board(0).With(3, 12), Ended: testTime}})
+	withGames(m, []history.Game{{Record: history.Record{Board: engine.Board(0).With(3, 12), Ended: testTime}}})
 	press(m, "left")
 	if m.banner != nil {
 		t.Errorf("a 4096 after one in the history: banner %+v", m.banner)

@@ -31,9 +31,9 @@ const maxPause = time.Minute
 
 // loadHistory reads the history of finished games, telling the player
 // about what could not be read.
-func (m *Model) loadHistory() history.Log {
+func (m *Model) loadHistory() *history.Index {
 	if m.store == nil {
-		return history.Log{}
+		return &history.Index{}
 	}
 	log, notes, err := m.store.LoadHistory()
 	if err != nil {
@@ -46,16 +46,16 @@ func (m *Model) loadHistory() history.Log {
 	return log
 }
 
-// useHistory takes the games of log as the history.
-func (m *Model) useHistory(log history.Log) {
-	m.games, m.earlier = log.Games, log.EarlierGames()
+// useHistory takes the games of x as the history.
+func (m *Model) useHistory(x *history.Index) {
+	m.games, m.earlier = x.Records, x.EarlierGames()
 	m.summary = history.Summarize(m.earlier, m.games)
 }
 
 // migrate carries the statistics file of earlier versions into the history,
 // once. If it counted the game in progress already (a game over, not left),
 // the game is taken out of the counts: its line will count it.
-func (m *Model) migrate(log *history.Log) {
+func (m *Model) migrate(log *history.Index) {
 	if m.store == nil || m.rec.unreadable != nil {
 		return // with the history unread, the counts could be carried twice
 	}
@@ -104,7 +104,7 @@ func (m *Model) line() history.Game {
 func (m *Model) statsNow() history.Summary {
 	s := m.summary
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
-		s = history.Summarize(m.earlier, append(m.games[:len(m.games):len(m.games)], m.line()))
+		s = history.Summarize(m.earlier, append(m.games[:len(m.games):len(m.games)], m.line().Record))
 	}
 	s.BestScore = max(s.BestScore, m.cur.Game.Score())
 	s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -15,12 +17,21 @@ import (
 // Each test here checks one definition of the doc comments of record.go
 // and of history.Summary.
 
-// historyOf reads the history of the store s.
+// historyOf reads the history file of the store s whole, as
+// history.Read does, and fails t if it has a line that cannot be read.
 func historyOf(t *testing.T, s Store) history.Log {
 	t.Helper()
-	log, notes, err := s.LoadHistory()
-	if err != nil || len(notes) > 0 {
-		t.Fatalf("LoadHistory: %v, %q", err, notes)
+	f, err := os.Open(s.HistoryPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return history.Log{}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	log, err := history.Read(f)
+	if err != nil || len(log.Skipped) > 0 {
+		t.Fatalf("reading %s: %v, skipped %v", s.HistoryPath(), err, log.Skipped)
 	}
 	return log
 }

@@ -76,11 +76,17 @@ func (m *Model) replayGameOnScreen() tea.Cmd {
 	return m.openReplay(g, title, m.cur.Game.MoveCount())
 }
 
-// replayGame opens the replay of a game of the history, at its start.
-func (m *Model) replayGame(g history.Game, onScreen bool) tea.Cmd {
-	title := "the game of " + g.Ended.Format("2006-01-02 15:04")
+// replayGame opens the replay of a game of the history, at its start: its
+// moves are read again from the history.
+func (m *Model) replayGame(r history.Record, onScreen bool) tea.Cmd {
+	title := "the game of " + r.Ended.Format("2006-01-02 15:04")
+	g, err := m.gameOf(r)
 	if onScreen {
-		title = "this game"
+		title, g, err = "this game", m.line(), nil
+	}
+	if err != nil {
+		m.warn("This game cannot be replayed: " + err.Error())
+		return nil
 	}
 	return m.openReplay(g.Review(), title, 0)
 }

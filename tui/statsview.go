@@ -33,10 +33,10 @@ func (m *Model) openStats() { m.stats = &statsView{} }
 // listed returns the games of the list, newest first: the game on screen
 // first if it is over (it counts already; onScreen then says so), then
 // those of the history.
-func (m *Model) listed() (games []history.Game, onScreen bool) {
-	games = make([]history.Game, 0, len(m.games)+1)
+func (m *Model) listed() (games []history.Record, onScreen bool) {
+	games = make([]history.Record, 0, len(m.games)+1)
 	if onScreen = m.cur.Game.Over() && m.cur.Game.MoveCount() > 0; onScreen {
-		games = append(games, m.line())
+		games = append(games, m.line().Record)
 	}
 	for i := len(m.games) - 1; i >= 0; i-- {
 		games = append(games, m.games[i])
@@ -135,13 +135,13 @@ const listHeader = "  DATE                SCORE   TILE   MOVES      TIME  HOW"
 
 // listRow draws a game of the list in width columns, marked if chosen;
 // the game on screen is "this game".
-func (m *Model) listRow(g history.Game, onScreen, chosen bool, width int) string {
+func (m *Model) listRow(g history.Record, onScreen, chosen bool, width int) string {
 	date := g.Ended.Format("2006-01-02 15:04") // as the player saw it then
 	if onScreen {
 		date = "this game"
 	}
 	row := fmt.Sprintf("%-16s  %8s  %5d  %6s  %8s  %s", date, figures.Count(g.Score), g.HighestTile(),
-		figures.Count(len(g.Moves)), clockTime(g.Played), g.How())
+		figures.Count(g.MoveCount), clockTime(g.Played), g.How())
 	row = ansi.Truncate(row, width-2, "…")
 	if chosen {
 		return m.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(row)

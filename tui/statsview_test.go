@@ -44,9 +44,15 @@ func pastGames(t *testing.T, n int) []history.Game {
 	return games
 }
 
-// withGames gives m the history games, and earlier games if any.
+// withGames gives m the history games, and earlier games if any,
+// as if they had been left in this session.
 func withGames(m *Model, games []history.Game, earlier ...history.Earlier) {
-	m.useHistory(history.Log{Games: games, Earlier: earlier})
+	x := &history.Index{Earlier: earlier}
+	for _, g := range games {
+		x.Records = append(x.Records, g.Record)
+	}
+	m.useHistory(x)
+	m.rec.whole = games
 }
 
 // TestStatsView compares the statistics screen with

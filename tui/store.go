@@ -31,6 +31,7 @@ type Store struct {
 	StateDir  string // the game in progress, $XDG_STATE_HOME/2048
 	DataDir   string // the history of finished games, $XDG_DATA_HOME/2048
 	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
+	CacheDir  string // what can be made again from the rest, $XDG_CACHE_HOME/2048; "" keeps none
 
 	kept map[string]error // files not to write, and why
 
@@ -62,6 +63,7 @@ func DefaultStore() Store {
 		StateDir:  filepath.Join(xdg.StateHome, "2048"),
 		DataDir:   filepath.Join(xdg.DataHome, "2048"),
 		ConfigDir: filepath.Join(xdg.ConfigHome, "2048"),
+		CacheDir:  filepath.Join(xdg.CacheHome, "2048"),
 	}
 }
 

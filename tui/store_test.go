@@ -22,6 +22,7 @@ func tempStore(t *testing.T) Store {
 	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	return DefaultStore()
 }
 
@@ -50,7 +51,7 @@ func TestStoreRoundTrip(t *testing.T) {
 	if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("LoadGame with no file: %v; want fs.ErrNotExist", err)
 	}
-	if log, notes, err := s.LoadHistory(); err != nil || len(log.Games) != 0 || notes != nil {
+	if log, notes, err := s.LoadHistory(); err != nil || len(log.Records) != 0 || notes != nil {
 		t.Fatalf("LoadHistory with no file: %+v, %q, %v", log, notes, err)
 	}
 	g := engine.NewGame(42)
@@ -76,7 +77,7 @@ func TestStoreRoundTrip(t *testing.T) {
 	if err := s.AppendHistory(line); err != nil {
 		t.Fatal(err)
 	}
-	if log, notes, err := s.LoadHistory(); err != nil || len(log.Games) != 1 || log.Games[0].Score != line.Score || notes != nil {
+	if log, notes, err := s.LoadHistory(); err != nil || len(log.Records) != 1 || log.Records[0].Score != line.Score || notes != nil {
 		t.Errorf("LoadHistory = %+v, %q, %v; want the game appended", log, notes, err)
 	}
 	// No temporary file is left behind.
@@ -129,7 +130,7 @@ func TestStoreCorruptFiles(t *testing.T) {
 	s := tempStore(t)
 	os.MkdirAll(s.DataDir, 0o755)
 	os.WriteFile(s.statsPath(), []byte("{{{"), 0o644)
-	log := history.Log{}
+	log := history.Index{}
 	if e, err := s.MigrateStats(&log, func(e history.Earlier) history.Earlier { return e }); err == nil || e != (history.Earlier{}) || len(log.Earlier) != 0 {
 		t.Errorf("MigrateStats of a corrupt file = %+v, %v", e, err)
 	}
@@ -274,7 +275,7 @@ func TestStoreKeepsUnreadableFiles(t *testing.T) {
 			go func() {
 				defer close(done)
 				_, errs[0] = s.LoadGame()
-				_, errs[1] = s.MigrateStats(&history.Log{}, func(e history.Earlier) history.Earlier { return e })
+				_, errs[1] = s.MigrateStats(&history.Index{}, func(e history.Earlier) history.Earlier { return e })
 				_, notes, errs[2] = s.LoadHistory()
 			}()
 			select {

@@ -21,31 +21,41 @@ func (s *Store) HistoryPath() string { return filepath.Join(s.DataDir, "history.
 // damagedPath is where damaged lines of the history are kept.
 func (s *Store) damagedPath() string { return s.HistoryPath() + ".damaged" }
 
-// LoadHistory reads the history of finished games: empty with no file. A
-// damaged line is skipped and moved, whole, to history.jsonl.damaged
+// indexPath is where the index of the history is kept (see
+// history.Index): history.index in CacheDir.
+func (s *Store) indexPath() string { return filepath.Join(s.CacheDir, "history.index") }
+
+// LoadHistory reads the index of the history of finished games: empty
+// with no file. The index kept from the last start is used for the part of
+// the file it still matches, and kept again if the file grew or changed;
+// an index that cannot be read or written is made again, at the cost of
+// reading every game.
+//
+// A damaged line is skipped and moved, whole, to history.jsonl.damaged
 // (after the lines moved there before), so that the player is told once
 // and nothing is lost; a line of a newer version is skipped and left in
 // place. The notes say what was skipped and where it went. A file that
 // cannot be read at all gives an *UnreadableError: it is left as it is,
 // and the game appends nothing to it in that session (it could not tell
 // whether a game is in it already).
-func (s *Store) LoadHistory() (history.Log, []string, error) {
+func (s *Store) LoadHistory() (*history.Index, []string, error) {
 	path := s.HistoryPath()
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return history.Log{}, nil, nil
+		return &history.Index{}, nil, nil
 	}
 	if err != nil {
-		return history.Log{}, nil, &UnreadableError{Path: path, Err: err}
+		return &history.Index{}, nil, &UnreadableError{Path: path, Err: err}
 	}
-	log, err := history.Read(f)
+	old := s.loadIndex()
+	x, err := history.Scan(f, old)
 	f.Close()
 	if err != nil {
-		return log, nil, &UnreadableError{Path: path, Err: err}
+		return x, nil, &UnreadableError{Path: path, Err: err}
 	}
 	var notes []string
 	damaged := map[int]bool{}
-	for _, e := range log.Skipped {
+	for _, e := range x.Skipped {
 		if e.Damaged() {
 			damaged[e.Line] = true
 		} else {
@@ -53,9 +63,59 @@ func (s *Store) LoadHistory() (history.Log, []string, error) {
 		}
 	}
 	if len(damaged) > 0 {
-		notes = append(notes, s.setAside(damaged, log.Skipped)...)
+		notes = append(notes, s.setAside(damaged, x.Skipped)...)
+	} else if !x.Same(old) {
+		s.keepIndex(x) // with damaged lines, the file is about to change
 	}
-	return log, notes, nil
+	return x, notes, nil
+}
+
+// loadIndex reads the index kept from the last start, or returns nil if
+// there is none that can be read.
+func (s *Store) loadIndex() *history.Index {
+	if s.CacheDir == "" {
+		return nil
+	}
+	f, err := regularfile.Open(s.indexPath())
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	x, err := history.ReadIndex(f)
+	if err != nil {
+		return nil
+	}
+	return x
+}
+
+// keepIndex writes x to be used at the next start. It is only a saving of
+// time: if it cannot be written, the next start reads the whole history.
+func (s *Store) keepIndex(x *history.Index) {
+	if s.CacheDir == "" || os.MkdirAll(s.CacheDir, 0o755) != nil {
+		return
+	}
+	f, err := atomicfile.Create(s.indexPath(), 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Abort()
+	if history.WriteIndex(f, x) == nil {
+		f.Commit(false)
+	}
+}
+
+// ReadGame reads the game of r whole, with its moves, from the history.
+func (s *Store) ReadGame(r history.Record) (history.Game, error) {
+	f, err := regularfile.Open(s.HistoryPath())
+	if err != nil {
+		return history.Game{}, err
+	}
+	defer f.Close()
+	g, err := history.ReadGame(f, r)
+	if err != nil {
+		return history.Game{}, fmt.Errorf("%s: %w", s.HistoryPath(), err)
+	}
+	return g, nil
 }
 
 // setAside moves the damaged lines of the history to damagedPath and
@@ -217,7 +277,7 @@ func (s *Store) SetUnrecorded(games []history.Game) error {
 // counted it already: it will have a line of its own when it is left. If
 // log already holds these very counts (a crash between the two steps),
 // they are not added twice. It returns the counts carried.
-func (s *Store) MigrateStats(log *history.Log, adjust func(history.Earlier) history.Earlier) (history.Earlier, error) {
+func (s *Store) MigrateStats(log *history.Index, adjust func(history.Earlier) history.Earlier) (history.Earlier, error) {
 	if _, err := os.Lstat(s.statsPath()); errors.Is(err, fs.ErrNotExist) {
 		return history.Earlier{}, nil
 	}

@@ -71,7 +71,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
 	}
 	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
-		Tile: g.HighestTile(), Moves: len(g.Moves), Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+		Tile: g.HighestTile(), Moves: g.MoveCount, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
 	}
@@ -120,8 +120,11 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
 		}
 	}
-	*g = Game{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score(),
-		Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended}
+	*g = Game{
+		Record: Record{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), MoveCount: e.MoveCount(),
+			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
+		Moves: e.Moves(), By: by,
+	}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -26,9 +27,12 @@ type Log struct {
 }
 
 // EarlierGames returns the earlier games of every line of them together.
-func (l *Log) EarlierGames() Earlier {
+func (l *Log) EarlierGames() Earlier { return sumEarlier(l.Earlier) }
+
+// sumEarlier returns the games of every line of earlier games together.
+func sumEarlier(earlier []Earlier) Earlier {
 	var sum Earlier
-	for _, e := range l.Earlier {
+	for _, e := range earlier {
 		sum = Earlier{
 			GamesPlayed: sum.GamesPlayed + e.GamesPlayed, GamesWon: sum.GamesWon + e.GamesWon,
 			GamesHinted: sum.GamesHinted + e.GamesHinted, GamesAutoplayed: sum.GamesAutoplayed + e.GamesAutoplayed,
@@ -54,56 +58,106 @@ func (e LineError) Unwrap() error { return e.Err }
 // newer version of 2048 (which is to be left as it is).
 func (e LineError) Damaged() bool { return !errors.Is(e.Err, ErrNewer) }
 
-// Read reads the history from r. A line that cannot be read is skipped and
-// listed in Skipped, with why; a blank line is passed over. The error is
-// r's only: what was read before it is returned with it.
+// Read reads the history from r, every game whole. A line that cannot be
+// read is skipped and listed in Skipped, with why; a blank line is passed
+// over. The error is r's only: what was read before it is returned with
+// it.
 func Read(r io.Reader) (Log, error) {
 	var log Log
-	err := eachLine(r, func(n int, line []byte, tooLong bool) {
-		if tooLong {
-			log.Skipped = append(log.Skipped, LineError{n, fmt.Errorf("longer than %d MB", MaxLine>>20)})
-			return
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			return
-		}
-		e, err := Decode(line)
+	lines := newLineReader(r, 0, 0)
+	err := lines.each(func(l line) {
+		e, err := l.decode()
 		switch {
 		case err != nil:
-			log.Skipped = append(log.Skipped, LineError{n, err})
+			log.Skipped = append(log.Skipped, LineError{l.n, err})
 		case e.Game != nil:
 			log.Games = append(log.Games, *e.Game)
-		default:
+		case e.Earlier != nil:
 			log.Earlier = append(log.Earlier, *e.Earlier)
 		}
 	})
 	return log, err
 }
 
-// eachLine calls f with each line of r and its number from 1, without its
-// newline; f must not keep the line. A line longer than MaxLine is passed
-// as tooLong, without its text, and is never held in memory whole.
-func eachLine(r io.Reader, f func(n int, line []byte, tooLong bool)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+// A line is a line of a history file, as a lineReader reads it.
+type line struct {
+	n       int    // its number, from 1
+	at      place  // where it is
+	text    []byte // without its newline; nil if tooLong; valid until the next line
+	tooLong bool   // longer than MaxLine: its text is not held
+}
+
+// decode reads the line: an Entry with neither set for a blank line.
+func (l line) decode() (Entry, error) {
+	if l.tooLong {
+		return Entry{}, fmt.Errorf("longer than %d MB", MaxLine>>20)
+	}
+	if len(bytes.TrimSpace(l.text)) == 0 {
+		return Entry{}, nil
+	}
+	e, err := Decode(l.text)
+	if e.Game != nil {
+		e.Game.at = l.at
+	}
+	return e, err
+}
+
+// A lineReader reads the lines of a history file, keeping track of where
+// each is and of the checksum of the file up to the end of the last whole
+// line (see Index).
+type lineReader struct {
+	br    *bufio.Reader
+	n     int    // the number of the last line read
+	pos   int64  // the offset of the next byte
+	whole int64  // the offset after the newline of the last whole line
+	sum   uint32 // the CRC-32C of the bytes before whole
+}
+
+// castagnoli is the table of CRC-32C, which the processor computes where it
+// can.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// newLineReader reads the lines of r, which is at offset pos of its file,
+// after n lines whose checksum is sum.
+func newLineReader(r io.Reader, n int, pos int64) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), n: n, pos: pos, whole: pos}
+}
+
+// each calls f with each line, in order, to the end of the input. A line
+// longer than MaxLine is passed as tooLong, without its text, and is never
+// held in memory whole. It returns the input's error, if any.
+func (lr *lineReader) each(f func(line)) error {
 	var buf []byte
-	for n := 1; ; n++ {
+	for {
 		buf = buf[:0]
-		tooLong := false
-		chunk, err := br.ReadSlice('\n')
+		l := line{n: lr.n + 1, at: place{offset: lr.pos}}
+		sum := lr.sum
+		chunk, err := lr.br.ReadSlice('\n')
 		for {
-			if !tooLong && len(buf)+len(chunk) > MaxLine+1 { // +1: the newline
-				tooLong = true
+			sum = crc32.Update(sum, castagnoli, chunk)
+			lr.pos += int64(len(chunk))
+			if !l.tooLong && len(buf)+len(chunk) > MaxLine+1 { // +1: the newline
+				l.tooLong = true
 			}
-			if !tooLong {
+			if !l.tooLong {
 				buf = append(buf, chunk...)
 			}
 			if !errors.Is(err, bufio.ErrBufferFull) {
 				break
 			}
-			chunk, err = br.ReadSlice('\n')
+			chunk, err = lr.br.ReadSlice('\n')
 		}
-		if len(buf) > 0 || tooLong {
-			f(n, bytes.TrimSuffix(buf, []byte("\n")), tooLong)
+		if size := lr.pos - l.at.offset; size > 0 {
+			if err == nil { // a whole line, ended by its newline
+				lr.whole, lr.sum = lr.pos, sum
+				size--
+			}
+			lr.n++
+			l.at.size = int(size)
+			if !l.tooLong {
+				l.text = buf[:size]
+			}
+			f(l)
 		}
 		if err == io.EOF {
 			return nil

@@ -23,21 +23,20 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// A Game is one line of the history: a game the player finished or left.
-type Game struct {
+// A Record is a game of the history as the statistics and the list of
+// games see it: all of its line but the moves. The records of a history
+// come from its index (see Scan), which spares reading and replaying every
+// game at each start; ReadGame reads the game of a record whole.
+type Record struct {
 	// ID names the game: the saved game and its line carry the same one,
 	// so that a game is recorded once however often leaving it is
 	// retried. Lines of versions of 2048 before it have none.
-	ID    string
-	Seed  uint64             // the seed its tiles are drawn from
-	Start engine.Board       // the board it was set up from: empty for a usual game
-	Moves []engine.Direction // the moves, first to last
-	// By says who made each move, first to last, as 2048 review reads it;
-	// nil if the game does not know (a game begun by a version of 2048
-	// that did not record it).
-	By         review.Movers
+	ID         string
+	Seed       uint64       // the seed its tiles are drawn from
+	Start      engine.Board // the board it was set up from: empty for a usual game
 	Board      engine.Board // the board at the end
 	Score      int          // the score at the end
+	MoveCount  int          // the number of moves
 	Hinted     bool         // a hint of the AI reached the player during the game
 	Autoplayed bool         // the AI played moves of the game
 	// Played is the time the player spent on the game: the time between its
@@ -45,23 +44,45 @@ type Game struct {
 	// left open overnight does not count the night.
 	Played time.Duration
 	Ended  time.Time // when the game was left: the date of the game
+
+	at place // where its line is in the file it was read from, if it was
+}
+
+// A place is where a line is in a file.
+type place struct {
+	offset int64 // of its first byte
+	size   int   // its length without the newline; 0 for no place
+}
+
+// A Game is one line of the history: a game the player finished or left,
+// with its moves.
+type Game struct {
+	Record
+	Moves []engine.Direction // the moves, first to last: MoveCount of them
+	// By says who made each move, first to last, as 2048 review reads it;
+	// nil if the game does not know (a game begun by a version of 2048
+	// that did not record it).
+	By review.Movers
 }
 
 // FromEngine returns the line of the game e has played, moved by by (nil
 // if not known). The moves are copied: e may go on after the call.
 func FromEngine(e *engine.Game, by review.Movers) Game {
-	return Game{Seed: e.Seed(), Start: e.Start(), Moves: e.Moves(), By: by, Board: e.Board(), Score: e.Score()}
+	return Game{
+		Record: Record{Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), MoveCount: e.MoveCount()},
+		Moves:  e.Moves(), By: by,
+	}
 }
 
 // HighestTile returns the value of the largest tile at the end of the game.
-func (g *Game) HighestTile() int { return g.Board.HighestTile() }
+func (r *Record) HighestTile() int { return r.Board.HighestTile() }
 
 // Won reports whether the game made 2048: a tile never shrinks, so its
 // highest tile at the end says.
-func (g *Game) Won() bool { return g.Board.HighestRank() >= engine.WinRank }
+func (r *Record) Won() bool { return r.Board.HighestRank() >= engine.WinRank }
 
 // Reached reports whether a tile of rank r was ever on the board.
-func (g *Game) Reached(r uint8) bool { return g.Board.HighestRank() >= r }
+func (r *Record) Reached(rank uint8) bool { return r.Board.HighestRank() >= rank }
 
 // Review returns the game as a review replays it (review.Run).
 func (g *Game) Review() review.Game {
@@ -92,6 +113,9 @@ func count(ms review.Movers, m review.Mover) int {
 // to undo; it fails if the moves do not replay to the line's board and
 // score.
 func (g *Game) Replay() (*engine.Game, error) {
+	if len(g.Moves) != g.MoveCount {
+		return nil, fmt.Errorf("%d moves; the line says %d", len(g.Moves), g.MoveCount)
+	}
 	e, err := engine.Replay(g.Seed, g.Start, g.Moves)
 	if err != nil {
 		return nil, err
@@ -112,13 +136,13 @@ const (
 	WithAutoplay            // the AI played moves
 )
 
-// How says how g was played: with autoplay if the AI played a move of it,
+// How says how r was played: with autoplay if the AI played a move of it,
 // else with hints if a hint reached the player, else by hand.
-func (g *Game) How() How {
+func (r *Record) How() How {
 	switch {
-	case g.Autoplayed:
+	case r.Autoplayed:
 		return WithAutoplay
-	case g.Hinted:
+	case r.Hinted:
 		return WithHints
 	}
 	return ByHand

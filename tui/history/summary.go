@@ -41,12 +41,12 @@ type Group struct {
 }
 
 // Summarize works out the statistics of the earlier games and games.
-func Summarize(earlier Earlier, games []Game) Summary {
+func Summarize(earlier Earlier, games []Record) Summary {
 	s := Summary{
 		Games: earlier.GamesPlayed, Won: earlier.GamesWon, Hinted: earlier.GamesHinted,
 		Autoplayed: earlier.GamesAutoplayed, BestScore: earlier.BestScore, HighestTile: earlier.HighestTile,
 	}
-	var own []Game
+	var own []Record
 	for i := range games {
 		g := &games[i]
 		s.Games++
@@ -74,7 +74,7 @@ func Summarize(earlier Earlier, games []Game) Summary {
 }
 
 // groupOf returns the statistics of games.
-func groupOf(games []Game) Group {
+func groupOf(games []Record) Group {
 	if len(games) == 0 {
 		return Group{}
 	}
@@ -95,7 +95,7 @@ func groupOf(games []Game) Group {
 // Rank returns the place a game of this score takes among games, by score:
 // 1 plus the number of games that scored more. A game ties with those of
 // its score.
-func Rank(games []Game, score int) int {
+func Rank(games []Record, score int) int {
 	rank := 1
 	for i := range games {
 		if games[i].Score > score {

@@ -7,17 +7,17 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// finished returns a game that ended with score and the tile of rank
-// tile, played as how says. Summarize reads no moves.
-func finished(score int, tile uint8, how How) Game {
-	return Game{Score: score, Board: engine.Board(0).With(0, tile), Hinted: how == WithHints, Autoplayed: how == WithAutoplay}
+// finished returns the record of a game that ended with score and the
+// tile of rank tile, played as how says.
+func finished(score int, tile uint8, how How) Record {
+	return Record{Score: score, Board: engine.Board(0).With(0, tile), Hinted: how == WithHints, Autoplayed: how == WithAutoplay}
 }
 
 // TestSummarize checks the statistics of a history made by hand, with the
 // values worked out by hand.
 func TestSummarize(t *testing.T) {
 	earlier := Earlier{GamesPlayed: 10, GamesWon: 1, GamesHinted: 3, GamesAutoplayed: 2, BestScore: 9000, HighestTile: 2048}
-	games := []Game{
+	games := []Record{
 		finished(1000, 7, ByHand),         // 128
 		finished(3000, 8, WithHints),      // 256
 		finished(25000, 11, WithAutoplay), // 2048
