@@ -6,8 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
+	"math"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -31,7 +30,8 @@ and in the last part of the run (-coherence) with temporal-coherence rates.
 The network and the state of its training are kept in the weights file
 (-weights, 256 MiB for 4x6, 512 MiB for 8x6), written atomically every few
 minutes, at the end, and on ctrl+c or SIGTERM; -resume continues from it.
-A file that holds a network is never replaced by a new one without -resume.
+A file that is not empty is never replaced by a new network without
+-resume, and a second training of the same file is refused while one runs.
 
 Every -eval-every, training pauses for a fixed evaluation: -eval-games
 games at one ply (the move of highest points plus value), on the same seeds
@@ -87,7 +87,16 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	checkpoint, history, err := startTraining(opts)
+	if err := checkTrainFiles(opts); err != nil {
+		return err
+	}
+	lock, err := lockWeights(opts.weights, stderr)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	removeStale(opts, stderr)
+	checkpoint, history, err := startTraining(opts, stderr)
 	if err != nil {
 		return err
 	}
@@ -155,7 +164,7 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-episodes %d: want at least 1 game", o.episodes)
 	case o.threads < 1 || o.threads > maxWorkers:
 		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, maxWorkers)
-	case o.coherence < 0 || o.coherence > 1:
+	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
 		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
 	case o.evalEvery < 0:
 		return fmt.Errorf("-eval-every %v: want a positive duration, or 0", o.evalEvery)
@@ -170,42 +179,6 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))
 	}
 	return nil
-}
-
-// startTraining returns the checkpoint the run starts from, a new network
-// or the one in the weights file with -resume, and the learning curve so
-// far. It refuses to replace a trained network without -resume, and a
-// resumed network of another design than -net asks for.
-func startTraining(o trainOptions) (*ntuple.Checkpoint, []evaluation, error) {
-	if err := os.MkdirAll(filepath.Dir(o.weights), 0o755); err != nil {
-		return nil, nil, err
-	}
-	f, err := os.Open(o.weights)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && o.resume:
-		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", errNoWeights, o.weights)
-	case errors.Is(err, fs.ErrNotExist):
-		c, err := ntuple.NewCheckpoint(o.design, o.seed)
-		return c, nil, err
-	case err != nil:
-		return nil, nil, err
-	case !o.resume:
-		f.Close()
-		return nil, nil, fmt.Errorf("%s holds a network already: -resume goes on training it; to start over, remove it or give another -weights FILE", o.weights)
-	}
-	defer f.Close()
-	c, err := ntuple.ReadCheckpoint(f)
-	if err != nil {
-		return nil, nil, fmt.Errorf("weights file %s: %w", o.weights, err)
-	}
-	if d := c.Net.Design(); o.set["net"] && d != o.design {
-		return nil, nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
-	}
-	history, err := readCurve(o.log)
-	if err != nil {
-		return nil, nil, err
-	}
-	return c, history, nil
 }
 
 // describeState writes the training a state has had, for messages.

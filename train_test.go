@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/term2048/2048/tui/dirlock"
 )
 
 // quickTrain is a short training of one thread, evaluated on few games:
@@ -37,6 +41,15 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-net", "5x6"}, `unknown network "5x6"`},
 		{[]string{"-episodes", "5", "-threads", "0"}, "-threads 0"},
 		{[]string{"-episodes", "5", "-coherence", "1.5"}, "fraction from 0 to 1"},
+		{[]string{"-episodes", "5", "-coherence", "NaN"}, "-coherence NaN: want a fraction from 0 to 1"},
+		{[]string{"-episodes", "5", "-coherence", "Inf"}, "-coherence +Inf: want a fraction from 0 to 1"},
+		{[]string{"-episodes", "5", "-coherence", "-Inf"}, "-coherence -Inf: want a fraction from 0 to 1"},
+		{[]string{"-episodes", "5", "-coherence", "1e400"}, "out of range"},
+		{[]string{"-time", "3000000h"}, "invalid value"},
+		{[]string{"-episodes", "5", "-eval-every", "3000000h"}, "invalid value"},
+		{[]string{"-episodes", "5", "-checkpoint-every", "3000000h"}, "invalid value"},
+		{[]string{"-episodes", "5", "-eval-every", "-1s"}, "-eval-every -1s"},
+		{[]string{"-episodes", "99999999999999999999"}, "out of range"},
 		{[]string{"-episodes", "5", "-eval-games", "0"}, "at least 1 game"},
 		{[]string{"-episodes", "5", "-checkpoint-every", "0s"}, "positive duration"},
 		{[]string{"-episodes", "5", "-plot", "curve.txt"}, ".png, .svg, .pdf"},
@@ -70,9 +83,21 @@ func TestTrainAndUse(t *testing.T) {
 	}
 
 	_, stderr = train(t, 1, "-episodes", "10", "-weights", w)
-	if !strings.Contains(stderr, "holds a network already") || !strings.Contains(stderr, "-resume") {
+	if !strings.Contains(stderr, w+" exists already") || !strings.Contains(stderr, "-resume") {
 		t.Errorf("a second training over the file: stderr %q; want a refusal that names -resume", stderr)
 	}
+
+	// A training at work keeps its weights file: another is refused at
+	// once, with the PID of the first (here this process's).
+	lock, err := dirlock.AcquireFile(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr = train(t, 1, "-episodes", "10", "-weights", w, "-resume")
+	if want := fmt.Sprintf("%s is being trained by another 2048 train (PID %d)", w, os.Getpid()); !strings.Contains(stderr, want) {
+		t.Errorf("a training of a file in training: stderr %q; want %q", stderr, want)
+	}
+	lock.Release()
 	_, stderr = train(t, 1, "-episodes", "10", "-weights", w, "-resume", "-net", "8x6")
 	if !strings.Contains(stderr, "holds a 4x6 network") {
 		t.Errorf("resuming with another -net: stderr %q; want a refusal", stderr)
@@ -83,6 +108,7 @@ func TestTrainAndUse(t *testing.T) {
 	}
 
 	train(t, 0, "-episodes", "50", "-weights", w, "-resume")
+	released(t, w)
 	_, state, err := readNetwork(w)
 	if err != nil || state.Episodes != 150 {
 		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
@@ -122,9 +148,109 @@ func TestTrainInterrupted(t *testing.T) {
 	if status != 130 || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, "-resume") {
 		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
 	}
+	released(t, w)
 	_, state, err := readNetwork(w)
 	if err != nil || state.Episodes == 0 {
 		t.Fatalf("the checkpoint of the interruption: %d episodes, %v; want some", state.Episodes, err)
 	}
 	train(t, 0, "-episodes", "10", "-weights", w, "-resume")
+}
+
+// released fails the test unless the lock of the weights file at path is
+// free: a training lets it go whichever way it ends.
+func released(t *testing.T, path string) {
+	t.Helper()
+	lock, err := dirlock.AcquireFile(path)
+	if err != nil {
+		t.Fatalf("the weights file's lock after the training: %v; want it free", err)
+	}
+	lock.Release()
+}
+
+// TestTrainRefusals checks the refusals that come before any training,
+// and that each lets the lock of the weights file go.
+func TestTrainRefusals(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.weights")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-weights", dir}, "-weights " + dir + ": is a directory"},
+		{[]string{"-weights", empty, "-resume"}, "-resume: " + empty + " is empty: it holds no network to resume"},
+		{[]string{"-weights", filepath.Join(dir, "none.weights"), "-resume"}, "no trained network"},
+		{[]string{"-weights", empty, "-log", dir}, "-log " + dir + ": is a directory"},
+		{[]string{"-weights", empty, "-plot", filepath.Join(dir, "no", "curve.png")}, "-plot " + filepath.Join(dir, "no", "curve.png")},
+	} {
+		_, stderr := train(t, 1, append([]string{"-episodes", "1"}, c.args...)...)
+		if !strings.Contains(stderr, c.want) {
+			t.Errorf("train %q: stderr %q; want %q", c.args, stderr, c.want)
+		}
+	}
+	released(t, empty)
+	if data, err := os.ReadFile(empty); err != nil || len(data) != 0 {
+		t.Errorf("the empty weights file after the refusals: %d bytes, %v; want it untouched", len(data), err)
+	}
+}
+
+// TestTrainOverAnEmptyFile checks that an empty weights file, which holds
+// nothing to lose, is trained over, and that train says so; and that the
+// temporary file of a checkpoint whose writer was killed is removed.
+func TestTrainOverAnEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "n.weights")
+	if err := os.WriteFile(w, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale, foreign := filepath.Join(dir, ".n.weights.tmp-123"), filepath.Join(dir, ".other.weights.tmp-456")
+	hourAgo := time.Now().Add(-time.Hour)
+	for _, path := range []string{stale, foreign} {
+		if err := os.WriteFile(path, []byte("half a checkpoint"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, hourAgo, hourAgo); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, stderr := train(t, 0, "-episodes", "5", "-eval-games", "1", "-weights", w)
+	if !strings.Contains(stderr, w+" is empty: the new network is written over it") {
+		t.Errorf("train over an empty file: stderr %q; want it said", stderr)
+	}
+	if _, err := os.Stat(stale); err == nil || !strings.Contains(stderr, "removed "+stale) {
+		t.Errorf("the temporary file of a killed checkpoint: %v, stderr %q; want it removed, and said", err, stderr)
+	}
+	if _, err := os.Stat(foreign); err != nil {
+		t.Errorf("the temporary file of another weights file: %v; want it kept", err)
+	}
+	if _, state, err := readNetwork(w); err != nil || state.Episodes != 5 {
+		t.Errorf("the network trained over an empty file: %d episodes, %v; want 5", state.Episodes, err)
+	}
+}
+
+// TestSliceEnd checks the end of a slice at the edges of the flags: the
+// longest -time and -episodes, with and without a coherence phase, end a
+// slice a sliceLength from now, not in the past (float64 of the longest
+// Duration rounds up to 2^63, which a Duration cannot hold).
+func TestSliceEnd(t *testing.T) {
+	start := time.Now()
+	for _, c := range []struct {
+		opts trainOptions
+		left int64
+	}{
+		{trainOptions{duration: math.MaxInt64}, 0},
+		{trainOptions{duration: math.MaxInt64, coherence: 0.5}, 0},
+		{trainOptions{episodes: math.MaxInt64}, math.MaxInt64},
+		{trainOptions{episodes: math.MaxInt64, coherence: 0.5}, math.MaxInt64/2 + 1},
+		{trainOptions{episodes: 10, coherence: 0.5}, 5},
+	} {
+		s := &session{opts: c.opts, start: start, nextCheckpoint: start.Add(math.MaxInt64)}
+		until, left := s.sliceEnd(start, false)
+		if !until.Equal(start.Add(sliceLength)) || left != c.left {
+			t.Errorf("sliceEnd of -time %v -episodes %d -coherence %g = %v after the start, %d games; want %v, %d",
+				c.opts.duration, c.opts.episodes, c.opts.coherence, until.Sub(start), left, sliceLength, c.left)
+		}
+	}
 }

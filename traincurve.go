@@ -6,8 +6,8 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -18,6 +18,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // An evaluation is a point of the learning curve: how the network played
@@ -156,10 +157,15 @@ func writeCurve(path string, curve []evaluation) error {
 // file that is not such a curve is an error that says where, so that a
 // resumed training never loses or garbles the points of the earlier runs.
 func readCurve(path string) ([]evaluation, error) {
-	data, err := os.ReadFile(path)
+	f, err := regularfile.Open(path) // a FIFO or a device would never end
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, fmt.Errorf("learning curve: %w", err)
+	}
+	data, err := io.ReadAll(f)
+	f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("learning curve: %w", err)
 	}

@@ -111,26 +111,48 @@ func (s *session) announce() {
 // trainSlice trains until the next thing the session must do: the end of a
 // slice, of the run, an evaluation or a checkpoint.
 func (s *session) trainSlice(ctx context.Context) (ntuple.Stats, error) {
-	// The coherence phase begins at its fraction of the run, not a slice later.
+	until, left := s.sliceEnd(time.Now(), s.trainer.State().Coherence)
+	ctx, cancel := context.WithDeadline(ctx, until)
+	defer cancel()
+	return s.trainer.Run(ctx, left)
+}
+
+// sliceEnd returns when the slice that begins at now ends, and how many
+// games it may play at most (0: no limit): at the end of the run or of its
+// TD phase (the coherence phase begins at its fraction of the run, not a
+// slice later), at the next evaluation or checkpoint, or a sliceLength
+// after now, whichever comes first.
+func (s *session) sliceEnd(now time.Time, inCoherence bool) (until time.Time, left int64) {
 	end := 1.0
-	if s.opts.coherence > 0 && !s.trainer.State().Coherence {
+	if s.opts.coherence > 0 && !inCoherence {
 		end = 1 - s.opts.coherence
 	}
-	until := time.Now().Add(sliceLength)
+	until = now.Add(sliceLength)
 	if s.opts.duration > 0 {
-		until = minTime(until, s.start.Add(time.Duration(end*float64(s.opts.duration))))
+		until = minTime(until, s.start.Add(fractionOf(s.opts.duration, end)))
 	}
 	if !s.nextEval.IsZero() {
 		until = minTime(until, s.nextEval)
 	}
 	until = minTime(until, s.nextCheckpoint)
-	ctx, cancel := context.WithDeadline(ctx, until)
-	defer cancel()
-	var left int64 // 0: no limit
 	if s.opts.episodes > 0 {
-		left = max(int64(math.Ceil(end*float64(s.opts.episodes)))-s.played, 1)
+		games := s.opts.episodes
+		if end < 1 {
+			games = int64(math.Ceil(end * float64(games)))
+		}
+		left = max(games-s.played, 1)
 	}
-	return s.trainer.Run(ctx, left)
+	return until, left
+}
+
+// fractionOf returns the fraction f, from 0 to 1, of d. The whole of d is
+// d itself: float64(d) of the longest durations rounds up to 2^63, which
+// no Duration holds (its conversion gives a negative one).
+func fractionOf(d time.Duration, f float64) time.Duration {
+	if f >= 1 {
+		return d
+	}
+	return time.Duration(f * float64(d))
 }
 
 // minTime returns the earlier of a and b.

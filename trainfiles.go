@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/regularfile"
+)
+
+// checkTrainFiles checks, before anything is read or trained, that the
+// files of the run can be written: the weights, the learning curve and the
+// plot. Each must be a regular file, or none yet, in a directory that
+// takes new files: a directory, a FIFO, a device or a loop of symbolic
+// links is refused at once, with what it is, rather than after hours of
+// training, or never (a FIFO opened for reading waits for a writer). It
+// creates the weights file's directory if need be.
+func checkTrainFiles(o trainOptions) error {
+	if err := os.MkdirAll(filepath.Dir(o.weights), 0o755); err != nil {
+		return fmt.Errorf("-weights %s: %w", o.weights, err)
+	}
+	for _, file := range []struct{ flag, path string }{{"-weights", o.weights}, {"-log", o.log}, {"-plot", o.plot}} {
+		if file.path == "" {
+			continue
+		}
+		f, err := atomicfile.Create(file.path, 0o644)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s %s: %w", file.flag, file.path, pe.Err)
+		}
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", file.flag, file.path, err)
+		}
+		f.Abort()
+	}
+	return nil
+}
+
+// lockWeights keeps the weights file at path for this run: a second
+// training of the same file, which would write over this one's
+// checkpoints, is refused at once, with this one's PID. The lock is the
+// system's, on a file beside the weights (path.lock, which stays), and
+// goes with the process however it ends. Where the file system has no
+// locks, the run goes on unguarded, and says so.
+func lockWeights(path string, stderr io.Writer) (*dirlock.Lock, error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real // the file written, whichever link names it
+	}
+	lock, err := dirlock.AcquireFile(path)
+	var held *dirlock.HeldError
+	switch {
+	case errors.As(err, &held):
+		who := "another 2048 train"
+		if held.PID != 0 {
+			who = fmt.Sprintf("another 2048 train (PID %d)", held.PID)
+		}
+		return nil, fmt.Errorf("%s is being trained by %s: stop it first, or give another -weights FILE; only one training at a time can write a weights file", path, who)
+	case errors.Is(err, dirlock.ErrUnsupported):
+		fmt.Fprintf(stderr, "train: %s cannot be locked (%v): a second training of it would not be refused\n", path, err)
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	return lock, nil
+}
+
+// removeStale removes the temporary files that a training killed while
+// writing its files left beside them (a checkpoint's is as large as the
+// network), once their writers are gone (see atomicfile.RemoveStale), and
+// says so.
+func removeStale(o trainOptions, stderr io.Writer) {
+	for _, path := range []string{o.weights, o.log, o.plot} {
+		if path == "" {
+			continue
+		}
+		base := filepath.Base(path)
+		removed, _ := atomicfile.RemoveStale(filepath.Dir(path), func(name string) bool { return name == base })
+		for _, r := range removed {
+			fmt.Fprintf(stderr, "train: removed %s, left by a training stopped while writing %s\n", r, path)
+		}
+	}
+}
+
+// startTraining returns the checkpoint the run starts from, a new network
+// or the one in the weights file with -resume, and the learning curve so
+// far. It refuses to replace a file that holds anything without -resume,
+// and a resumed network of another design than -net asks for. An empty
+// file holds nothing to lose (a weights file is never empty, even cut
+// short: it is written whole or not at all): a new training writes over
+// it, as over no file, and says so; -resume has nothing to resume in it.
+func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []evaluation, error) {
+	fi, err := os.Stat(o.weights)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && o.resume:
+		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", errNoWeights, o.weights)
+	case errors.Is(err, fs.ErrNotExist):
+		c, err := ntuple.NewCheckpoint(o.design, o.seed)
+		return c, nil, err
+	case err != nil:
+		return nil, nil, fmt.Errorf("-weights %s: %w", o.weights, err)
+	case !fi.Mode().IsRegular():
+		return nil, nil, fmt.Errorf("-weights %s: %w", o.weights, regularfile.ErrNotRegular)
+	case fi.Size() == 0 && o.resume:
+		return nil, nil, fmt.Errorf("-resume: %s is empty: it holds no network to resume; leave out -resume to start one there", o.weights)
+	case fi.Size() == 0:
+		fmt.Fprintf(stderr, "train: %s is empty: the new network is written over it\n", o.weights)
+		c, err := ntuple.NewCheckpoint(o.design, o.seed)
+		return c, nil, err
+	case !o.resume:
+		return nil, nil, fmt.Errorf("%s exists already: -resume goes on training the network in it; to start over, remove it or give another -weights FILE", o.weights)
+	}
+	f, err := regularfile.Open(o.weights)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-resume: %w", err)
+	}
+	defer f.Close()
+	c, err := ntuple.ReadCheckpoint(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("weights file %s: %w", o.weights, err)
+	}
+	if d := c.Net.Design(); o.set["net"] && d != o.design {
+		return nil, nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
+	}
+	history, err := readCurve(o.log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, history, nil
+}
