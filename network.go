@@ -11,6 +11,7 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // ntupleEval is the name of the learned evaluator on the command line: the
@@ -39,15 +40,16 @@ func displayPath(path string) string {
 var errNoWeights = errors.New("no trained network")
 
 // readNetwork reads the network of the weights file at path. A missing file
-// says how to train one; a damaged one says what is wrong; neither falls
-// back to another evaluator.
+// says how to train one; a damaged one, or a path that is not a regular
+// file (a named pipe, which would block, or a device), says what is wrong;
+// none falls back to another evaluator.
 func readNetwork(path string) (*ntuple.Network, ntuple.State, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ntuple.State{}, fmt.Errorf("%w at %s: train one with \"2048 train -time 1h\" (an hour on two cores), or give -weights FILE", errNoWeights, path)
 	}
 	if err != nil {
-		return nil, ntuple.State{}, err
+		return nil, ntuple.State{}, fmt.Errorf("weights file %s: %w", path, withoutPath(err))
 	}
 	defer f.Close()
 	net, state, err := ntuple.ReadNetwork(f)

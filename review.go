@@ -80,10 +80,16 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	if err != nil {
 		return err
 	}
-	if opts.path == "-" && stdin == nil {
+	switch {
+	case opts.path == "-" && stdin == nil:
 		return badFile(stderr, errors.New("-: there is no stdin to read the game from"))
+	case opts.path == "-" && isTerminalInput(stdin):
+		return badFile(stderr, errors.New(stdinIsTerminal))
 	}
-	file, err := readGameFile(opts.path, stdin)
+	file, err := readGameFile(ctx, opts.path, stdin)
+	if errors.Is(err, errInterrupted) {
+		return err
+	}
 	if err != nil {
 		return badFile(stderr, err)
 	}
@@ -110,6 +116,13 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	return runErr
 }
+
+// stdinIsTerminal is the error of "review -" typed at a terminal, which
+// would wait for a game to be typed.
+const stdinIsTerminal = `- reads a game from standard input, which is a terminal here: pipe one in, e.g.
+	2048 sim -games 1 -json | 2048 review -
+	tail -n 1 ~/.local/share/2048/history.jsonl | 2048 review -
+or give the game's FILE`
 
 // badFile prints what is wrong with the game file and returns it as an
 // error of status 2, as for a bad argument: the file is at fault, not the

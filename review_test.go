@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,7 +146,7 @@ func TestReviewJSONMatchesLibrary(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("review -json printed %q: %v", stdout, err)
 	}
-	file, err := readGameFile(savedGame, nil)
+	file, err := readGameFile(context.Background(), savedGame, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,7 @@ func TestReviewBadFiles(t *testing.T) {
 		name, path, want string
 	}{
 		{"missing", filepath.Join(t.TempDir(), "none.json"), "no such file"},
-		{"directory", t.TempDir(), "is a directory, not a game"},
+		{"directory", t.TempDir(), "a directory, not a regular file"},
 		{"empty", writeTemp(t, "empty", ""), "not a game: the file is empty"},
 		{"text", writeTemp(t, "notes.txt", "my best game"), "not a game: not JSON"},
 		{"array", writeTemp(t, "list.json", "[1, 2]"), "not a game: not a JSON object"},
@@ -276,5 +277,83 @@ func TestReviewFlagErrors(t *testing.T) {
 		if status != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || !strings.Contains(stderr, "usage: 2048 review") {
 			t.Errorf("review %q: status %d, stdout %q, stderr %q; want 2, nothing, %q and the usage", tt.args, status, stdout, stderr, tt.want)
 		}
+	}
+}
+
+// TestReviewStdinAtATerminal: "review -" typed at a terminal says how to
+// give it a game, instead of waiting for one to be typed.
+func TestReviewStdinAtATerminal(t *testing.T) {
+	tty := openTerminal(t)
+	status, stdout, stderr := runWithin(t, tty, nil, "review", "-")
+	if status != 2 || stdout != "" || !strings.Contains(stderr, "reads a game from standard input") || !strings.Contains(stderr, "| 2048 review -") {
+		t.Errorf("review - at a terminal: status %d, stdout %q, stderr %q; want 2 and how to pipe a game in", status, stdout, stderr)
+	}
+}
+
+// TestReviewStdinPipe reads the game from a pipe, as "2048 sim -json |
+// 2048 review -" gives it; with a pipe that gives nothing, ctrl+c (the
+// context's end) stops the wait.
+func TestReviewStdinPipe(t *testing.T) {
+	data, err := os.ReadFile(simGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() { // more than a pipe holds at once
+		w.Write(data)
+		w.Close()
+	}()
+	status, stdout, stderr := runWithin(t, r, nil, "review", "-depth", "2", "-")
+	if status != 0 || !strings.HasPrefix(stdout, "a game of 2048 sim (greedy): seed 3, 479 moves") {
+		t.Errorf("review - from a pipe: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+
+	r, w, err = os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close() // a writer that never writes: the read ends when the test does
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	var errOut strings.Builder
+	go func() { done <- run(ctx, []string{"review", "-"}, r, io.Discard, &errOut) }()
+	cancel()
+	select {
+	case status := <-done:
+		if status != 130 || !strings.Contains(errOut.String(), "interrupted") {
+			t.Errorf("review - from a silent pipe, cancelled: status %d, stderr %q; want 130, interrupted", status, errOut.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("review - from a silent pipe has not returned 20s after its context ended")
+	}
+}
+
+// TestReviewByteOrderMark reads a game saved with the byte order mark that
+// Windows editors put at the start of a UTF-8 file, from a file and from
+// stdin.
+func TestReviewByteOrderMark(t *testing.T) {
+	data, err := os.ReadFile(savedGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := runCommand(context.Background(), "review", "-depth", "1", savedGame)
+	withBOM := writeTemp(t, "game.json", "\xef\xbb\xbf"+string(data))
+	status, stdout, stderr := runCommand(context.Background(), "review", "-depth", "1", withBOM)
+	if status != 0 || stdout != want {
+		t.Errorf("review of a game with a byte order mark: status %d, stderr %q, stdout %q; want the review of %s", status, stderr, stdout, savedGame)
+	}
+	f, err := os.Open(withBOM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out, errOut strings.Builder
+	if status := run(context.Background(), []string{"review", "-depth", "1", "-"}, f, &out, &errOut); status != 0 || out.String() != want {
+		t.Errorf("review - of a game with a byte order mark: status %d, stderr %q; want the review of %s", status, errOut.String(), savedGame)
 	}
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // A gameFile is a game read from a file for review, with what the file says
@@ -52,29 +53,25 @@ var gameFormats = []gameFormat{
 // about 20 KB, so anything this large is not a game.
 const maxGameFile = 16 << 20
 
-// readGameFile reads the game in the file at path, "-" for stdin. Every
-// error says what is wrong with the file.
-func readGameFile(path string, stdin io.Reader) (gameFile, error) {
-	var r io.Reader = stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return gameFile{}, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return gameFile{}, fmt.Errorf("%s is a directory, not a game", path)
-		}
-		r = f
+// readGameFile reads the game in the file at path, or in stdin for "-",
+// until ctx is done. Every error says what is wrong with the file.
+func readGameFile(ctx context.Context, path string, stdin io.Reader) (gameFile, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = readStdin(ctx, stdin, maxGameFile)
+	} else {
+		data, err = regularfile.ReadFile(path, maxGameFile)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxGameFile+1))
-	if err != nil {
-		return gameFile{}, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > maxGameFile {
+	switch {
+	case errors.Is(err, errInterrupted):
+		return gameFile{}, err
+	case errors.Is(err, regularfile.ErrTooLarge):
 		return gameFile{}, fmt.Errorf("%s is larger than %d MB: not a game", path, maxGameFile>>20)
+	case err != nil:
+		return gameFile{}, fmt.Errorf("%s: %w", path, withoutPath(err))
 	}
-	g, err := parseGameFile(data)
+	g, err := parseGameFile(trimBOM(data))
 	if err != nil {
 		return gameFile{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -170,11 +169,10 @@ func createOutput(flag, path string) (*atomicfile.File, error) {
 		return nil, nil
 	}
 	f, err := atomicfile.Create(path, 0o644)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return nil, fmt.Errorf("%s %s: %w", flag, path, pe.Err)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", flag, path, withoutPath(err))
 	}
-	return f, err
+	return f, nil
 }
 
 // playRuns plays runs one after the other, showing the progress on stderr,

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // A shard is the part K of N of a run's games: a run too long for one
@@ -109,16 +110,20 @@ type runJSON struct {
 // readSimJSON reads a file written by sim -json: one run, or with -compare
 // several; it reports which.
 func readSimJSON(path string) ([]readRun, bool, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, false, fmt.Errorf("%s: %w", path, withoutPath(err))
 	}
 	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, withoutPath(err))
+	}
 	var doc struct {
 		runJSON
 		Runs []runJSON `json:"runs"`
 	}
-	dec := json.NewDecoder(bufio.NewReader(f))
+	dec := json.NewDecoder(bytes.NewReader(trimBOM(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, false, fmt.Errorf("%s: not the output of sim -json: %w", path, err)
