@@ -71,7 +71,8 @@ type simOptions struct {
 	// evalFlags open the evaluator, a network read from its file for the
 	// learned one, once the flags are known to be right.
 	evalFlags *evalFlags
-	merge     []string // with -merge, the files to merge
+	merge     []string   // with -merge, the files to merge
+	shard     *shardJSON // with -shard, the part of the run played
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
@@ -93,7 +94,7 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	}
 	defer plotFile.Abort()
 	if opts.merge != nil {
-		return mergeCommand(stdout, opts, csvFile, plotFile)
+		return mergeCommand(ctx, stdout, opts, csvFile, plotFile)
 	}
 
 	if opts.evalFlags.name == ntupleEval && (opts.compare || opts.run.Player.Kind != sim.Random) {
@@ -117,8 +118,11 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 
 // mergeCommand runs "2048 sim -merge": it reports the runs the files of
 // opts.merge make together, writing the -csv and -plot files begun.
-func mergeCommand(stdout io.Writer, opts simOptions, csvFile, plotFile *atomicfile.File) error {
-	outcomes, compare, err := mergeOutcomes(opts.merge)
+func mergeCommand(ctx context.Context, stdout io.Writer, opts simOptions, csvFile, plotFile *atomicfile.File) error {
+	outcomes, compare, err := mergeOutcomes(ctx, opts.merge)
+	if errors.Is(err, errInterrupted) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("-merge: %w", err)
 	}
@@ -132,7 +136,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 	var err error
 	switch {
 	case opts.json:
-		err = writeSimJSON(stdout, outcomes, opts.compare)
+		err = writeSimJSON(stdout, outcomes, opts.compare, opts.shard)
 	case opts.compare:
 		err = writeCompare(stdout, outcomes, planned)
 	default:
@@ -286,6 +290,7 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 		if sh.n > o.run.Games {
 			return o, fs.usageError("-shard %s: %d games cannot make %d parts", *shardFlag, o.run.Games, sh.n)
 		}
+		o.shard = &shardJSON{Part: sh.k, Of: sh.n, Games: o.run.Games, Seed: o.run.Seed}
 		o.run.Seed, o.run.Games = sh.of(o.run.Games, o.run.Seed)
 	}
 	if err := o.check(set); err != nil {

@@ -70,8 +70,8 @@ func TestSimReports(t *testing.T) {
 		{"none", func(b *strings.Builder) error { return writeSummary(b, none) }},
 		{"compare", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, greedy, deep}, 3) }},
 		{"compare-interrupted", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, cut}, 4) }},
-		{"json", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two}, false) }},
-		{"json-compare", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two, two}, true) }},
+		{"json", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two}, false, nil) }},
+		{"json-compare", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two, two}, true, nil) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder

@@ -22,6 +22,8 @@ type configJSON struct {
 	Seed        uint64  `json:"seed"`
 	Games       int     `json:"games"`
 	Workers     int     `json:"workers"`
+	// Shard, with -shard, is the part of the whole run this one is.
+	Shard *shardJSON `json:"shard,omitempty"`
 }
 
 // newConfigJSON returns the configuration of r; the depth of greedy is 1,
@@ -37,18 +39,19 @@ func newConfigJSON(r sim.Run) configJSON {
 }
 
 // writeSimJSON prints outcomes as one JSON document: the run itself, or with
-// compare {"runs": [...]}. Each game takes one line.
-func writeSimJSON(w io.Writer, outcomes []sim.Outcome, compare bool) error {
+// compare {"runs": [...]}. Each game takes one line. The configuration of
+// each run says which part of the whole run it is if sh is not nil.
+func writeSimJSON(w io.Writer, outcomes []sim.Outcome, compare bool, sh *shardJSON) error {
 	var b bytes.Buffer
 	if !compare {
-		if err := appendRunJSON(&b, outcomes[0], ""); err != nil {
+		if err := appendRunJSON(&b, outcomes[0], "", sh); err != nil {
 			return err
 		}
 	} else {
 		b.WriteString("{\"runs\": [\n")
 		for i, o := range outcomes {
 			b.WriteString(" ")
-			if err := appendRunJSON(&b, o, " "); err != nil {
+			if err := appendRunJSON(&b, o, " ", sh); err != nil {
 				return err
 			}
 			if i < len(outcomes)-1 {
@@ -63,9 +66,12 @@ func writeSimJSON(w io.Writer, outcomes []sim.Outcome, compare bool) error {
 	return err
 }
 
-// appendRunJSON appends the JSON object of o, its lines indented by indent.
-func appendRunJSON(b *bytes.Buffer, o sim.Outcome, indent string) error {
-	cfg, err := json.Marshal(newConfigJSON(o.Run))
+// appendRunJSON appends the JSON object of o, its lines indented by indent,
+// a part sh of a whole run if sh is not nil.
+func appendRunJSON(b *bytes.Buffer, o sim.Outcome, indent string, sh *shardJSON) error {
+	c := newConfigJSON(o.Run)
+	c.Shard = sh
+	cfg, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}
