@@ -85,7 +85,7 @@ func TestBenchFlags(t *testing.T) {
 		t.Errorf("bench extra: status %d, stderr %q; want 2, the reason and the usage", status, stderr)
 	}
 	status, _, stderr = runCommand(context.Background(), "bench", "-depth", "3")
-	if status != 2 || !strings.HasPrefix(stderr, "2048 bench: flag provided but not defined: -depth\n") {
+	if status != 2 || !strings.HasPrefix(stderr, "2048 bench: flag provided but not defined: \"-depth\"\n") {
 		t.Errorf("bench -depth 3: status %d, stderr %q; want 2, and the error after the command's name", status, stderr)
 	}
 	status, stdout, _ := runCommand(context.Background(), "bench", "-h")

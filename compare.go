@@ -104,7 +104,7 @@ func parseDepths(s string) ([]int, error) {
 				return nil, err
 			}
 			if hi < lo {
-				return nil, fmt.Errorf("the range %s runs backwards; want LOW-HIGH, like %d-%d", part, hi, lo)
+				return nil, fmt.Errorf("the range %q runs backwards; want LOW-HIGH, like %d-%d", part, hi, lo)
 			}
 		}
 		for d := lo; d <= hi; d++ {

@@ -98,9 +98,25 @@ func (c *commandFlags) failed(err error) error {
 		c.help()
 		return err
 	}
-	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), err)
+	msg := flagProblem(err)
+	fmt.Fprintf(c.Output(), "%s: %s\n", c.Name(), msg)
 	c.shortUsage()
-	return &usageError{err.Error()}
+	return &usageError{msg}
+}
+
+// flagProblem returns the flag package's message of a bad flag with the
+// name the user typed quoted, as Go writes a string: a name holding an
+// escape sequence or an invisible character shows what it holds, instead
+// of its escape reaching the terminal. The package quotes bad values
+// itself.
+func flagProblem(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{"flag provided but not defined: ", "flag needs an argument: ", "bad flag syntax: "} {
+		if name, ok := strings.CutPrefix(msg, prefix); ok {
+			return prefix + strconv.Quote(name)
+		}
+	}
+	return msg
 }
 
 // usageError prints the command's name and the message, then the short

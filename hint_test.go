@@ -151,7 +151,7 @@ func TestHintErrors(t *testing.T) {
 		{[]string{"-depth", "17", board}, "from 1 to 16, or auto"},
 		{[]string{"-time", "-1s", board}, "-time -1s: want a positive duration"},
 		{[]string{"-eval", "foo", board}, `unknown evaluator "foo"`},
-		{[]string{"-bogus", board}, "flag provided but not defined: -bogus"},
+		{[]string{"-bogus", board}, `flag provided but not defined: "-bogus"`},
 		{[]string{"2 0 0 3"}, "has 4 values; want 16"},
 		{[]string{"2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 3"}, "row 4, column 4: 3 is not a tile value"},
 		{[]string{"2 0 0 0 / 0 0 0 0 / 0 0 0 / 0 0 0 0 0"}, "row 3 has 3 values"},

@@ -275,7 +275,7 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 	if set["depths"] {
 		ds, err := parseDepths(*depths)
 		if err != nil {
-			return o, fs.usageError("-depths %s: %v", *depths, err)
+			return o, fs.usageError("-depths %q: %v", *depths, err)
 		}
 		o.depths = ds
 	}
@@ -288,7 +288,7 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 			return o, fs.usageError("-shard %v", err)
 		}
 		if sh.n > o.run.Games {
-			return o, fs.usageError("-shard %s: %d games cannot make %d parts", *shardFlag, o.run.Games, sh.n)
+			return o, fs.usageError("-shard %q: %d games cannot make %d parts", *shardFlag, o.run.Games, sh.n)
 		}
 		o.shard = &shardJSON{Part: sh.k, Of: sh.n, Games: o.run.Games, Seed: o.run.Seed}
 		o.run.Seed, o.run.Games = sh.of(o.run.Games, o.run.Seed)

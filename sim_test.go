@@ -224,7 +224,7 @@ func TestSimFlagErrors(t *testing.T) {
 		{[]string{"-player", "random", "-eval", "snake"}, "-eval: the random player evaluates nothing"},
 		{[]string{"-plot", "out.jpg"}, "-plot out.jpg: want a file name ending in .png, .svg, .pdf"},
 		{[]string{"-depths", "1-3"}, "-depths needs -compare"},
-		{[]string{"-compare", "-depths", "5-2"}, "-depths 5-2: the range 5-2 runs backwards; want LOW-HIGH, like 2-5"},
+		{[]string{"-compare", "-depths", "5-2"}, `-depths "5-2": the range "5-2" runs backwards; want LOW-HIGH, like 2-5`},
 		{[]string{"-compare", "-depths", "0-2"}, `"0" is not a depth`},
 		{[]string{"-compare", "-depths", "1-x"}, `"x" is not a depth`},
 		{[]string{"-compare", "-depths", "1-3", "-depth", "2"}, "-depths and -depth both set the depth"},
