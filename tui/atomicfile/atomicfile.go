@@ -81,7 +81,7 @@ func Create(path string, perm fs.FileMode) (*File, error) {
 			return nil, &fs.PathError{Op: "write", Path: path, Err: errNotRegular}
 		}
 		f.mode, f.keepMode = fi.Mode().Perm(), true
-		perm = f.mode // the umask may take from it: Commit sets it whole
+		perm = 0o600 // while written; Commit gives it the file's mode whole
 	}
 	dir, base := filepath.Split(target)
 	f.tmp, err = createTemp(dir, "."+base+tempInfix, perm)
@@ -151,7 +151,8 @@ func (f *File) Name() string { return f.path }
 // Commit gives the data its name, replacing the old file. With sync it also
 // waits until the data and the new name are on the disk, so that even a
 // crash of the machine keeps one or the other whole; without, a crash of the
-// machine (not of the program) may lose the last write.
+// machine (not of the program) may lose the last write. The temporary file
+// stays locked until it has its name, however long the sync takes.
 func (f *File) Commit(sync bool) error {
 	if f.done {
 		return fmt.Errorf("writing %s: already committed or aborted", f.path)
