@@ -88,7 +88,9 @@ func (m *Model) loadUnrecorded() {
 			m.games = append(m.games, g.Record)
 		}
 	}
-	m.summary = history.Summarize(m.earlier, m.games)
+	if len(m.rec.unrecorded) > 0 {
+		m.summary = history.Summarize(m.earlier, m.games)
+	}
 	m.writeUnrecorded()
 }
 

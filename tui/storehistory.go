@@ -76,16 +76,15 @@ func (s *Store) loadIndex() *history.Index {
 	if s.CacheDir == "" {
 		return nil
 	}
-	f, err := regularfile.Open(s.indexPath())
+	data, err := regularfile.ReadFile(s.indexPath(), history.MaxIndex)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	x, err := history.ReadIndex(f)
-	if err != nil {
+	var x history.Index
+	if x.UnmarshalBinary(data) != nil {
 		return nil
 	}
-	return x
+	return &x
 }
 
 // keepIndex writes x to be used at the next start. It is only a saving of
@@ -94,13 +93,8 @@ func (s *Store) keepIndex(x *history.Index) {
 	if s.CacheDir == "" || os.MkdirAll(s.CacheDir, 0o755) != nil {
 		return
 	}
-	f, err := atomicfile.Create(s.indexPath(), 0o644)
-	if err != nil {
-		return
-	}
-	defer f.Abort()
-	if history.WriteIndex(f, x) == nil {
-		f.Commit(false)
+	if data, err := x.MarshalBinary(); err == nil {
+		atomicfile.WriteFile(s.indexPath(), data, 0o644, false)
 	}
 }
 

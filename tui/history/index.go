@@ -18,7 +18,7 @@ import (
 // each game, without its moves, the earlier games and the lines skipped.
 // It also says how much of the file it covers — up to the end of its last
 // whole line — and the checksum (CRC-32C) of those bytes, so that an index
-// kept from an earlier start (see WriteIndex) is used only for a file that
+// kept from an earlier start (see MarshalBinary) is used only for a file that
 // still begins with the very bytes it was made from.
 //
 // Reading a history of 20,000 games of a thousand moves takes seconds, most
@@ -93,10 +93,8 @@ func coveredBy(f io.ReadSeeker, x *Index) (bool, error) {
 		return false, err
 	}
 	h := crc32.New(castagnoli)
-	n, err := io.CopyN(h, f, x.size)
-	if errors.Is(err, io.EOF) {
-		return false, nil // shorter than it was
-	}
+	// In large reads: a history of tens of megabytes is read at every start.
+	n, err := io.CopyBuffer(h, io.LimitReader(f, x.size), make([]byte, 1<<20))
 	if err != nil {
 		return false, err
 	}
@@ -142,15 +140,15 @@ func ReadGame(f io.ReaderAt, r Record) (Game, error) {
 	return *g, nil
 }
 
-// indexMagic begins a file WriteIndex writes.
+// indexMagic begins the encoding of an Index.
 const indexMagic = "2048 history index\n"
 
-// indexVersion is the version of the files WriteIndex writes: a file of
-// another version is not read, and the index is made again.
+// indexVersion is the version of the encoding of an Index: one of another
+// version is not decoded, and the index is made again.
 const indexVersion = 1
 
-// indexFile is an Index as WriteIndex keeps it, in gob after indexMagic and
-// the CRC-32C of the gob.
+// indexFile is an Index as MarshalBinary encodes it, in gob after
+// indexMagic and the CRC-32C of the gob.
 type indexFile struct {
 	Version   int
 	Size      int64
@@ -182,13 +180,14 @@ type skippedFile struct {
 	Newer bool // it wraps ErrNewer
 }
 
-// WriteIndex writes x to w, to be read back by ReadIndex.
-func WriteIndex(w io.Writer, x *Index) error {
+// MarshalBinary encodes x to be kept until the next start, when
+// UnmarshalBinary decodes it.
+func (x *Index) MarshalBinary() ([]byte, error) {
 	j := indexFile{Version: indexVersion, Size: x.size, Lines: x.lines, Sum: x.sum, Earlier: x.Earlier, EarlierAt: x.earlierAt}
 	for _, r := range x.Records {
 		ended, err := r.Ended.MarshalBinary()
 		if err != nil {
-			return fmt.Errorf("writing the index of the history: %w", err)
+			return nil, fmt.Errorf("encoding the index of the history: %w", err)
 		}
 		j.Records = append(j.Records, recordFile{ID: r.ID, Seed: r.Seed, Start: uint64(r.Start), Board: uint64(r.Board),
 			Score: r.Score, MoveCount: r.MoveCount, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
@@ -199,68 +198,63 @@ func WriteIndex(w io.Writer, x *Index) error {
 	}
 	var body bytes.Buffer
 	if err := gob.NewEncoder(&body).Encode(&j); err != nil {
-		return fmt.Errorf("writing the index of the history: %w", err)
+		return nil, fmt.Errorf("encoding the index of the history: %w", err)
 	}
 	out := binary.LittleEndian.AppendUint32([]byte(indexMagic), crc32.Checksum(body.Bytes(), castagnoli))
-	if _, err := w.Write(append(out, body.Bytes()...)); err != nil {
-		return fmt.Errorf("writing the index of the history: %w", err)
-	}
-	return nil
+	return append(out, body.Bytes()...), nil
 }
 
-// maxIndex bounds an index file: one of a million games takes about
-// 100 MB.
-const maxIndex = 256 << 20
+// MaxIndex bounds the encoding of an index: that of a million games takes
+// about 75 MB.
+const MaxIndex = 256 << 20
 
-// ReadIndex reads an index WriteIndex wrote. It fails on anything else —
-// another version, a damaged file — and the index is then to be made again
-// by a Scan of the whole history.
-func ReadIndex(r io.Reader) (*Index, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxIndex+1))
+// UnmarshalBinary decodes an index MarshalBinary encoded into x. It fails
+// on anything else — another version, damaged data — and x is then to be
+// made again by a Scan of the whole history.
+func (x *Index) UnmarshalBinary(data []byte) error {
 	switch {
-	case err != nil:
-		return nil, err
-	case len(data) > maxIndex:
-		return nil, fmt.Errorf("an index of more than %d MB", maxIndex>>20)
+	case len(data) > MaxIndex:
+		return fmt.Errorf("an index of more than %d MB", MaxIndex>>20)
 	case len(data) < len(indexMagic)+4 || string(data[:len(indexMagic)]) != indexMagic:
-		return nil, errors.New("not an index of the history")
+		return errors.New("not an index of the history")
 	}
 	body := data[len(indexMagic)+4:]
 	if binary.LittleEndian.Uint32(data[len(indexMagic):]) != crc32.Checksum(body, castagnoli) {
-		return nil, errors.New("the index is damaged")
+		return errors.New("the index is damaged")
 	}
 	var j indexFile
 	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&j); err != nil {
-		return nil, fmt.Errorf("the index does not decode: %w", err)
+		return fmt.Errorf("the index does not decode: %w", err)
 	}
 	if j.Version != indexVersion {
-		return nil, fmt.Errorf("an index of version %d; this program reads version %d", j.Version, indexVersion)
+		return fmt.Errorf("an index of version %d; this program reads version %d", j.Version, indexVersion)
 	}
 	if j.Size < 0 || j.Lines < 0 || len(j.EarlierAt) != len(j.Earlier) {
-		return nil, errors.New("the index is damaged")
+		return errors.New("the index is damaged")
 	}
-	x := &Index{size: j.Size, lines: j.Lines, sum: j.Sum, Earlier: j.Earlier, earlierAt: j.EarlierAt}
-	x.Records = make([]Record, len(j.Records))
+	y := Index{size: j.Size, lines: j.Lines, sum: j.Sum, Earlier: j.Earlier, earlierAt: j.EarlierAt}
+	y.Records = make([]Record, len(j.Records))
 	for i, f := range j.Records {
 		r := Record{ID: f.ID, Seed: f.Seed, Start: engine.Board(f.Start), Board: engine.Board(f.Board), Score: f.Score,
 			MoveCount: f.MoveCount, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
 			at: place{offset: f.Offset, size: f.Size}}
 		if err := r.Ended.UnmarshalBinary(f.Ended); err != nil {
-			return nil, fmt.Errorf("the index is damaged: %w", err)
+			return fmt.Errorf("the index is damaged: %w", err)
 		}
 		if r.at.offset < 0 || r.at.size <= 0 || r.at.offset+int64(r.at.size) > j.Size {
-			return nil, errors.New("the index is damaged: a game outside the part of the file it covers")
+			return errors.New("the index is damaged: a game outside the part of the file it covers")
 		}
-		x.Records[i] = r
+		y.Records[i] = r
 	}
 	for _, s := range j.Skipped {
 		err := errors.New(s.Err)
 		if s.Newer {
 			err = newerError{s.Err}
 		}
-		x.Skipped = append(x.Skipped, LineError{Line: s.Line, Err: err})
+		y.Skipped = append(y.Skipped, LineError{Line: s.Line, Err: err})
 	}
-	return x, nil
+	*x = y
+	return nil
 }
 
 // newerError is the error of a line written by a newer version, read back

@@ -120,12 +120,12 @@ func stripPlaces(rs []Record) []Record {
 func TestScanWithIndex(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history.jsonl")
 	messyHistory(t, path)
-	var kept bytes.Buffer
-	if err := WriteIndex(&kept, scan(t, path, nil)); err != nil {
+	kept, err := scan(t, path, nil).MarshalBinary()
+	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := ReadIndex(&kept)
-	if err != nil {
+	old := &Index{}
+	if err := old.UnmarshalBinary(kept); err != nil {
 		t.Fatal(err)
 	}
 	sameIndex(t, "read back", old, scan(t, path, nil))
@@ -152,25 +152,24 @@ func TestScanWithIndex(t *testing.T) {
 	sameIndex(t, "after a cut", scan(t, path, old), scan(t, path, nil))
 }
 
-// TestReadIndexRefusesDamage: an index changed at any byte is refused,
+// TestUnmarshalIndexRefusesDamage: an index changed at any byte is refused,
 // never read as another.
-func TestReadIndexRefusesDamage(t *testing.T) {
+func TestUnmarshalIndexRefusesDamage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history.jsonl")
 	messyHistory(t, path)
-	var kept bytes.Buffer
-	if err := WriteIndex(&kept, scan(t, path, nil)); err != nil {
+	good, err := scan(t, path, nil).MarshalBinary()
+	if err != nil {
 		t.Fatal(err)
 	}
-	good := kept.Bytes()
 	for i := range good {
 		bad := bytes.Clone(good)
 		bad[i] ^= 0x20
-		if _, err := ReadIndex(bytes.NewReader(bad)); err == nil {
+		if err := new(Index).UnmarshalBinary(bad); err == nil {
 			t.Fatalf("an index with byte %d changed was read", i)
 		}
 	}
 	for _, n := range []int{0, 5, len(indexMagic) + 3, len(good) - 1} {
-		if _, err := ReadIndex(bytes.NewReader(good[:n])); err == nil {
+		if err := new(Index).UnmarshalBinary(good[:n]); err == nil {
 			t.Errorf("an index cut to %d bytes was read", n)
 		}
 	}
@@ -206,9 +205,9 @@ func TestReadGame(t *testing.T) {
 	}
 }
 
-// FuzzReadIndex: ReadIndex fails, or returns an index that writes and reads
-// back as itself.
-func FuzzReadIndex(f *testing.F) {
+// FuzzUnmarshalIndex: UnmarshalBinary fails, or decodes an index that
+// encodes and decodes back as itself.
+func FuzzUnmarshalIndex(f *testing.F) {
 	path := filepath.Join(f.TempDir(), "history.jsonl")
 	messyHistory(&testing.T{}, path)
 	file, err := os.Open(path)
@@ -220,24 +219,26 @@ func FuzzReadIndex(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	var good bytes.Buffer
-	WriteIndex(&good, x)
-	f.Add(good.Bytes())
+	good, err := x.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
 	f.Add([]byte(indexMagic))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		x, err := ReadIndex(bytes.NewReader(data))
-		if err != nil {
+		var x Index
+		if x.UnmarshalBinary(data) != nil {
 			return
 		}
-		var again bytes.Buffer
-		if err := WriteIndex(&again, x); err != nil {
-			t.Fatal(err)
-		}
-		y, err := ReadIndex(&again)
+		again, err := x.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameIndex(t, "written again", y, x)
+		var y Index
+		if err := y.UnmarshalBinary(again); err != nil {
+			t.Fatal(err)
+		}
+		sameIndex(t, "encoded again", &y, &x)
 	})
 }
 
@@ -268,8 +269,8 @@ func BenchmarkScan(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var kept bytes.Buffer
-	if err := WriteIndex(&kept, full); err != nil {
+	kept, err := full.MarshalBinary()
+	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("whole", func(b *testing.B) {
@@ -281,8 +282,8 @@ func BenchmarkScan(b *testing.B) {
 	})
 	b.Run("indexed", func(b *testing.B) {
 		for b.Loop() {
-			old, err := ReadIndex(bytes.NewReader(kept.Bytes()))
-			if err != nil {
+			old := &Index{}
+			if err := old.UnmarshalBinary(kept); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := Scan(f, old); err != nil {

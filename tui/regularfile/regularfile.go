@@ -7,6 +7,7 @@
 package regularfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -64,7 +65,15 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	// Read into a buffer of the file's size, as os.ReadFile does, rather
+	// than one grown step by step.
+	size := int64(512)
+	if fi, err := f.Stat(); err == nil {
+		size = min(max(fi.Size(), size), limit) + 1
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	_, err = buf.ReadFrom(io.LimitReader(f, limit+1))
+	data := buf.Bytes()
 	if err != nil {
 		return nil, err // a *fs.PathError naming the file
 	}
