@@ -11,8 +11,9 @@ import (
 
 // RemoveStale removes the temporary files that writes of the store's own
 // files killed half-way (a kill -9, a power cut) left in its directories:
-// those of the saved game, the history, the statistics of earlier
-// versions, the preferences and the reviews. Another program's files in
+// those of the saved game, the games waiting for the history, the history
+// and its index, the statistics of earlier versions, the preferences and
+// the reviews. Another program's files in
 // the same directories, such as the network that 2048 train writes beside
 // the history, are not the store's to judge, and a temporary file whose
 // writer is at work, in a game or in a command, is kept (see
@@ -25,9 +26,10 @@ func (s *Store) RemoveStale() []string {
 		dir   string
 		owned func(name string) bool
 	}{
-		{s.StateDir, isOneOf(s.gamePath())},
+		{s.StateDir, isOneOf(s.gamePath(), s.UnrecordedPath())},
 		{s.DataDir, isOneOf(s.HistoryPath(), s.statsPath())},
 		{s.ConfigDir, isOneOf(s.PrefsPath())},
+		{s.CacheDir, isOneOf(s.indexPath())},
 		// Every file of the reviews' directory is a review the store keeps.
 		{s.ReviewsDir(), func(name string) bool { return strings.HasSuffix(name, ".json") }},
 	} {

@@ -17,7 +17,7 @@ import (
 // one written a moment ago.
 func TestRemoveStale(t *testing.T) {
 	s := tempStore(t)
-	for _, dir := range []string{s.StateDir, s.ConfigDir, s.ReviewsDir()} {
+	for _, dir := range []string{s.StateDir, s.ConfigDir, s.ReviewsDir(), s.CacheDir} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -41,6 +41,8 @@ func TestRemoveStale(t *testing.T) {
 		write(s.DataDir, ".history.jsonl.tmp-1", hourAgo),
 		write(s.ConfigDir, ".config.toml.tmp-2", hourAgo),
 		write(s.ReviewsDir(), ".17.json.tmp-3", hourAgo),
+		write(s.StateDir, ".unrecorded.jsonl.tmp-10", hourAgo),
+		write(s.CacheDir, ".history.index.tmp-11", hourAgo),
 		write(s.StateDir, "game.json.tmp-4", hourAgo), // an earlier version's
 		write(s.DataDir, "stats.json.tmp-5", hourAgo),
 	}
@@ -51,6 +53,7 @@ func TestRemoveStale(t *testing.T) {
 		write(s.DataDir, "history.jsonl.tmp-9", hourAgo),   // no version wrote that
 		write(s.StateDir, "game.json.tmp-x", hourAgo),
 		write(s.StateDir, "notes.txt", hourAgo),
+		write(s.CacheDir, ".other.tmp-12", hourAgo),
 	}
 	// A writer at work on the history, whose temporary file is as old as
 	// that of a long write.
