@@ -231,6 +231,9 @@ func (s *Store) AddUnrecorded(g history.Game) error {
 		return fmt.Errorf("keeping the game: %w", err)
 	}
 	if err := history.Append(s.UnrecordedPath(), line); err != nil {
+		if fi, serr := os.Stat(s.UnrecordedPath()); serr == nil && fi.Size() == 0 {
+			os.Remove(s.UnrecordedPath()) // made by this failed append: it holds nothing
+		}
 		return fmt.Errorf("keeping the game: %w", err)
 	}
 	return nil

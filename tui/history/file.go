@@ -192,6 +192,10 @@ func Append(path string, line []byte) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		err = pe.Err // the path is in the message already
+	}
 	if err != nil {
 		return fmt.Errorf("appending to %s: %w", path, err)
 	}
