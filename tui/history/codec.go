@@ -170,10 +170,11 @@ type Entry struct {
 	Earlier *Earlier // nil for a game
 }
 
-// Decode reads one line of the history, with or without its newline. A
+// Decode reads one line of the history, with or without its newline, and
+// without the byte order mark an editor may put at the start of a file. A
 // line of a newer version fails with an error wrapping ErrNewer.
 func Decode(line []byte) (Entry, error) {
-	line = bytes.TrimRight(line, "\r\n")
+	line = bytes.TrimPrefix(bytes.TrimRight(line, "\r\n"), []byte("\uFEFF"))
 	var probe struct {
 		Version int             `json:"version"`
 		Earlier json.RawMessage `json:"earlier"`

@@ -180,6 +180,20 @@ func TestDecodeRefusesDamage(t *testing.T) {
 	}
 }
 
+// TestDecodeByteOrderMark: the first line of a history saved by an editor
+// that begins files with a byte order mark reads as without it.
+func TestDecodeByteOrderMark(t *testing.T) {
+	g := played(7, 60, mixed)
+	line, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Decode(append([]byte("\uFEFF"), line...))
+	if err != nil || e.Game == nil || e.Game.ID != g.ID {
+		t.Errorf("Decode of a line after a byte order mark = %+v, %v; want the game", e, err)
+	}
+}
+
 func TestDecodeEarlier(t *testing.T) {
 	want := Earlier{GamesPlayed: 42, GamesWon: 3, GamesHinted: 10, GamesAutoplayed: 5, BestScore: 36112, HighestTile: 4096}
 	line, err := EncodeEarlier(want)

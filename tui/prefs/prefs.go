@@ -16,7 +16,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,6 +26,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/regularfile"
 )
 
 // A File is a preferences file as read: its values, where they are, and
@@ -78,28 +78,18 @@ func Load(path string, template func() []byte) (*File, error) {
 	return f, nil
 }
 
-// read reads the regular file at path, of at most maxSize bytes.
+// read reads the regular file at path, of at most maxSize bytes, without
+// the byte order mark an editor may have put at its start (TOML has none):
+// the file is written back without it.
 func read(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	file, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	text, err := io.ReadAll(io.LimitReader(file, maxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(text) > maxSize {
+	text, err := regularfile.ReadFile(path, maxSize)
+	if errors.Is(err, regularfile.ErrTooLarge) {
 		return nil, fmt.Errorf("%s: larger than %d kB", path, maxSize>>10)
 	}
-	return text, nil
+	if err != nil {
+		return nil, err
+	}
+	return bytes.TrimPrefix(text, []byte("\uFEFF")), nil
 }
 
 // A SyntaxError is a file that is not TOML.

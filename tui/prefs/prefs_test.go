@@ -147,3 +147,23 @@ func TestBrokenFilesAreNotWritten(t *testing.T) {
 		t.Error("Set wrote over a directory")
 	}
 }
+
+// TestByteOrderMark: a file an editor began with a byte order mark reads
+// as without it, and is written back without it.
+func TestByteOrderMark(t *testing.T) {
+	path := write(t, "\uFEFF"+handWritten)
+	f, err := Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := f.Values(); len(v) != 4 || v[0].Name != "theme" || v[0].Line != 2 {
+		t.Fatalf("Values() = %+v; want the four of the file, theme on line 2", v)
+	}
+	if err := f.Set("theme", "plain"); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	if want := strings.Replace(handWritten, `"dark"`, `'plain'`, 1); string(got) != want {
+		t.Errorf("written back as %q; want %q", got, want)
+	}
+}
