@@ -242,10 +242,8 @@ func (j *statsJSON) version() int     { return j.Version }
 // /dev/zero), must not take the memory and the time of the start-up.
 const maxFileSize = 8 << 20
 
-var (
-	errTooLarge   = fmt.Errorf("larger than %d MB", maxFileSize>>20)
-	errNotRegular = errors.New("not a regular file")
-)
+// errTooLarge is why a file larger than maxFileSize is not read.
+var errTooLarge = fmt.Errorf("larger than %d MB", maxFileSize>>20)
 
 // moveAside renames a file that cannot be decoded to a name of its own,
 // path.unreadable-DATE-TIME (and -2, -3, … after a name taken in the same

@@ -140,7 +140,7 @@ func (s *Store) separate(damaged map[int]bool) error {
 	}
 	defer in.Close()
 	if fi, err := os.Stat(s.damagedPath()); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w", s.damagedPath(), errNotRegular)
+		return fmt.Errorf("%s: %w", s.damagedPath(), regularfile.ErrNotRegular)
 	}
 	aside, err := os.OpenFile(s.damagedPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
