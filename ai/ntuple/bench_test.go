@@ -83,6 +83,9 @@ func BenchmarkTrainFirstGames(b *testing.B) {
 					b.Fatal(err)
 				}
 				moves += s.Moves
+				b.StopTimer()
+				c.release()
+				b.StartTimer()
 			}
 			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 			b.ReportMetric(0, "ns/op")
@@ -132,6 +135,7 @@ func trained(tb testing.TB, d Design) *Trainer {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	tb.Cleanup(c.release)
 	if _, err := t.Run(context.Background(), 3000); err != nil {
 		tb.Fatal(err)
 	}
@@ -171,11 +175,12 @@ func BenchmarkReadNetwork(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, _, err = ReadNetwork(f)
+		net, _, err := ReadNetwork(f)
 		f.Close()
 		if err != nil {
 			b.Fatal(err)
 		}
+		net.release() // each round maps the network's memory afresh, as a player's start does
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
 	b.ReportMetric(0, "ns/op")
@@ -192,6 +197,7 @@ func BenchmarkWriteTo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Cleanup(c.release)
 	for b.Loop() {
 		if _, err := c.WriteTo(io.Discard); err != nil {
 			b.Fatal(err)

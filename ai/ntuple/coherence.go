@@ -1,5 +1,7 @@
 package ntuple
 
+import "runtime"
+
 // coherence holds what temporal-coherence learning (TC; Beal & Smith 1999,
 // applied to n-tuple networks by Jaśkowski 2018) keeps for every weight: the
 // sum of the adjustments asked of it and the sum of their sizes. A weight's
@@ -9,11 +11,22 @@ package ntuple
 // (see [Trainer.StartCoherence]); it triples the memory of a network.
 type coherence struct {
 	sums, sizes weights
+	giveBack    func() // see release
 }
 
+// newCoherence returns the coherence tables of a network of as many tables,
+// all zero. The sums and the sizes lie in one block of memory, laid out as
+// if they followed the network's tables.
 func newCoherence(tables int) *coherence {
-	return &coherence{sums: newWeights(tables), sizes: newWeights(tables)}
+	w, free := newWeights(2*tables, tables)
+	c := &coherence{sums: w[:tables:tables], sizes: w[tables:]}
+	c.giveBack = releaseWith(c, free)
+	return c
 }
+
+// release gives the memory of the tables back at once, rather than once c
+// is unreachable (see releaseWith): c must not be used afterwards.
+func (c *coherence) release() { c.giveBack() }
 
 // adjust adds delta, times each weight's coherence, to the weights w at the
 // positions f, and records delta for each. A weight never adjusted before
@@ -35,4 +48,5 @@ func (c *coherence) adjust(w weights, f []uint32, delta float32) {
 		c.sums.add(p, delta)
 		c.sizes.add(p, size)
 	}
+	runtime.KeepAlive(c) // the owner of the tables (see weights)
 }

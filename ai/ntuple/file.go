@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"runtime"
 )
 
 // A Checkpoint is what a weights file holds: a network, the state of its
@@ -118,10 +119,20 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	binary.Write(bw, binary.LittleEndian, crc.Sum32())
+	runtime.KeepAlive(c) // the owner of the tables written (see weights)
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
 	}
 	return cw.n, cw.err
+}
+
+// release gives the memory of the checkpoint's tables back at once: the
+// checkpoint, its network included, must not be used afterwards.
+func (c *Checkpoint) release() {
+	c.Net.release()
+	if c.coherence != nil {
+		c.coherence.release()
+	}
 }
 
 // size returns the length of the file WriteTo writes.

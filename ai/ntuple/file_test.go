@@ -63,6 +63,7 @@ func writeSavedFile(coherence bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer func() { tr.Checkpoint().release() }()
 	if coherence {
 		tr.StartCoherence()
 	}
@@ -93,8 +94,23 @@ func readEdited(t *testing.T, path string, edit func(io.Reader) io.Reader, read 
 	return read(edit(bufio.NewReaderSize(f, 1<<20)))
 }
 
-func readCheckpoint(r io.Reader) error { _, err := ReadCheckpoint(r); return err }
-func readNetwork(r io.Reader) error    { _, _, err := ReadNetwork(r); return err }
+// readCheckpoint and readNetwork read a weights file for its error alone,
+// and give back the memory of what they read.
+func readCheckpoint(r io.Reader) error {
+	c, err := ReadCheckpoint(r)
+	if err == nil {
+		c.release()
+	}
+	return err
+}
+
+func readNetwork(r io.Reader) error {
+	net, _, err := ReadNetwork(r)
+	if err == nil {
+		net.release()
+	}
+	return err
+}
 
 // flipped returns an edit that XORs the byte at offset with mask.
 func flipped(offset int64, mask byte) func(io.Reader) io.Reader {
@@ -174,15 +190,13 @@ func fileSize(t *testing.T, path string) int64 {
 // the same network.
 func TestCheckpointRoundTrip(t *testing.T) {
 	for _, coherence := range []bool{false, true} {
-		if coherence && raceEnabled {
-			continue // 768 MiB under the race detector: minutes, and no goroutines
-		}
 		path := savedFile(t, coherence)
 		var c *Checkpoint
 		err := readEdited(t, path, noEdit, func(r io.Reader) (err error) { c, err = ReadCheckpoint(r); return err })
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(c.release)
 		if (c.coherence != nil) != coherence || c.State.Coherence != coherence {
 			t.Errorf("coherence %v: read back with tables %v, state %v", coherence, c.coherence != nil, c.State.Coherence)
 		}
@@ -201,6 +215,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(net.release)
 		if !sameWeights(net, c.Net) || state.Episodes != 20 || state.Moves != c.State.Moves {
 			t.Errorf("coherence %v: ReadNetwork read another network or state (%d episodes)", coherence, state.Episodes)
 		}
@@ -233,11 +248,7 @@ func TestDamagedFiles(t *testing.T) {
 			t.Errorf("header byte %d changed: %v; want a word about the header", i, msg)
 		}
 	}
-	offsets := []int64{int64(end) + 4, size / 2, size - 5, size - 1}
-	if raceEnabled {
-		offsets = offsets[:1]
-	}
-	for _, i := range offsets {
+	for _, i := range []int64{int64(end) + 4, size / 2, size - 5, size - 1} {
 		if msg := formatError(t, fmt.Sprintf("byte %d", i), path, flipped(i, 0x01)); !strings.Contains(msg, "checksum of the weights") {
 			t.Errorf("byte %d of %d changed: %v; want a checksum mismatch", i, size, msg)
 		}
@@ -265,9 +276,6 @@ func TestTruncatedFiles(t *testing.T) {
 		t.Errorf("an empty file: %v; want it said", msg)
 	}
 	cuts := []int64{1, 8, 15, 16, int64(end) - 1, int64(end), int64(end) + 3, int64(end) + 4, int64(end) + 5, size / 2, size - 4, size - 1}
-	if raceEnabled {
-		cuts = cuts[:9] // those that fail before the weights
-	}
 	for _, n := range cuts {
 		for _, read := range []func(io.Reader) error{readCheckpoint, readNetwork} {
 			if err := readEdited(t, path, cut(n), read); err == nil || !strings.Contains(err.Error(), "truncated") {
@@ -340,6 +348,7 @@ func TestWriteToReportsErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.release)
 	c := &Checkpoint{Net: n, State: NewState(1)}
 	if written, err := c.WriteTo(&errWriter{n: 1 << 20}); !errors.Is(err, io.ErrShortWrite) || written > 1<<20 {
 		t.Errorf("WriteTo a writer that fails after 1 MiB = %d, %v; want at most 1 MiB and its error", written, err)

@@ -30,12 +30,17 @@ func ReadNetwork(r io.Reader) (*Network, State, error) {
 	return c.Net, c.State, nil
 }
 
-func read(r io.Reader, keepCoherence bool) (*Checkpoint, error) {
+func read(r io.Reader, keepCoherence bool) (_ *Checkpoint, err error) {
 	fr := &fileReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.New(castagnoli)}
 	c, hasCoherence, err := fr.header()
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			c.release() // hundreds of megabytes, read in part: given back now
+		}
+	}()
 	fr.crc.Reset()
 	if err := fr.tables(c.Net.weights, len(c.Net.weights), "weights"); err != nil {
 		return nil, err

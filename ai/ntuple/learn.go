@@ -3,6 +3,7 @@ package ntuple
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/term2048/2048/engine"
@@ -150,4 +151,5 @@ func (l *learner) update(s engine.Board, estimate, target float32) {
 	var f [maxFeatures]uint32
 	k := l.net.features(s, &f)
 	l.tc.adjust(l.net.weights, f[:k], delta)
+	runtime.KeepAlive(l.net) // the owner of the weights adjusted (see weights)
 }

@@ -36,11 +36,12 @@ func TestUpdateMovesByRate(t *testing.T) {
 		0x1001_0000_0000_1001, // four corners
 	}
 	r := rand.New(rand.NewPCG(11, 12))
-	for _, d := range testedDesigns() {
+	for _, d := range Designs() {
 		n, err := New(d, DefaultInitialValue)
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(n.release)
 		other := randomBoard(r)
 		for _, b := range boards {
 			for _, target := range []float32{1000, 900000} {
@@ -71,8 +72,10 @@ func TestCoherence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.release)
 	b := engine.Board(0x1234_0051_0000_2100)
 	l := &learner{net: n, tc: newCoherence(len(n.weights)), rate: 1.0 / 32}
+	t.Cleanup(l.tc.release)
 	v0 := n.value(b)
 	l.update(b, v0, v0+3200) // each weight +100: the coherence of each is 1
 	if got := n.value(b); math.Abs(float64(got-(v0+3200))) > 0.1 {

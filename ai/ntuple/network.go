@@ -16,6 +16,7 @@ package ntuple
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/term2048/2048/engine"
 )
@@ -37,13 +38,16 @@ const DefaultInitialValue = 320000
 //
 // A Network is safe for concurrent use by readers. A [Trainer] is its only
 // writer, and while it runs nothing else may use the network (see Trainer).
+// Do not copy a Network: its weights lie outside the Go heap, and go back
+// to the system once the Network itself is unreachable.
 type Network struct {
 	design  Design
 	weights weights
 	// The weights again as the tables of their design: one is nil.
-	four    *fourBySix
-	eight   *eightBySix
-	initial float32 // the value of every board before training
+	four     *fourBySix
+	eight    *eightBySix
+	initial  float32 // the value of every board before training
+	giveBack func()  // see release
 }
 
 // New returns an untrained network of design d that values every board at
@@ -65,19 +69,24 @@ func newEmpty(d Design, initial float32) (*Network, error) {
 	if !finite(initial) {
 		return nil, fmt.Errorf("initial value %v is not a finite number", initial)
 	}
-	n := &Network{design: d, initial: initial}
-	switch d {
-	case FourBySix:
-		n.weights = newWeights(4)
-		n.four = (*fourBySix)(n.weights)
-	case EightBySix:
-		n.weights = newWeights(8)
-		n.eight = (*eightBySix)(n.weights)
-	default:
+	if d != FourBySix && d != EightBySix {
 		return nil, fmt.Errorf("unknown network %v", d)
+	}
+	n := &Network{design: d, initial: initial}
+	w, free := newWeights(len(d.Tuples()), 0)
+	n.weights, n.giveBack = w, releaseWith(n, free)
+	if d == FourBySix {
+		n.four = (*fourBySix)(w)
+	} else {
+		n.eight = (*eightBySix)(w)
 	}
 	return n, nil
 }
+
+// release gives the memory of the weights back at once, rather than once n
+// is unreachable (see releaseWith): n must not be used afterwards. As a
+// method value, n.release keeps n reachable until it runs.
+func (n *Network) release() { n.giveBack() }
 
 // Design returns the design of the network.
 func (n *Network) Design() Design { return n.design }
@@ -99,19 +108,24 @@ func (n *Network) EstimatesScore() bool { return true }
 
 // value returns the value of b in the weights' precision.
 func (n *Network) value(b engine.Board) float32 {
+	var v float32
 	if n.four != nil {
-		return n.four.value(b)
+		v = n.four.value(b)
+	} else {
+		v = n.eight.value(b)
 	}
-	return n.eight.value(b)
+	runtime.KeepAlive(n) // the owner of the weights just read (see weights)
+	return v
 }
 
 // adjust adds d to every weight of the value of b.
 func (n *Network) adjust(b engine.Board, d float32) {
 	if n.four != nil {
 		n.four.adjust(b, d)
-		return
+	} else {
+		n.eight.adjust(b, d)
 	}
-	n.eight.adjust(b, d)
+	runtime.KeepAlive(n)
 }
 
 // features writes to f the position in the weights of each of the

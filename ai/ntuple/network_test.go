@@ -17,6 +17,7 @@ func integerNetwork(t testing.TB, d Design) *Network {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.release)
 	for k := range n.weights {
 		for i := range n.weights[k][:tableLen] {
 			h := uint32(i+k<<tableBits) * 2654435761 // Knuth's multiplicative hash
@@ -41,7 +42,7 @@ func naiveValue(n *Network, b engine.Board) float32 {
 // TestValue checks the value of random boards against the naive value, and
 // that a board and its symmetries have the same value, for each design.
 func TestValue(t *testing.T) {
-	for _, d := range testedDesigns() {
+	for _, d := range Designs() {
 		n := integerNetwork(t, d)
 		r := rand.New(rand.NewPCG(5, 6))
 		for range 20000 {
@@ -70,6 +71,7 @@ func TestFeatures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(n.release)
 		r := rand.New(rand.NewPCG(7, 8))
 		for range 10000 {
 			b := randomBoard(r)
@@ -97,6 +99,7 @@ func TestNewValuesEveryBoardAtInitial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.release)
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 1000 {
 		b := randomBoard(r)

@@ -3,5 +3,5 @@
 package ntuple_test
 
 // trainingEpisodes is the length of the short training of the tests: the
-// race detector slows training twentyfold.
+// race detector slows training fourfold.
 const trainingEpisodes = 300

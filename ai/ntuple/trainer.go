@@ -79,10 +79,10 @@ var ErrDiverged = errors.New("training diverged: a value is no longer a finite n
 // generators, paths and counts are their own; the stop flag and the
 // budget are atomic; Run waits for every learner before it returns).
 //
-// The race detector would report these races, and nothing tells it
-// otherwise: annotations that hid them would hide real ones too. So the
-// tests that train on several goroutines run only without -race, and the
-// race detector checks the rest of the package. Synchronising instead
+// The race detector does not see these races: it watches the Go heap and
+// the program's data, and the weights lie outside both (see weights). So
+// the tests that train on several goroutines run under -race too, and it
+// checks the rest of what the learners share. Synchronising instead
 // would cost more than a second core brings: with the weights read and
 // written through sync/atomic, whose store is an exchange that waits for
 // every store before it, two learners trained at half the speed of one

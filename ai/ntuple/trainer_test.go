@@ -9,7 +9,8 @@ import (
 )
 
 // newTestTrainer returns a trainer of a new 4×6 network with seed 1 and the
-// given state's hyper-parameters.
+// given state's hyper-parameters. Its memory is given back at the end of the
+// test.
 func newTestTrainer(t *testing.T, threads int, adjust func(*State)) *Trainer {
 	t.Helper()
 	c, err := NewCheckpoint(FourBySix, 1)
@@ -23,6 +24,7 @@ func newTestTrainer(t *testing.T, threads int, adjust func(*State)) *Trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tr.Checkpoint().release() })
 	return tr
 }
 
@@ -65,11 +67,12 @@ func TestResumeIsExact(t *testing.T) {
 	if _, err := first.Checkpoint().WriteTo(&file); err != nil {
 		t.Fatal(err)
 	}
-	first = nil // let its 256 MiB go
+	first.Checkpoint().release() // let its 256 MiB go
 	c, err := ReadCheckpoint(&file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(c.release)
 	resumed, err := NewTrainer(c, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -88,12 +91,10 @@ func TestResumeIsExact(t *testing.T) {
 
 // TestConcurrentTraining trains on several goroutines, which share the
 // network by design without synchronisation (see Trainer): it checks that
-// every episode is counted once, in both phases. It does not run under the
-// race detector, which reports those races.
+// every episode is counted once, in both phases. Under the race detector,
+// which does not watch the weights (see Trainer), it checks the rest of
+// what the learners share.
 func TestConcurrentTraining(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the learners race on the weights on purpose (see Trainer)")
-	}
 	tr := newTestTrainer(t, 3, nil)
 	s := run(t, tr, 60)
 	if s.Episodes != 60 || tr.State().Episodes != 60 {

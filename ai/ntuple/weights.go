@@ -2,6 +2,8 @@ package ntuple
 
 import (
 	"encoding/binary"
+	"runtime"
+	"sync"
 	"unsafe"
 )
 
@@ -53,15 +55,54 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 // memory, or tables of the same shape that the coherence phase keeps beside
 // them. A position in the weights is the tuple's number times 2^24 plus the
 // index in its table.
+//
+// The memory of the tables is the operating system's, outside the Go heap
+// (see mapTables), and is given back when the value that owns it, a Network
+// or a coherence, becomes unreachable (see releaseWith). So a function that
+// reads or writes the tables of an owner keeps the owner alive until its
+// last access (runtime.KeepAlive): the collector does not know that the
+// tables belong to it.
 type weights []table
 
 // newWeights returns n tables of zeros, backed by huge pages where the
 // system allows: the reads of one value land all over hundreds of
-// megabytes.
-func newWeights(n int) weights {
-	w := make(weights, n)
+// megabytes. It returns the function that gives their memory back, nil if
+// they are on the Go heap.
+//
+// The tables begin where they would if the after tables of another block
+// (the network's, for the coherence tables) came first, within a huge page:
+// the weights that one position selects in every block then fall in
+// different cache sets, as the tables of one block do (see tablePad).
+func newWeights(n, after int) (weights, func()) {
+	skew := uintptr(after) * unsafe.Sizeof(table{}) % hugePage
+	w, free := mapTables(n, skew)
 	adviseHuge(w)
-	return w
+	return w, free
+}
+
+// hugePage is the size of a huge page on the machines the network is tuned
+// for (x86-64 and arm64 with 4 KiB pages).
+const hugePage = 2 << 20
+
+// releaseWith arranges for free to give back the memory of owner once owner
+// is unreachable, and returns the function that gives it back at once
+// instead, for an owner dropped where it was made: nothing may use owner's
+// memory after that. Calls after the first do nothing, and so does a nil
+// free (memory on the Go heap).
+func releaseWith[T any](owner *T, free func()) (release func()) {
+	if free == nil {
+		return func() {}
+	}
+	// Both ways share one free that runs once: a cleanup already queued
+	// when release is called (an owner unreachable but for the function
+	// below) goes on regardless of Stop, and unmapping twice could take
+	// away memory mapped again since.
+	free = sync.OnceFunc(free)
+	c := runtime.AddCleanup(owner, func(free func()) { free() }, free)
+	return func() {
+		c.Stop()
+		free()
+	}
 }
 
 // load returns the weight at position p.
