@@ -153,7 +153,7 @@ func (s *Searcher) Reset() {
 func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (_ Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = recovered(v)
+			err = NewPanicError(v)
 		}
 	}()
 	start := time.Now()

@@ -105,6 +105,10 @@ type Options struct {
 	// positions after them only. At a fixed depth a search is a function of
 	// its board, so the review is the one Run would have made without them.
 	Known []ai.Result
+
+	// eval, if not nil, scores the leaves of the searches instead of the
+	// default heuristic: the tests make searches fail with it.
+	eval ai.Evaluator
 }
 
 // tableMB is the size of each worker's transposition table. A search of a
@@ -142,79 +146,98 @@ func (r *Review) Complete() bool { return len(r.Moves) == r.Total }
 // Run reviews every move of g. If g does not replay it fails at once with
 // an error saying why. If ctx is done before the end, it returns the moves
 // reviewed until then (see Review.Moves) and ctx's error; the searches stop
-// within microseconds and no goroutine outlives the call.
+// within microseconds and no goroutine outlives the call. A search that
+// fails, or a panic in one of the goroutines that search, stops the review
+// the same way, with that error (an *ai.PanicError for a panic).
 func Run(ctx context.Context, g Game, o Options) (*Review, error) {
 	boards, err := g.boards()
 	if err != nil {
 		return nil, err
 	}
 	rev := &Review{Setting: o.Setting.resolved(), Total: len(g.Moves), Moves: make([]Move, 0, len(g.Moves))}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	known := knownPrefix(o.Known, boards)
-	workers = min(workers, len(boards)-known)
-
-	type done struct {
-		i   int
-		res ai.Result
-	}
-	for i := range known {
-		m := judgeMove(i, o.Known[i], g)
+	add := func(r ai.Result) {
+		m := judgeMove(len(rev.Moves), r, g)
 		rev.Moves = append(rev.Moves, m)
 		if o.OnMove != nil {
 			o.OnMove(m)
 		}
 	}
-	results := make(chan done)
+	known := knownPrefix(o.Known, boards)
+	for _, r := range o.Known[:known] {
+		add(r)
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(boards)-known)
+
+	// The first failure of a worker cancels ctx with its error, which
+	// stops the others. Deferred in this order, the workers are stopped,
+	// then waited for, whichever way Run returns (a panic of OnMove
+	// included).
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	ctx, fail := context.WithCancelCause(ctx)
+	defer fail(nil)
+	results := make(chan searched)
 	var next atomic.Int64
 	next.Store(int64(known))
-	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() {
-			s := newSearcher()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(boards) {
-					return
-				}
-				r, err := searchPosition(ctx, s, boards[i], o.Setting)
-				if err != nil {
-					return // ctx is done
-				}
-				results <- done{i, r}
-			}
-		})
+		wg.Go(func() { searchPositions(ctx, fail, boards, &next, o, results) })
 	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
 
 	// The workers take the positions in order, so at most workers-1 wait
 	// here for one before them to finish.
 	waiting := make(map[int]ai.Result, workers)
-	for d := range results {
-		waiting[d.i] = d.res
-		for {
-			i := len(rev.Moves)
-			r, ok := waiting[i]
-			if !ok {
-				break
+	for !rev.Complete() {
+		select {
+		case d := <-results:
+			waiting[d.i] = d.res
+			for r, ok := waiting[len(rev.Moves)]; ok; r, ok = waiting[len(rev.Moves)] {
+				delete(waiting, len(rev.Moves))
+				add(r)
 			}
-			delete(waiting, i)
-			m := judgeMove(i, r, g)
-			rev.Moves = append(rev.Moves, m)
-			if o.OnMove != nil {
-				o.OnMove(m)
-			}
+		case <-ctx.Done():
+			return rev, context.Cause(ctx)
 		}
 	}
-	if !rev.Complete() {
-		return rev, ctx.Err()
-	}
 	return rev, nil
+}
+
+// searched is the search of the position numbered i.
+type searched struct {
+	i   int
+	res ai.Result
+}
+
+// searchPositions is a worker of Run: with a searcher of its own, it
+// searches the positions of boards numbered by next, one after the other,
+// and sends each search on results, until none is left or ctx is done. Its
+// failure, a panic included, cancels ctx with its error by fail.
+func searchPositions(ctx context.Context, fail context.CancelCauseFunc, boards []engine.Board, next *atomic.Int64, o Options, results chan<- searched) {
+	defer func() {
+		if v := recover(); v != nil {
+			fail(ai.NewPanicError(v))
+		}
+	}()
+	s := newSearcher(o.eval)
+	for {
+		i := int(next.Add(1) - 1)
+		if i >= len(boards) {
+			return
+		}
+		r, err := searchPosition(ctx, s, boards[i], o.Setting)
+		if err != nil {
+			fail(err) // ctx's own error if it is done: no change
+			return
+		}
+		select {
+		case results <- searched{i, r}:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // knownPrefix returns how many of the first searches of known can be taken
@@ -238,8 +261,10 @@ func legalMoves(b engine.Board) [engine.NumDirections]bool {
 }
 
 // newSearcher returns a searcher of positions for a review: one thread,
-// and its own table.
-func newSearcher() *ai.Searcher { return ai.NewSearcher(ai.Config{Threads: 1, TableMB: tableMB}) }
+// its own table, and eval (nil: the default heuristic).
+func newSearcher(eval ai.Evaluator) *ai.Searcher {
+	return ai.NewSearcher(ai.Config{Eval: eval, Threads: 1, TableMB: tableMB})
+}
 
 // searchPosition searches b at set with s, from an empty table: the values
 // of a position then do not depend on what s searched before, and a review

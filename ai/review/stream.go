@@ -3,6 +3,8 @@ package review
 import (
 	"context"
 	"sync"
+
+	"github.com/term2048/2048/ai"
 )
 
 // A Stream is a review running in the background, for a screen that shows
@@ -30,7 +32,9 @@ type Stream struct {
 
 // Start begins to review g in the background and returns at once (see
 // Run; Options.OnMove is not called). A game that does not replay ends the
-// review at once with Run's error.
+// review at once with Run's error. A panic of the review ends it too, with
+// an *ai.PanicError, rather than the program: a game must be able to say
+// what went wrong and restore the terminal.
 func Start(ctx context.Context, g Game, o Options) *Stream {
 	g.Moves = append(g.Moves[:0:0], g.Moves...)
 	g.By = append(g.By[:0:0], g.By...)
@@ -43,7 +47,7 @@ func Start(ctx context.Context, g Game, o Options) *Stream {
 		s.signal()
 	}
 	go func() {
-		rev, err := Run(ctx, g, o)
+		rev, err := runRecovered(ctx, g, o)
 		s.mu.Lock()
 		s.review, s.err = rev, err
 		s.mu.Unlock()
@@ -51,6 +55,17 @@ func Start(ctx context.Context, g Game, o Options) *Stream {
 		s.signal()
 	}()
 	return s
+}
+
+// runRecovered is Run, but a panic in it is returned as an *ai.PanicError
+// with no review.
+func runRecovered(ctx context.Context, g Game, o Options) (rev *Review, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			rev, err = nil, ai.NewPanicError(v)
+		}
+	}()
+	return Run(ctx, g, o)
 }
 
 // signal leaves a token for a waiting Next, unless one is already there.
@@ -86,7 +101,8 @@ func (s *Stream) Next() []Move {
 
 // Result waits until the review has ended and returns it as Run does: the
 // moves reviewed (all of them, or the first ones if ctx was cancelled) and
-// the error that stopped it, if any.
+// the error that stopped it, if any. A review that panicked returns no
+// review and an *ai.PanicError.
 func (s *Stream) Result() (*Review, error) {
 	<-s.ended
 	s.mu.Lock()

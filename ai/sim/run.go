@@ -90,7 +90,9 @@ type result struct {
 // If ctx is cancelled, no further game starts, the games being played stop
 // within a move, and Play returns the finished games, with the number of
 // games cut short and not started, and ctx's error. A player's failure
-// stops the run too, with that error. No goroutine outlives the call.
+// stops the run too, with that error; a panic of a player, which would end
+// the program from a worker's goroutine, is such a failure, an
+// *ai.PanicError. No goroutine outlives the call.
 func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	start := time.Now()
 	if r.Games < 1 {
@@ -120,7 +122,7 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 					continue // not started: the feeder lost a race with the cancellation
 				}
 				seed := r.Seed + uint64(i)
-				g, err := playGame(ctx, players(seed), seed, progress)
+				g, err := playRecovered(ctx, players, seed, progress)
 				results <- result{i, g, err}
 			}
 		})
@@ -160,6 +162,18 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	o.NotStarted = r.Games - len(o.Games) - o.Interrupted
 	o.Wall = time.Since(start)
 	return o, context.Cause(ctx)
+}
+
+// playRecovered plays the game of seed with the player players gives for
+// it, as playGame does, and returns a panic of the player as an
+// *ai.PanicError.
+func playRecovered(ctx context.Context, players func(uint64) ai.Player, seed uint64, progress *Progress) (g Game, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			g, err = Game{}, ai.NewPanicError(v)
+		}
+	}()
+	return playGame(ctx, players(seed), seed, progress)
 }
 
 // playGame plays the game of seed with p until no move is left, counting
