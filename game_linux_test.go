@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
@@ -129,6 +131,17 @@ func (g *gameProcess) wait(t *testing.T) *os.ProcessState {
 	return g.cmd.ProcessState
 }
 
+// modes returns the modes of the game's terminal: on Linux, those of the
+// terminal end, read through the master.
+func (g *gameProcess) modes(t *testing.T) *unix.Termios {
+	t.Helper()
+	modes, err := unix.IoctlGetTermios(int(g.master.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatalf("reading the terminal's modes: %v", err)
+	}
+	return modes
+}
+
 // savedGameOf writes a game of a few thousand points to the store under
 // home, played by the AI at a shallow depth, and returns it.
 func savedGameOf(t *testing.T, home string) *engine.Game {
@@ -150,18 +163,26 @@ func savedGameOf(t *testing.T, home string) *engine.Game {
 }
 
 // TestHangUpSaves closes the game's terminal under it, as a closed window
-// or a dropped SSH session does (SIGHUP): the game must end as q ends it,
-// with the game, and so its records, saved. Before, SIGHUP killed it with
-// nothing written.
+// or a dropped SSH session does (SIGHUP), and sends it the signals of kill
+// (SIGTERM) and of kill -QUIT (SIGQUIT): the game must end as q ends it,
+// with the game, and so its records, saved, and the terminal back in the
+// modes it found it in. Before, SIGHUP killed it with nothing written, and
+// SIGQUIT left the terminal raw, without echo, with the game unsaved.
 func TestHangUpSaves(t *testing.T) {
-	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			home := t.TempDir()
 			played := savedGameOf(t, home)
 			g := startGame(t, home, "-depth", "2")
 			g.waitFor(t, "SCORE")
+			if raw := g.modes(t); raw.Lflag&unix.ICANON != 0 {
+				t.Fatal("the game runs with the terminal in canonical mode; want raw")
+			}
 			g.cmd.Process.Signal(sig)
 			st := g.wait(t)
+			if modes := g.modes(t); modes.Lflag&(unix.ICANON|unix.ECHO) != unix.ICANON|unix.ECHO {
+				t.Errorf("after %v the terminal is left without line editing or echo (lflag %#x)", sig, modes.Lflag)
+			}
 			if ws := st.Sys().(syscall.WaitStatus); ws.Signaled() || st.ExitCode() != 0 {
 				g.mu.Lock()
 				screen := g.screen.String()

@@ -26,9 +26,13 @@ import (
 
 func main() {
 	// A closed terminal (SIGHUP: a closed window, a dropped SSH session),
-	// kill and ctrl+c outside the game's raw mode end the program as q
-	// does: the game saves before it exits.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// kill, kill -QUIT, and ctrl+c or ctrl+\ outside the game's raw mode
+	// end the program as q does: the game saves and restores the terminal
+	// before it exits, a training writes its checkpoint, sim reports the
+	// games it finished. Go's own handler of SIGQUIT would end the program
+	// at once with its goroutines' stacks, the terminal left raw and the
+	// game unsaved; SIGABRT still does that, for debugging.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -80,7 +84,8 @@ func firstArg(args []string) string {
 	return args[0]
 }
 
-// errInterrupted is the error of a command stopped by ctrl+c or SIGTERM.
+// errInterrupted is the error of a command stopped by ctrl+c or another of
+// the signals main catches.
 var errInterrupted = errors.New("interrupted")
 
 // exitCode returns the exit status of a command that returned err: 0 for
