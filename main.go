@@ -32,7 +32,13 @@ func main() {
 	// games it finished. Go's own handler of SIGQUIT would end the program
 	// at once with its goroutines' stacks, the terminal left raw and the
 	// game unsaved; SIGABRT still does that, for debugging.
+	//
+	// Once one of them has come, the signals are the system's again: a
+	// second ctrl+c ends a program that takes too long to end (a training
+	// writing its checkpoint) at once, and the files it was writing stay
+	// as they were before (they are written atomically).
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	context.AfterFunc(ctx, stop)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -29,7 +29,8 @@ and in the last part of the run (-coherence) with temporal-coherence rates.
 
 The network and the state of its training are kept in the weights file
 (-weights, 256 MiB for 4x6, 512 MiB for 8x6), written atomically every few
-minutes, at the end, and on ctrl+c or SIGTERM; -resume continues from it.
+minutes, at the end, and on ctrl+c, SIGTERM or SIGQUIT (a second ctrl+c
+stops at once, keeping the last checkpoint); -resume continues from it.
 A file that is not empty is never replaced by a new network without
 -resume, and a second training of the same file is refused while one runs.
 

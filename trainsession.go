@@ -189,6 +189,7 @@ func (s *session) status() runStatus {
 // interrupted writes a checkpoint after ctrl+c or SIGTERM and returns the
 // interruption.
 func (s *session) interrupted() error {
+	s.progress.note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
 	if err := s.checkpoint(); err != nil {
 		return err
 	}

@@ -81,7 +81,15 @@ const maxFPS = 120
 // delayed the first frame. Run starts it on its own goroutine, which ends
 // with it, while the screen is set up; the renderer waits for the table only
 // if it is not yet filled.
-func measureWidths() { ansi.StringWidthWc("╭─╮│") }
+//
+// It only warms a cache: if it panicked, the renderer would measure the
+// same line later, under Bubble Tea's recovery, which restores the
+// terminal; so a panic here is dropped rather than left to end the program
+// with the terminal raw.
+func measureWidths() {
+	defer func() { _ = recover() }()
+	ansi.StringWidthWc("╭─╮│")
+}
 
 // Run plays the game on the terminal in and out until the player quits or
 // ctx is done (the caller cancels it on the signals that end the program),
