@@ -73,21 +73,21 @@ type frameMsg struct{ id int }
 // read), with the board in sight, and not for the AI playing faster than
 // the animation.
 func (m *Model) animates(by review.Mover) bool {
-	return m.animate && !m.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.delay < animTime)
+	return m.motion.animate && !m.look.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.ai.delay < animTime)
 }
 
 // startAnimation animates the move toward d just played from before, whose
 // new tile is in cell spawn, and returns the tick of its next frame.
 func (m *Model) startAnimation(before engine.Board, d engine.Direction, spawn int) tea.Cmd {
-	m.anim = m.newAnimation(before, d, m.cur.Game.Board(), spawn)
-	return nextFrame(m.anim.id)
+	m.motion.anim = m.newAnimation(before, d, m.cur.Game.Board(), spawn)
+	return nextFrame(m.motion.anim.id)
 }
 
 // newAnimation returns the animation of the move toward d from before to
 // after, whose new tile is in cell spawn, numbered anew.
 func (m *Model) newAnimation(before engine.Board, d engine.Direction, after engine.Board, spawn int) *animation {
-	m.animations++ // each animation has its own number: a tick names the one it is for
-	return &animation{id: m.animations, before: before, paths: before.Paths(d), after: after,
+	m.motion.animations++ // each animation has its own number: a tick names the one it is for
+	return &animation{id: m.motion.animations, before: before, paths: before.Paths(d), after: after,
 		spawn: spawn, merged: before.Merges(d)}
 }
 
@@ -99,9 +99,9 @@ func nextFrame(id int) tea.Cmd {
 // onFrame moves the animation the message names, the game's or the
 // replay's, to its next frame, or ends it after its last.
 func (m *Model) onFrame(msg frameMsg) tea.Cmd {
-	a := &m.anim
-	if m.replay != nil && m.replay.anim != nil && m.replay.anim.id == msg.id {
-		a = &m.replay.anim
+	a := &m.motion.anim
+	if m.screens.replay != nil && m.screens.replay.anim != nil && m.screens.replay.anim.id == msg.id {
+		a = &m.screens.replay.anim
 	}
 	if *a == nil || (*a).id != msg.id {
 		return nil

@@ -66,31 +66,31 @@ func TestAnimationFrames(t *testing.T) {
 			l, _ := fit(m.size())
 			before := m.cur.Game.Board()
 			press(m, "left")
-			a := m.anim
+			a := m.motion.anim
 			if a == nil || a.frame != 0 || a.after != m.cur.Game.Board() {
 				t.Fatalf("left started no animation of the move: %+v", a)
 			}
 			strip := func(s string) string { return ansi.Strip(s) }
 			for f := range animFrames {
-				if m.anim == nil || m.anim.frame != f {
-					t.Fatalf("frame %d: the animation is %+v", f, m.anim)
+				if m.motion.anim == nil || m.motion.anim.frame != f {
+					t.Fatalf("frame %d: the animation is %+v", f, m.motion.anim)
 				}
 				checkFits(t, m)
-				frame := strip(a.renderFrame(f, l.board, &m.styles))
+				frame := strip(a.renderFrame(f, l.board, &m.look.styles))
 				switch f {
 				case slideFrames - 1:
-					if want := strip(renderBoard(landed(before, before.Paths(engine.Left)), m.pal, l.board, flash{})); frame != want {
+					if want := strip(renderBoard(landed(before, before.Paths(engine.Left)), m.look.pal, l.board, flash{})); frame != want {
 						t.Errorf("the last frame of the slide:\n%s\nwant the tiles where they go:\n%s", frame, want)
 					}
 				case animFrames - 1:
-					if want := strip(renderBoard(m.cur.Game.Board(), m.pal, l.board, flash{})); frame != want {
+					if want := strip(renderBoard(m.cur.Game.Board(), m.look.pal, l.board, flash{})); frame != want {
 						t.Errorf("the last frame:\n%s\nwant the engine's board:\n%s", frame, want)
 					}
 				}
 				m.Update(frameMsg{a.id})
 			}
-			if m.anim != nil {
-				t.Errorf("after %d frames the animation goes on: %+v", animFrames, m.anim)
+			if m.motion.anim != nil {
+				t.Errorf("after %d frames the animation goes on: %+v", animFrames, m.motion.anim)
 			}
 		})
 	}
@@ -102,7 +102,7 @@ func TestAnimationFrames(t *testing.T) {
 func TestAnimationTiles(t *testing.T) {
 	m := animModel(t)
 	press(m, "left")
-	a, s := m.anim, largeBoard
+	a, s := m.motion.anim, largeBoard
 	for f := range slideFrames {
 		for _, p := range a.tiles(f, s) {
 			if p.w != s.tileWidth || p.h != s.rows || p.rank == 0 {
@@ -131,7 +131,7 @@ func TestKeyFinishesAnimation(t *testing.T) {
 	m := animModel(t)
 	g := engine.NewGameFrom(m.cur.Game.Start(), 9)
 	press(m, "left")
-	old := m.anim.id
+	old := m.motion.anim.id
 	m.Update(frameMsg{old})
 	press(m, "down")
 	g.Move(engine.Left)
@@ -139,15 +139,15 @@ func TestKeyFinishesAnimation(t *testing.T) {
 	if m.cur.Game.Board() != g.Board() {
 		t.Fatalf("left, then down mid-animation: %v; want %v", m.cur.Game.Board(), g.Board())
 	}
-	if m.anim == nil || m.anim.id == old || m.anim.frame != 0 || m.anim.after != g.Board() {
-		t.Fatalf("down did not start its own animation from the board left made: %+v", m.anim)
+	if m.motion.anim == nil || m.motion.anim.id == old || m.motion.anim.frame != 0 || m.motion.anim.after != g.Board() {
+		t.Fatalf("down did not start its own animation from the board left made: %+v", m.motion.anim)
 	}
 	m.Update(frameMsg{old})
-	if m.anim.frame != 0 {
+	if m.motion.anim.frame != 0 {
 		t.Error("a frame of the finished animation moved the new one on")
 	}
 	press(m, "?") // any key: the help shows the board as it is
-	if m.anim != nil {
+	if m.motion.anim != nil {
 		t.Error("a key that does not move left the animation running")
 	}
 }
@@ -172,14 +172,14 @@ func TestWhenAnimated(t *testing.T) {
 	} {
 		m := modelAt(t, tc.cfg, animStart, 9)
 		m.move(engine.Left, tc.by)
-		if got := m.anim != nil; got != tc.animate {
+		if got := m.motion.anim != nil; got != tc.animate {
 			t.Errorf("%s: animated %v; want %v", tc.name, got, tc.animate)
 		}
 	}
 	m := modelAt(t, Config{Color: ColorTrue, Animate: true}, animStart, 9)
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
 	m.move(engine.Left, review.ByPlayer)
-	if m.anim != nil {
+	if m.motion.anim != nil {
 		t.Error("a move on a board out of sight was animated")
 	}
 }
@@ -196,7 +196,7 @@ func BenchmarkAnimationFrame(b *testing.B) {
 			b.ReportAllocs()
 			frames := 0
 			for b.Loop() {
-				m.anim.frame = frames % animFrames
+				m.motion.anim.frame = frames % animFrames
 				m.View()
 				frames++
 			}

@@ -38,13 +38,13 @@ type coachMark struct {
 // if the coach is on. The command captures values only.
 func (m *Model) rateMove(before engine.Board, d engine.Direction) tea.Cmd {
 	m.stopCoach()
-	if m.coach == nil {
+	if m.coach.rater == nil {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.ratings++
-	m.coachCancel = cancel
-	id, n, c := m.ratings, m.cur.Game.MoveCount(), m.coach
+	m.coach.ratings++
+	m.coach.cancel = cancel
+	id, n, c := m.coach.ratings, m.cur.Game.MoveCount(), m.coach.rater
 	return func() tea.Msg {
 		rated, err := c.Rate(ctx, before, d)
 		return coachMsg{id, n, rated, err}
@@ -54,15 +54,15 @@ func (m *Model) rateMove(before engine.Board, d engine.Direction) tea.Cmd {
 // stopCoach cancels the rating in progress, if any: its answer, when it
 // comes, is dropped.
 func (m *Model) stopCoach() {
-	if m.coachCancel != nil {
-		m.coachCancel()
-		m.coachCancel = nil
+	if m.coach.cancel != nil {
+		m.coach.cancel()
+		m.coach.cancel = nil
 	}
 }
 
 // onCoach takes the rating the model waits for, and marks the move.
 func (m *Model) onCoach(msg coachMsg) {
-	if msg.id != m.ratings || m.coachCancel == nil {
+	if msg.id != m.coach.ratings || m.coach.cancel == nil {
 		return
 	}
 	m.stopCoach() // releases the rating's context
@@ -72,14 +72,14 @@ func (m *Model) onCoach(msg coachMsg) {
 		}
 		return
 	}
-	m.mark = &coachMark{msg.move, msg.rated.Verdict}
+	m.coach.mark = &coachMark{msg.move, msg.rated.Verdict}
 }
 
 // markText returns the mark of the last move, styled, after a space; ""
 // if it has none.
 func (m *Model) markText() string {
-	if m.mark == nil || m.mark.move != m.cur.Game.MoveCount() {
+	if m.coach.mark == nil || m.coach.mark.move != m.cur.Game.MoveCount() {
 		return ""
 	}
-	return " " + m.verdictStyle(m.mark.verdict).Render(verdictMarks[m.mark.verdict])
+	return " " + m.verdictStyle(m.coach.mark.verdict).Render(verdictMarks[m.coach.mark.verdict])
 }

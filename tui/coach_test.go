@@ -15,7 +15,7 @@ import (
 func coachModel(t *testing.T) *Model {
 	t.Helper()
 	m := playedModel(t, Config{Coach: true, Depth: 2}, 30)
-	m.coach = review.NewCoach(replaySetting)
+	m.coach.rater = review.NewCoach(replaySetting)
 	return m
 }
 
@@ -71,29 +71,29 @@ func TestCoach(t *testing.T) {
 	m.Update(rating)
 	rev := reviewOfGame(t, m)
 	want := rev.Moves[len(rev.Moves)-1].Verdict
-	if m.mark == nil || m.mark.verdict != want || movesField(m) != "MOVES 31 "+verdictMarks[want] {
-		t.Fatalf("after a move: mark %+v, panel %q; want %v, %q", m.mark, movesField(m), want, verdictMarks[want])
+	if m.coach.mark == nil || m.coach.mark.verdict != want || movesField(m) != "MOVES 31 "+verdictMarks[want] {
+		t.Fatalf("after a move: mark %+v, panel %q; want %v, %q", m.coach.mark, movesField(m), want, verdictMarks[want])
 	}
 
 	first, _ := ratingOf(m, press(m, moveKey(t, m)))
 	second, ok := ratingOf(m, press(m, moveKey(t, m)))
-	if !ok || m.mark != nil || movesField(m) != "MOVES 33" {
+	if !ok || m.coach.mark != nil || movesField(m) != "MOVES 33" {
 		t.Fatalf("a move kept the mark of the one before: %q", movesField(m))
 	}
 	m.Update(first) // late: the move it rates is not the last any more
-	if m.mark != nil {
-		t.Fatalf("the rating of a move played over marked the panel: %+v", m.mark)
+	if m.coach.mark != nil {
+		t.Fatalf("the rating of a move played over marked the panel: %+v", m.coach.mark)
 	}
 	m.Update(second)
-	if m.mark == nil || m.mark.move != 33 {
-		t.Fatalf("the rating of the last move did not mark it: %+v", m.mark)
+	if m.coach.mark == nil || m.coach.mark.move != 33 {
+		t.Fatalf("the rating of the last move did not mark it: %+v", m.coach.mark)
 	}
 
 	third, _ := ratingOf(m, press(m, moveKey(t, m)))
 	press(m, "h") // the hint's search comes first: the rating is cancelled
 	m.Update(third)
-	if m.mark != nil {
-		t.Errorf("a rating cancelled by a hint marked the panel: %+v", m.mark)
+	if m.coach.mark != nil {
+		t.Errorf("a rating cancelled by a hint marked the panel: %+v", m.coach.mark)
 	}
 }
 
@@ -120,6 +120,6 @@ func TestCoachView(t *testing.T) {
 	m := coachModel(t)
 	rating, _ := ratingOf(m, press(m, moveKey(t, m)))
 	m.Update(rating)
-	m.flash = flash{}
+	m.motion.flash = flash{}
 	golden.RequireEqual(t, m.View().Content)
 }

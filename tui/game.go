@@ -30,9 +30,9 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	m.cur.moved(by)
 	m.countTime()
 	m.boardChanged()
-	m.flash.spawned, m.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
-	id := m.flash.id
-	cmds := []tea.Cmd{tea.Tick(m.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
+	m.motion.flash.spawned, m.motion.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
+	id := m.motion.flash.id
+	cmds := []tea.Cmd{tea.Tick(m.motion.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
 	if m.animates(by) {
 		cmds = append(cmds, m.startAnimation(before, d, turn.Spawn.Cell))
 	}
@@ -45,7 +45,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 		cmds = append(cmds, m.celebrate(before))
 	}
 	m.save(m.cur.Game.Over())
-	if m.autoplay && !m.cur.Game.Over() {
+	if m.ai.autoplay && !m.cur.Game.Over() {
 		cmds = append(cmds, m.ask(forAuto))
 	}
 	return tea.Batch(cmds...)
@@ -56,14 +56,14 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 func (m *Model) boardChanged() {
 	m.stopSearch()
 	m.stopCoach()
-	m.hint, m.pending, m.played, m.anim, m.mark = nil, nil, nil, nil, nil
-	m.flash = flash{id: m.flash.id + 1}
+	m.ai.hint, m.ai.pending, m.ai.played, m.motion.anim, m.coach.mark = nil, nil, nil, nil, nil
+	m.motion.flash = flash{id: m.motion.flash.id + 1}
 }
 
 // gameEnded stops the AI at the end of a game: the game-over summary
 // takes the place of any banner.
 func (m *Model) gameEnded() {
-	m.autoplay, m.banner = false, nil
+	m.ai.autoplay, m.banner = false, nil
 }
 
 // undo takes back a move. During autoplay it stops the AI first: the AI
@@ -74,8 +74,8 @@ func (m *Model) undo() tea.Cmd {
 		m.note = "Nothing to undo: this is the start of the game."
 		return nil
 	}
-	stopped := m.autoplay
-	m.autoplay, m.pending, m.banner = false, nil, nil
+	stopped := m.ai.autoplay
+	m.ai.autoplay, m.ai.pending, m.banner = false, nil, nil
 	m.cur.Game.Undo()
 	m.cur.undone()
 	m.countTime()
@@ -111,7 +111,7 @@ func (m *Model) newGame() tea.Cmd {
 	m.boardChanged()
 	m.save(true)
 	m.note = "A new game."
-	if m.autoplay {
+	if m.ai.autoplay {
 		return m.ask(forAuto)
 	}
 	return nil
@@ -134,7 +134,7 @@ func (m *Model) suspend() tea.Cmd {
 // shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
-	m.autoplay = false
+	m.ai.autoplay = false
 	m.stopSearch()
 	m.stopCoach()
 	m.closeReplay()
@@ -144,24 +144,24 @@ func (m *Model) shutdown() {
 
 // nextTheme switches to the next theme, when there is colour to show it.
 func (m *Model) nextTheme() {
-	if m.themeShown() != m.theme.Name {
+	if m.themeShown() != m.look.theme.Name {
 		m.note = "No colour here (-color none, NO_COLOR or the terminal): themes need colour."
 		return
 	}
 	all := theme.All()
-	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.theme.Name })
-	m.theme = all[(i+1)%len(all)]
+	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.look.theme.Name })
+	m.look.theme = all[(i+1)%len(all)]
 	m.repaint()
-	m.savePref("theme", m.theme.Name)
-	m.note = "Theme: " + m.theme.Name + " (" + m.theme.Description + ")"
+	m.savePref("theme", m.look.theme.Name)
+	m.note = "Theme: " + m.look.theme.Name + " (" + m.look.theme.Description + ")"
 }
 
 // shownDepth returns the depth the next search will use on this board.
 func (m *Model) shownDepth() int {
-	if m.depth == ai.Auto {
+	if m.ai.depth == ai.Auto {
 		return ai.AutoDepth(m.cur.Game.Board())
 	}
-	return m.depth
+	return m.ai.depth
 }
 
 // MaxDepth is the deepest search the game lets a player ask for, with -depth
@@ -180,12 +180,12 @@ var (
 // setDepth sets the depth of the next search to d plies, kept between 1 and
 // MaxDepth.
 func (m *Model) setDepth(d int) {
-	m.depth = min(max(d, 1), MaxDepth)
-	m.savePref("depth", int64(m.depth))
-	m.note = "Depth: " + figures.Plies(m.depth) + " from the next move."
+	m.ai.depth = min(max(d, 1), MaxDepth)
+	m.savePref("depth", int64(m.ai.depth))
+	m.note = "Depth: " + figures.Plies(m.ai.depth) + " from the next move."
 	switch {
 	case d > MaxDepth:
-		m.note = "Depth: " + figures.Plies(m.depth) + ", the deepest."
+		m.note = "Depth: " + figures.Plies(m.ai.depth) + ", the deepest."
 	case d < 1:
 		m.note = "Depth: 1 ply, the shallowest."
 	}
@@ -193,7 +193,7 @@ func (m *Model) setDepth(d int) {
 
 // setAutoDepth lets the position decide the depth of the next search.
 func (m *Model) setAutoDepth() {
-	m.depth = ai.Auto
+	m.ai.depth = ai.Auto
 	m.savePref("depth", "auto")
 	m.note = "Depth: automatic, as the position needs."
 }
@@ -204,9 +204,9 @@ var speeds = []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond,
 
 // setSpeed moves the autoplay delay one step slower (+1) or faster (-1).
 func (m *Model) setSpeed(step int) {
-	m.delay = stepSpeed(m.delay, step)
-	m.savePref("speed", m.delay.String())
-	m.note = "Autoplay: " + speedText(m.delay) + "."
+	m.ai.delay = stepSpeed(m.ai.delay, step)
+	m.savePref("speed", m.ai.delay.String())
+	m.note = "Autoplay: " + speedText(m.ai.delay) + "."
 }
 
 // save writes the game in progress after a move, telling the player when it

@@ -46,7 +46,7 @@ func TestASCIIScreens(t *testing.T) {
 		},
 		"autoplay": func(m *Model) {
 			withHint(t, m, 3)
-			m.played, m.hint, m.autoplay, m.thinking = m.hint, nil, true, forAuto
+			m.ai.played, m.ai.hint, m.ai.autoplay, m.ai.thinking = m.ai.hint, nil, true, forAuto
 		},
 		"help":      func(m *Model) { press(m, "?") },
 		"confirm":   func(m *Model) { press(m, "n") },
@@ -66,13 +66,13 @@ func TestASCIIScreens(t *testing.T) {
 		},
 		"banner": func(m *Model) { m.showBanner("Your first 8192!", "No game of yours made one before.") },
 		"replay": func(m *Model) { press(m, "r") },
-		"coach":  func(m *Model) { m.mark = &coachMark{m.cur.Game.MoveCount(), review.Good} },
+		"coach":  func(m *Model) { m.coach.mark = &coachMark{m.cur.Game.MoveCount(), review.Good} },
 	}
 	for name, set := range screens {
 		for _, c := range []ColorMode{ColorNone, Color256} {
 			m := midGame(t, Config{ASCII: true, Color: c})
 			set(m)
-			m.last = &ai.Result{Elapsed: 5000, Counts: ai.Counts{MovesTried: 40}}
+			m.ai.last = &ai.Result{Elapsed: 5000, Counts: ai.Counts{MovesTried: 40}}
 			for i, line := range strings.Split(m.View().Content, "\n") {
 				for _, r := range line {
 					if r >= utf8.RuneSelf {

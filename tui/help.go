@@ -11,6 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// A helpPage is the help's screen: how far it is scrolled.
+type helpPage struct{ offset int }
+
 // helpWidth is the widest the help's text runs, for lines easy to read.
 const helpWidth = 76
 
@@ -19,7 +22,7 @@ const helpWidth = 76
 // does not fit in the height scrolls.
 func (m *Model) helpScreen(w, h int) string {
 	vp := m.helpView(w, h)
-	title := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render("2048 · help")
+	title := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048 · help")
 	foot := "any key closes"
 	if vp.TotalLineCount() > vp.Height() {
 		foot = fmt.Sprintf("%s %s scroll · other keys close", first(m.keys.Up), first(m.keys.Down))
@@ -35,7 +38,7 @@ func (m *Model) helpView(w, h int) viewport.Model {
 	width := min(w, helpWidth)
 	vp := viewport.New(viewport.WithWidth(width), viewport.WithHeight(max(h-3, 1)))
 	vp.SetContent(m.helpText(width))
-	vp.SetYOffset(m.helpOffset)
+	vp.SetYOffset(m.screens.help.offset)
 	return vp
 }
 
@@ -44,10 +47,10 @@ func (m *Model) helpText(width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	var text []string
 	for _, w := range m.warnings { // whole here, where a small screen cuts them
-		text = append(text, lipgloss.NewStyle().Foreground(m.pal.Bad).Render(wrap(w.text)), "")
+		text = append(text, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)), "")
 	}
 	text = append(text,
-		keyColumns(m.keys.FullHelp(), width, m.help.Styles.FullKey, m.help.Styles.FullDesc),
+		keyColumns(m.keys.FullHelp(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
 		"",
 		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. "+
 			"Make a 2048 tile to win, then go on as long as you can."),
@@ -111,8 +114,8 @@ func (m *Model) onHelpKey(k tea.KeyPressMsg) {
 	case k.String() == "pgdown":
 		vp.PageDown()
 	default:
-		m.showHelp, m.helpOffset = false, 0
+		m.screens.help = nil
 		return
 	}
-	m.helpOffset = vp.YOffset()
+	m.screens.help.offset = vp.YOffset()
 }

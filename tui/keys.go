@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+
+	"github.com/term2048/2048/engine"
 )
 
 // A KeyMap binds the keys of the game. By default moves are the arrow keys
@@ -152,6 +154,11 @@ func (k KeyMap) ReplayHelp() []key.Binding {
 		short(k.ReplayPlay, "play"), short(k.Dismiss, "back"), short(k.Help, "more"),
 		pair(k.ReplayStart, k.ReplayEnd, "start/end"), pair(k.Slower, k.Faster, "speed"),
 	}
+}
+
+// move returns the binding of the move toward d.
+func (k KeyMap) move(d engine.Direction) key.Binding {
+	return [engine.NumDirections]key.Binding{engine.Up: k.Up, engine.Down: k.Down, engine.Left: k.Left, engine.Right: k.Right}[d]
 }
 
 // moveLabel labels the four moves together, in the order left, up, down,

@@ -30,8 +30,13 @@ import (
 // session; a session that ends with some still waiting says so, and its
 // exit status too.
 
-// recording is what the model knows of the history's writes.
-type recording struct {
+// A ledger is what the model knows of the games played before the game on
+// screen, and of the writes of the history.
+type ledger struct {
+	games   []history.Record // the finished games of the history, oldest first
+	earlier history.Earlier  // the games counted before the history began
+	summary history.Summary  // the statistics of games and earlier: all but the game on screen
+
 	// unreadable says why the history could not be read, or is nil. Games
 	// are then not appended to it: the game could not tell whether a game
 	// is in it already. They wait in the unrecorded file.
@@ -62,7 +67,7 @@ func derivedID(g *engine.Game) string {
 // recorded reports whether the game id was left already: its line is in
 // the history, or waits to be written there.
 func (m *Model) recorded(id string) bool {
-	return id != "" && slices.ContainsFunc(m.games, func(r history.Record) bool { return r.ID == id })
+	return id != "" && slices.ContainsFunc(m.ledger.games, func(r history.Record) bool { return r.ID == id })
 }
 
 // loadUnrecorded takes the games that wait for the history as games left,
@@ -77,19 +82,19 @@ func (m *Model) loadUnrecorded() {
 	}
 	if err != nil {
 		m.warn("Games left earlier, not yet in the history, not read: " + err.Error())
-		m.rec.keepFile = true
+		m.ledger.keepFile = true
 		return
 	}
-	m.rec.fileGames, m.rec.keepFile = len(games), damaged
+	m.ledger.fileGames, m.ledger.keepFile = len(games), damaged
 	for _, g := range games {
 		if !m.recorded(g.ID) {
-			m.rec.unrecorded = append(m.rec.unrecorded, g)
-			m.rec.whole = append(m.rec.whole, g)
-			m.games = append(m.games, g.Record)
+			m.ledger.unrecorded = append(m.ledger.unrecorded, g)
+			m.ledger.whole = append(m.ledger.whole, g)
+			m.ledger.games = append(m.ledger.games, g.Record)
 		}
 	}
-	if len(m.rec.unrecorded) > 0 {
-		m.summary = history.Summarize(m.earlier, m.games)
+	if len(m.ledger.unrecorded) > 0 {
+		m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
 	}
 	m.writeUnrecorded()
 }
@@ -108,17 +113,17 @@ func (m *Model) leave() bool {
 		m.warn("The game could not be recorded, so it goes on: " + err.Error())
 		return false
 	}
-	m.rec.whole = append(m.rec.whole, g)
-	m.games = append(m.games, g.Record)
-	m.summary = history.Summarize(m.earlier, m.games)
+	m.ledger.whole = append(m.ledger.whole, g)
+	m.ledger.games = append(m.ledger.games, g.Record)
+	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
 	return true
 }
 
 // gameOf returns the game of r whole, with its moves: read again from the
 // history, unless it was left in this session.
 func (m *Model) gameOf(r history.Record) (history.Game, error) {
-	if i := slices.IndexFunc(m.rec.whole, func(g history.Game) bool { return g.Record == r }); i >= 0 {
-		return m.rec.whole[i], nil
+	if i := slices.IndexFunc(m.ledger.whole, func(g history.Game) bool { return g.Record == r }); i >= 0 {
+		return m.ledger.whole[i], nil
 	}
 	if m.store == nil {
 		return history.Game{}, errors.New("no history to read it from")
@@ -133,18 +138,18 @@ func (m *Model) record(g history.Game) error {
 		return nil
 	}
 	m.writeUnrecorded()
-	if m.rec.unreadable == nil && len(m.rec.unrecorded) == 0 {
+	if m.ledger.unreadable == nil && len(m.ledger.unrecorded) == 0 {
 		err := m.store.AppendHistory(g)
 		if err == nil {
 			return nil
 		}
-		m.rec.err = err
+		m.ledger.err = err
 	}
 	if err := m.store.AddUnrecorded(g); err != nil {
 		return fmt.Errorf("%v; nor kept to be written later: %w", m.historyTrouble(), err)
 	}
-	m.rec.unrecorded = append(m.rec.unrecorded, g)
-	m.rec.fileGames++
+	m.ledger.unrecorded = append(m.ledger.unrecorded, g)
+	m.ledger.fileGames++
 	m.warn(fmt.Sprintf("The game left is not in the history yet (%v): it is counted, kept in %s, and written to the history as soon as it can be.",
 		m.historyTrouble(), m.store.UnrecordedPath()))
 	return nil
@@ -152,32 +157,32 @@ func (m *Model) record(g history.Game) error {
 
 // historyTrouble says why the history is not written.
 func (m *Model) historyTrouble() error {
-	if m.rec.unreadable != nil {
-		return fmt.Errorf("the history could not be read: %w", m.rec.unreadable)
+	if m.ledger.unreadable != nil {
+		return fmt.Errorf("the history could not be read: %w", m.ledger.unreadable)
 	}
-	return m.rec.err
+	return m.ledger.err
 }
 
 // writeUnrecorded writes the games that wait for the history to it, oldest
 // first, until one fails, and leaves in the unrecorded file only those
 // still waiting.
 func (m *Model) writeUnrecorded() {
-	if m.store == nil || m.rec.unreadable != nil {
+	if m.store == nil || m.ledger.unreadable != nil {
 		return
 	}
 	n := 0
-	for ; n < len(m.rec.unrecorded); n++ {
-		if err := m.store.AppendHistory(m.rec.unrecorded[n]); err != nil {
-			m.rec.err = err
+	for ; n < len(m.ledger.unrecorded); n++ {
+		if err := m.store.AppendHistory(m.ledger.unrecorded[n]); err != nil {
+			m.ledger.err = err
 			break
 		}
 	}
-	m.rec.unrecorded = slices.Delete(m.rec.unrecorded, 0, n)
-	if m.rec.fileGames != len(m.rec.unrecorded) && !m.rec.keepFile {
+	m.ledger.unrecorded = slices.Delete(m.ledger.unrecorded, 0, n)
+	if m.ledger.fileGames != len(m.ledger.unrecorded) && !m.ledger.keepFile {
 		// A failure leaves in the file games the history holds: the next
 		// start passes over them, by their IDs.
-		if m.store.SetUnrecorded(m.rec.unrecorded) == nil {
-			m.rec.fileGames = len(m.rec.unrecorded)
+		if m.store.SetUnrecorded(m.ledger.unrecorded) == nil {
+			m.ledger.fileGames = len(m.ledger.unrecorded)
 		}
 	}
 }
@@ -185,7 +190,7 @@ func (m *Model) writeUnrecorded() {
 // unrecordedError says that games left are still not in the history at
 // the end of a session, or is nil.
 func (m *Model) unrecordedError() error {
-	n := len(m.rec.unrecorded)
+	n := len(m.ledger.unrecorded)
 	if n == 0 || m.store == nil {
 		return nil
 	}

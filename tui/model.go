@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -22,7 +21,6 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
-	"github.com/term2048/2048/tui/history"
 )
 
 // Config is what the command line decides about a session.
@@ -44,34 +42,45 @@ type Config struct {
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
+//
+// Its state is grouped by concern: the AI at the player's side (ai), the
+// coach, the look of the screen, the motion of the tiles, the screens that
+// can come in front of the game, and the ledger of past games. Update hands
+// a key to the screen in front (see onKey).
 type Model struct {
-	ctx      context.Context
-	keys     KeyMap
-	help     help.Model
-	spin     spinner.Model
-	store    *Store
-	prefs    *Prefs
+	ctx   context.Context
+	now   func() time.Time // the clock: time.Now, but for tests
+	keys  KeyMap
+	store *Store // nil keeps nothing
+	prefs *Prefs
+
+	cur        SavedGame // the game in progress and what the statistics need of it
+	lastActive time.Time // when a move was last played, or the session began: the time played runs from it
+	saveErr    error     // why the game in progress could not be saved, if it could not
+	ledger     ledger    // the games played before, and the writes of the history
+
+	ai      assistant // the AI: its searches, hints and autoplay
+	coach   coaching  // the live coach's marks on the player's moves
+	look    look      // the theme, the terminal and the layout
+	motion  motion    // the tiles' flash and slide after a move
+	screens screens   // what can come in front of the game
+
+	banner   *banner   // a moment of the game over the board, for a while
+	asking   question  // what the screen is waiting for the player to answer
+	note     string    // a line for the player, until the next key
+	warnings []warning // what went wrong, until dismissed
+}
+
+// An assistant is the AI at the player's side: the searcher, how deep it
+// looks, and the searches for hints and autoplay, each numbered so that a
+// late answer is never taken for the board on screen.
+type assistant struct {
 	searcher *ai.Searcher
-	evalName string // the name of the searcher's evaluator
-
-	cur        SavedGame        // the game in progress and what the statistics need of it
-	games      []history.Record // the finished games of the history, oldest first
-	earlier    history.Earlier  // the games counted before the history began
-	summary    history.Summary  // the statistics of games and earlier: all but the game on screen
-	lastActive time.Time        // when a move was last played, or the session began: the time played runs from it
-
-	ascii   bool // draw with ASCII only
-	theme   theme.Theme
-	profile colorprofile.Profile
-	dark    bool
-	pal     theme.Palette
-	styles  frameStyles // pal's, for the frames of an animation
-	width   int
-	height  int
-
-	depth    int           // 0 is automatic
+	evalName string        // the name of the searcher's evaluator
+	depth    int           // plies; ai.Auto is automatic
 	delay    time.Duration // between autoplay moves
 	autoplay bool
+	spin     spinner.Model // turns while the AI thinks
 
 	searches  uint64             // numbers the searches: each answer names its search
 	waiting   uint64             // the number of the search in progress; 0 when none runs
@@ -83,31 +92,49 @@ type Model struct {
 	pendingID uint64             // the number of the search that answered pending
 	played    *ai.Result         // the AI's last move, shown while it thinks of the next
 	lastAuto  time.Time          // when the AI last played
-	now       func() time.Time   // the clock: time.Now, but for tests
+}
 
+// coaching is the live coach (see coach.go).
+type coaching struct {
+	rater   *review.Coach      // rates the player's moves; nil when the coach is off
+	ratings uint64             // numbers the ratings: each answer names its own
+	cancel  context.CancelFunc // stops the rating in progress; nil when none runs
+	mark    *coachMark         // the coach's verdict on a move
+}
+
+// look is how the screen is drawn: the theme resolved for the terminal,
+// and the terminal's size.
+type look struct {
+	ascii   bool // draw with ASCII only
+	theme   theme.Theme
+	profile colorprofile.Profile
+	dark    bool
+	pal     theme.Palette
+	styles  frameStyles // pal's, for the frames of an animation
+	keyHelp help.Model  // draws the keys at the foot of the screen
+	width   int
+	height  int
+}
+
+// motion is what moves on the board after a move: the tiles it made,
+// marked for a moment, and its slide.
+type motion struct {
 	flash      flash
 	flashFor   time.Duration // how long the tiles of a move stay marked
 	animate    bool          // the player wants moves animated
 	anim       *animation    // the move being animated, if any
 	animations int           // numbers the animations: each frame's tick names its own
-	banner     *banner       // a moment of the game over the board, for a while
-	asking     question
-	showHelp   bool
-	helpOffset int            // how far the help is scrolled
+}
+
+// screens are what can come in front of the game: the help, the
+// statistics, the replay (over the game or the statistics).
+type screens struct {
+	help       *helpPage      // the help, when it is up
 	stats      *statsView     // the statistics screen, when it is up
-	replay     *replayView    // the replay, when it is up: over the game or the statistics
+	replay     *replayView    // the replay, when it is up
 	replays    uint64         // numbers the replays: the messages of each one's review name it
 	reviewPace time.Duration  // between two batches of a review's moves (see reviewPace)
 	reviewAt   review.Setting // the setting of the replay's reviews (see reviewSetting)
-
-	coach       *review.Coach      // rates the player's moves; nil when the coach is off
-	ratings     uint64             // numbers the ratings: each answer names its own
-	coachCancel context.CancelFunc // stops the rating in progress; nil when none runs
-	mark        *coachMark         // the coach's verdict on a move
-	note        string             // a line for the player, until the next key
-	warnings    []warning          // what went wrong, until dismissed
-	saveErr     error
-	rec         recording // the writes of the history
 }
 
 // purpose says what a search is for.
@@ -168,20 +195,21 @@ type flash struct {
 // a new one or there is none.
 func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
-		ctx: ctx, keys: DefaultKeyMap(), help: help.New(), store: cfg.Store, searcher: cfg.Searcher, evalName: cfg.EvalName,
-		theme: cfg.Theme, dark: true,
-		depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay, animate: cfg.Animate,
-		spin:     spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		flashFor: flashTime, reviewPace: reviewPace, reviewAt: reviewSetting, now: time.Now,
+		ctx: ctx, now: time.Now, keys: DefaultKeyMap(), store: cfg.Store,
+		ai: assistant{searcher: cfg.Searcher, evalName: cfg.EvalName, depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
+			spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
+		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
+		motion:  motion{flashFor: flashTime, animate: cfg.Animate},
+		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
 	}
-	if m.theme.Name == "" {
-		m.theme = theme.Default()
+	if m.look.theme.Name == "" {
+		m.look.theme = theme.Default()
 	}
 	if cfg.ASCII {
-		m.ascii, m.spin.Spinner = true, spinner.Line
+		m.look.ascii, m.ai.spin.Spinner = true, spinner.Line
 	}
 	if cfg.Coach {
-		m.coach = review.NewCoach(reviewSetting)
+		m.coach.rater = review.NewCoach(reviewSetting)
 	}
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
@@ -189,14 +217,21 @@ func New(ctx context.Context, cfg Config) *Model {
 			m.warn(p)
 		}
 	}
-	m.profile, _ = cfg.Color.profile() // until the terminal says
-	if m.searcher == nil {
-		m.searcher = ai.NewSearcher(ai.Config{})
+	m.look.profile, _ = cfg.Color.profile() // until the terminal says
+	if m.ai.searcher == nil {
+		m.ai.searcher = ai.NewSearcher(ai.Config{})
 	}
-	if m.evalName == "" {
-		m.evalName = ai.Evaluators()[0].Name
+	if m.ai.evalName == "" {
+		m.ai.evalName = ai.Evaluators()[0].Name
 	}
 	m.repaint()
+	m.start(cfg)
+	return m
+}
+
+// start reads the history and sets up the game of the session: the saved
+// game, resumed, or a new one if cfg asks for it or there is none.
+func (m *Model) start(cfg Config) {
 	m.lastActive = m.now()
 	log := m.loadHistory()
 	resumed := m.resume()
@@ -210,7 +245,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	if resumed {
 		if !cfg.NewGame || !m.leave() {
-			return m
+			return
 		}
 		m.note = ""
 	}
@@ -220,7 +255,6 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGame(seed)}
 	m.save(true) // now: the game left must not be resumed and left again
-	return m
 }
 
 // newSeed picks the seed of a new game: under a billion, so that a player
@@ -250,8 +284,8 @@ func (m *Model) resume() bool {
 // Init asks for the terminal's background and starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.autoplay {
-		m.autoplay = false
+	if m.ai.autoplay {
+		m.ai.autoplay = false
 		cmds = append(cmds, m.toggleAutoplay())
 	}
 	return tea.Batch(cmds...)
@@ -264,23 +298,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onKey(msg)
 	case tea.WindowSizeMsg:
 		wasHidden := m.hidden()
-		m.width, m.height = msg.Width, msg.Height
-		if wasHidden && !m.hidden() && m.pending != nil {
-			return m, m.onAutoTick(autoTickMsg{m.pendingID}) // autoplay waited for the board
+		m.look.width, m.look.height = msg.Width, msg.Height
+		if wasHidden && !m.hidden() && m.ai.pending != nil {
+			return m, m.onAutoTick(autoTickMsg{m.ai.pendingID}) // autoplay waited for the board
 		}
 	case tea.ColorProfileMsg:
-		m.profile = msg.Profile
+		m.look.profile = msg.Profile
 		m.repaint()
 	case tea.BackgroundColorMsg:
-		m.dark = msg.IsDark()
+		m.look.dark = msg.IsDark()
 		m.repaint()
 	case searchMsg:
 		return m, m.onSearch(msg)
 	case autoTickMsg:
 		return m, m.onAutoTick(msg)
 	case flashDoneMsg:
-		if msg.id == m.flash.id {
-			m.flash = flash{id: m.flash.id}
+		if msg.id == m.motion.flash.id {
+			m.motion.flash = flash{id: m.motion.flash.id}
 		}
 	case bannerDoneMsg:
 		m.onBannerDone(msg)
@@ -301,9 +335,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case coachMsg:
 		m.onCoach(msg)
 	case spinner.TickMsg:
-		if m.thinking != idle {
+		if m.ai.thinking != idle {
 			var cmd tea.Cmd
-			m.spin, cmd = m.spin.Update(msg)
+			m.ai.spin, cmd = m.ai.spin.Update(msg)
 			return m, cmd
 		}
 	}
@@ -312,124 +346,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // repaint resolves the theme for the terminal, the help's colours too.
 func (m *Model) repaint() {
-	m.pal = m.theme.Palette(m.profile, m.dark)
-	m.styles = frameStylesOf(m.pal)
-	keys := lipgloss.NewStyle().Foreground(m.pal.Text).Bold(true)
-	desc := lipgloss.NewStyle().Foreground(m.pal.Muted)
-	m.help.Styles = help.Styles{
+	m.look.pal = m.look.theme.Palette(m.look.profile, m.look.dark)
+	m.look.styles = frameStylesOf(m.look.pal)
+	keys := lipgloss.NewStyle().Foreground(m.look.pal.Text).Bold(true)
+	desc := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
+	m.look.keyHelp.Styles = help.Styles{
 		Ellipsis: desc, ShortKey: keys, ShortDesc: desc, ShortSeparator: desc,
 		FullKey: keys, FullDesc: desc, FullSeparator: desc,
 	}
-}
-
-// answer takes k as the answer to the question on screen, if there is one;
-// done reports that the key was used up by it.
-func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
-	switch m.asking {
-	case confirmNew:
-		m.asking = noQuestion
-		if key.Matches(k, m.keys.Yes) {
-			return m.newGame(), true
-		}
-		m.note = "The game goes on."
-		return nil, true
-	case wonKeepGoing:
-		switch {
-		case key.Matches(k, m.keys.New):
-			m.asking = noQuestion
-			return m.newGame(), true
-		case key.Matches(k, m.keys.KeepGoing):
-			m.asking = noQuestion
-			return nil, true
-		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
-			m.asking = noQuestion // moving on is keeping going: the key moves too
-		}
-	}
-	return nil, false
-}
-
-// onKey dispatches a key press. A key puts away the note on screen, which
-// has then been seen, and the warnings that have been up long enough; what
-// the key does may leave a note of its own. Moves of the AI leave notes
-// and warnings alone.
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c" {
-		return m.quit()
-	}
-	if m.replay != nil { // the game under it, its notes and its question, stay as they are
-		if m.showHelp {
-			m.onHelpKey(k)
-			return nil
-		}
-		return m.onReplayKey(k)
-	}
-	if key.Matches(k, m.keys.Review) && m.stats == nil && !m.showHelp && !m.hidden() {
-		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
-	}
-	m.note, m.banner = "", nil // a banner goes with any key, which acts too
-	m.anim = nil               // and so does an animation: the board is already where it leads
-	// On the statistics, esc goes back: the warnings stay.
-	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.stats == nil {
-		m.warnings = nil
-		return nil
-	}
-	if !m.showHelp && !key.Matches(k, m.keys.Help) {
-		m.seen() // the help shows the warnings whole: opening it is not putting them away
-	}
-	if m.stats == nil { // the question waits under the statistics
-		if cmd, done := m.answer(k); done {
-			return cmd
-		}
-	}
-	if m.showHelp && !key.Matches(k, m.keys.Quit) {
-		m.onHelpKey(k)
-		return nil
-	}
-	if m.stats != nil && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {
-		return m.onStatsKey(k)
-	}
-	if m.hidden() && !key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend) {
-		return nil // no key acts on a board out of sight
-	}
-	switch {
-	case key.Matches(k, m.keys.Up):
-		return m.move(engine.Up, review.ByPlayer)
-	case key.Matches(k, m.keys.Down):
-		return m.move(engine.Down, review.ByPlayer)
-	case key.Matches(k, m.keys.Left):
-		return m.move(engine.Left, review.ByPlayer)
-	case key.Matches(k, m.keys.Right):
-		return m.move(engine.Right, review.ByPlayer)
-	case key.Matches(k, m.keys.Hint):
-		return m.askHint()
-	case key.Matches(k, m.keys.Play):
-		return m.playHint()
-	case key.Matches(k, m.keys.Autoplay):
-		return m.toggleAutoplay()
-	case key.Matches(k, m.keys.Deeper):
-		m.setDepth(m.shownDepth() + 1)
-	case key.Matches(k, m.keys.Shallower):
-		m.setDepth(m.shownDepth() - 1)
-	case key.Matches(k, m.keys.AutoDepth):
-		m.setAutoDepth()
-	case key.Matches(k, m.keys.Slower):
-		m.setSpeed(+1)
-	case key.Matches(k, m.keys.Faster):
-		m.setSpeed(-1)
-	case key.Matches(k, m.keys.Undo):
-		return m.undo()
-	case key.Matches(k, m.keys.New):
-		return m.askNewGame()
-	case key.Matches(k, m.keys.Theme):
-		m.nextTheme()
-	case key.Matches(k, m.keys.Stats):
-		m.openStats()
-	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
-	case key.Matches(k, m.keys.Suspend):
-		return m.suspend()
-	case key.Matches(k, m.keys.Quit):
-		return m.quit()
-	}
-	return nil
 }

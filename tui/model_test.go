@@ -37,7 +37,7 @@ func newTestModel(t *testing.T, cfg Config) *Model {
 	m := New(t.Context(), cfg)
 	m.now = func() time.Time { return testTime }
 	m.lastActive = testTime
-	m.flashFor = 0
+	m.motion.flashFor = 0
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m
 }
@@ -141,8 +141,8 @@ func TestArrowsMove(t *testing.T) {
 		if m.cur.Game.Board() != g.Board() || m.cur.Game.Score() != g.Score() {
 			t.Fatalf("after %s: board %v, score %d; want %v, %d (moved %v)", k, m.cur.Game.Board(), m.cur.Game.Score(), g.Board(), g.Score(), moved)
 		}
-		if moved && m.flash.spawned != 1<<want.Spawn.Cell {
-			t.Errorf("after %s: the flash marks %016b; the new tile is in cell %d", k, m.flash.spawned, want.Spawn.Cell)
+		if moved && m.motion.flash.spawned != 1<<want.Spawn.Cell {
+			t.Errorf("after %s: the flash marks %016b; the new tile is in cell %d", k, m.motion.flash.spawned, want.Spawn.Cell)
 		}
 	}
 }
@@ -164,16 +164,16 @@ func TestLettersDoNotMove(t *testing.T) {
 func TestHintShowsTheAnswer(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 3})
 	cmd := press(m, "h")
-	if m.thinking != forHint || cmd == nil {
-		t.Fatalf("h: thinking %v, command %v; want a search", m.thinking, cmd)
+	if m.ai.thinking != forHint || cmd == nil {
+		t.Fatalf("h: thinking %v, command %v; want a search", m.ai.thinking, cmd)
 	}
 	if !strings.Contains(m.render(), "thinking") {
 		t.Error("no sign of thinking on screen")
 	}
 	settle(m, cmd, 10)
 	want, _ := ai.NewSearcher(ai.Config{Threads: 1}).Search(context.Background(), m.cur.Game.Board(), ai.Limits{Depth: 3})
-	if m.hint == nil || m.hint.Best != want.Best || m.thinking != idle {
-		t.Fatalf("after the answer: hint %+v, thinking %v; want %v", m.hint, m.thinking, want.Best)
+	if m.ai.hint == nil || m.ai.hint.Best != want.Best || m.ai.thinking != idle {
+		t.Fatalf("after the answer: hint %+v, thinking %v; want %v", m.ai.hint, m.ai.thinking, want.Best)
 	}
 	if view := m.render(); !strings.Contains(view, arrowOf(want.Best)+" "+want.Best.String()) || !strings.Contains(view, "best") {
 		t.Errorf("the hint is not on screen:\n%s", view)
@@ -182,7 +182,7 @@ func TestHintShowsTheAnswer(t *testing.T) {
 	board := m.cur.Game.Board()
 	next, _, _ := board.Move(want.Best)
 	press(m, "space")
-	if m.cur.Game.MoveCount() != 1 || m.cur.Game.Board().CountEmpty() != next.CountEmpty()-1 || m.hint != nil {
+	if m.cur.Game.MoveCount() != 1 || m.cur.Game.Board().CountEmpty() != next.CountEmpty()-1 || m.ai.hint != nil {
 		t.Errorf("space did not play the hinted move %v", want.Best)
 	}
 	if !m.cur.Hinted {
@@ -200,8 +200,8 @@ func TestStaleAnswerIsDropped(t *testing.T) {
 	for _, a := range answers {
 		m.Update(a)
 	}
-	if m.hint != nil || m.cur.Game.MoveCount() != moves || m.cur.Game.Board() != board {
-		t.Errorf("a stale answer was used: hint %v, %d moves", m.hint, m.cur.Game.MoveCount())
+	if m.ai.hint != nil || m.cur.Game.MoveCount() != moves || m.cur.Game.Board() != board {
+		t.Errorf("a stale answer was used: hint %v, %d moves", m.ai.hint, m.cur.Game.MoveCount())
 	}
 	// Asking to play the hint, then moving, must not play the stale answer.
 	cmd = press(m, "space")
@@ -220,15 +220,15 @@ func TestAutoplayOffBeforeAMove(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2})
 	press(m, "a")
 	press(m, "a")
-	if m.autoplay || m.cur.Autoplayed {
-		t.Errorf("autoplay %v, autoplayed %v after a twice; want a game the AI never played in", m.autoplay, m.cur.Autoplayed)
+	if m.ai.autoplay || m.cur.Autoplayed {
+		t.Errorf("autoplay %v, autoplayed %v after a twice; want a game the AI never played in", m.ai.autoplay, m.cur.Autoplayed)
 	}
 }
 
 func TestAutoplayChainsMoves(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2})
 	cmd := press(m, "a")
-	if !m.autoplay || cmd == nil {
+	if !m.ai.autoplay || cmd == nil {
 		t.Fatal("a did not start autoplay")
 	}
 	// Each search answer plays a move and asks for the next.
@@ -249,7 +249,7 @@ func TestAutoplayChainsMoves(t *testing.T) {
 		t.Error("the game is not marked as autoplayed")
 	}
 	press(m, "a")
-	if m.autoplay || m.thinking != idle {
+	if m.ai.autoplay || m.ai.thinking != idle {
 		t.Error("a did not stop autoplay")
 	}
 }
@@ -258,8 +258,8 @@ func TestAutoplayStopsAtGameOver(t *testing.T) {
 	// Every move here ends the game, whatever tile comes.
 	m := modelAt(t, Config{Depth: 2}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 3)
 	settle(m, press(m, "a"), 50)
-	if !m.cur.Game.Over() || m.autoplay {
-		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.cur.Game.Over(), m.autoplay)
+	if !m.cur.Game.Over() || m.ai.autoplay {
+		t.Errorf("over %v, autoplay %v; want the game over and autoplay off", m.cur.Game.Over(), m.ai.autoplay)
 	}
 	if st := m.statsNow(); st.Games != 1 || st.Autoplayed != 1 {
 		t.Errorf("stats %+v; want one game played, by the AI", st)
@@ -297,7 +297,7 @@ func TestQuitCancelsTheSearch(t *testing.T) {
 			t.Errorf("the search after quit returned %v; want context.Canceled", a.err)
 		}
 	}
-	if m.thinking != idle || m.cancel != nil {
+	if m.ai.thinking != idle || m.ai.cancel != nil {
 		t.Error("the model still thinks after quit")
 	}
 }
@@ -326,8 +326,8 @@ func TestNewGameAsks(t *testing.T) {
 	}
 	press(m, "n")
 	press(m, "y")
-	if m.cur.Game.MoveCount() != 0 || m.summary.Games != 1 {
-		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.summary.Games)
+	if m.cur.Game.MoveCount() != 0 || m.ledger.summary.Games != 1 {
+		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.ledger.summary.Games)
 	}
 }
 
@@ -350,49 +350,49 @@ func TestWinAsksToKeepGoing(t *testing.T) {
 func TestDepthAndSpeedKeys(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 3})
 	press(m, "+")
-	if m.depth != 4 {
-		t.Errorf("+: depth %d; want 4", m.depth)
+	if m.ai.depth != 4 {
+		t.Errorf("+: depth %d; want 4", m.ai.depth)
 	}
 	for range 20 {
 		press(m, "-")
 	}
-	if m.depth != 1 {
-		t.Errorf("- many times: depth %d; want 1", m.depth)
+	if m.ai.depth != 1 {
+		t.Errorf("- many times: depth %d; want 1", m.ai.depth)
 	}
 	for range 20 {
 		press(m, "+")
 	}
-	if m.depth != MaxDepth {
-		t.Errorf("+ many times: depth %d; want %d", m.depth, MaxDepth)
+	if m.ai.depth != MaxDepth {
+		t.Errorf("+ many times: depth %d; want %d", m.ai.depth, MaxDepth)
 	}
 	press(m, "0")
-	if m.depth != ai.Auto || !strings.Contains(m.render(), "(auto)") {
-		t.Errorf("0: depth %d; want auto", m.depth)
+	if m.ai.depth != ai.Auto || !strings.Contains(m.render(), "(auto)") {
+		t.Errorf("0: depth %d; want auto", m.ai.depth)
 	}
-	m.delay = speeds[3]
+	m.ai.delay = speeds[3]
 	press(m, "]")
-	if m.delay != speeds[2] {
-		t.Errorf("]: delay %v; want %v", m.delay, speeds[2])
+	if m.ai.delay != speeds[2] {
+		t.Errorf("]: delay %v; want %v", m.ai.delay, speeds[2])
 	}
 	press(m, "[")
 	press(m, "[")
-	if m.delay != speeds[4] {
-		t.Errorf("[ twice: delay %v; want %v", m.delay, speeds[4])
+	if m.ai.delay != speeds[4] {
+		t.Errorf("[ twice: delay %v; want %v", m.ai.delay, speeds[4])
 	}
 	for range 20 {
 		press(m, "]")
 	}
-	if m.delay != 0 || !strings.Contains(m.render(), "full speed") {
-		t.Errorf("] many times: delay %v; want 0", m.delay)
+	if m.ai.delay != 0 || !strings.Contains(m.render(), "full speed") {
+		t.Errorf("] many times: delay %v; want 0", m.ai.delay)
 	}
 }
 
 func TestThemeKeyCycles(t *testing.T) {
 	m := newTestModel(t, Config{Color: ColorTrue})
-	seen := map[string]bool{m.theme.Name: true}
+	seen := map[string]bool{m.look.theme.Name: true}
 	for range 10 {
 		press(m, "t")
-		seen[m.theme.Name] = true
+		seen[m.look.theme.Name] = true
 	}
 	if len(seen) < 4 {
 		t.Errorf("t went through %d themes; want all 4 or more", len(seen))
@@ -402,11 +402,11 @@ func TestThemeKeyCycles(t *testing.T) {
 func TestHelpAndTooSmall(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "?")
-	if !m.showHelp || !strings.Contains(m.render(), "move up") {
+	if m.screens.help == nil || !strings.Contains(m.render(), "move up") {
 		t.Error("? did not show the help")
 	}
 	press(m, "left")
-	if m.showHelp || m.cur.Game.MoveCount() != 0 {
+	if m.screens.help != nil || m.cur.Game.MoveCount() != 0 {
 		t.Error("a key did not just close the help")
 	}
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})

@@ -55,7 +55,7 @@ func (m *Model) onBannerDone(msg bannerDoneMsg) {
 func (m *Model) celebrate(before engine.Board) tea.Cmd {
 	if m.cur.Game.Won() && !m.cur.WinSeen {
 		m.cur.WinSeen = true
-		if !m.autoplay {
+		if !m.ai.autoplay {
 			m.asking = wonKeepGoing
 			return nil
 		}
@@ -71,7 +71,7 @@ func (m *Model) celebrate(before engine.Board) tea.Cmd {
 // firstWin says that the 2048 on the board is the player's first, if no
 // game of the history made one.
 func (m *Model) firstWin() []string {
-	if s := m.summary; s.Games > 0 && s.HighestTile < 2048 {
+	if s := m.ledger.summary; s.Games > 0 && s.HighestTile < 2048 {
 		return []string{"Your first, in " + figures.Count(s.Games+1) + " games."}
 	}
 	return nil
@@ -92,7 +92,7 @@ func (m *Model) overLines() (string, []string) {
 		fmt.Sprintf("%s points · tile %d", figures.Count(g.Score()), g.HighestTile()),
 		fmt.Sprintf("%s · %s", figures.Quantity(g.MoveCount(), "move"), playTime(m.cur.Played)),
 	}
-	s := m.summary // the other games: this one has no line yet
+	s := m.ledger.summary // the other games: this one has no line yet
 	if s.Games > 0 {
 		if g.Score() > s.BestScore {
 			lines = append(lines, "New best score!")
@@ -100,8 +100,8 @@ func (m *Model) overLines() (string, []string) {
 		if g.HighestTile() > s.HighestTile {
 			lines = append(lines, "New highest tile!")
 		}
-		if n := len(m.games); n > 0 {
-			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.games, g.Score())), figures.Count(n+1)))
+		if n := len(m.ledger.games); n > 0 {
+			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.ledger.games, g.Score())), figures.Count(n+1)))
 		}
 	}
 	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics · %s review",

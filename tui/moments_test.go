@@ -52,7 +52,7 @@ func TestMoments(t *testing.T) {
 	})
 	t.Run("win-by-autoplay", func(t *testing.T) {
 		m := modelAt(t, Config{}, makes2048, 5)
-		m.autoplay = true
+		m.ai.autoplay = true
 		m.move(engine.Left, review.ByAutoplay)
 		m.stopSearch() // the search for the next move: not needed for the picture
 		golden.RequireEqual(t, m.View().Content)
@@ -94,10 +94,10 @@ func TestGameOverSummary(t *testing.T) {
 // and the banner goes after a while, or with a key, which acts too.
 func TestWinByAutoplay(t *testing.T) {
 	m := modelAt(t, Config{Depth: 1}, makes2048, 5)
-	m.autoplay = true
+	m.ai.autoplay = true
 	m.move(engine.Left, review.ByAutoplay)
-	if m.banner == nil || m.asking != noQuestion || !m.autoplay || m.thinking != forAuto {
-		t.Fatalf("banner %v, asking %v, autoplay %v, thinking %v; want the banner and the AI thinking on", m.banner, m.asking, m.autoplay, m.thinking)
+	if m.banner == nil || m.asking != noQuestion || !m.ai.autoplay || m.ai.thinking != forAuto {
+		t.Fatalf("banner %v, asking %v, autoplay %v, thinking %v; want the banner and the AI thinking on", m.banner, m.asking, m.ai.autoplay, m.ai.thinking)
 	}
 	if !strings.Contains(plain(m), "You made 2048!") {
 		t.Errorf("no banner on screen:\n%s", m.render())
@@ -112,8 +112,8 @@ func TestWinByAutoplay(t *testing.T) {
 	}
 	m.showBanner("You made 2048!")
 	press(m, "a") // takes over: the key acts
-	if m.banner != nil || m.autoplay {
-		t.Errorf("banner %v, autoplay %v after a; want both gone", m.banner, m.autoplay)
+	if m.banner != nil || m.ai.autoplay {
+		t.Errorf("banner %v, autoplay %v after a; want both gone", m.banner, m.ai.autoplay)
 	}
 }
 

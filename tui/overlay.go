@@ -14,12 +14,12 @@ func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) 
 	switch {
 	case m.cur.Game.Over():
 		title, lines = m.overLines()
-		return title, lines, m.pal.Bad, true
+		return title, lines, m.look.pal.Bad, true
 	case m.asking == wonKeepGoing:
 		title, lines = m.wonLines()
-		return title, lines, m.pal.Good, true
+		return title, lines, m.look.pal.Good, true
 	case m.banner != nil:
-		return m.banner.title, m.banner.lines, m.pal.Good, true
+		return m.banner.title, m.banner.lines, m.look.pal.Good, true
 	}
 	return "", nil, nil, false
 }
@@ -37,9 +37,9 @@ func (m *Model) momentBox(title string, lines []string, c color.Color, width, he
 		if line == "" {
 			continue
 		}
-		st, wrapped := lipgloss.NewStyle().Foreground(m.pal.Text), ansi.Wrap(line, inner, "")
+		st, wrapped := lipgloss.NewStyle().Foreground(m.look.pal.Text), ansi.Wrap(line, inner, "")
 		if i == len(lines)-1 {
-			st, wrapped = lipgloss.NewStyle().Foreground(m.pal.Muted), wrapItems(line, inner)
+			st, wrapped = lipgloss.NewStyle().Foreground(m.look.pal.Muted), wrapItems(line, inner)
 		}
 		for _, l := range strings.Split(wrapped, "\n") {
 			body = append(body, st.Render(l))

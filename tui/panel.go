@@ -29,7 +29,7 @@ func (m *Model) panel(l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
 	g := m.cur.Game
-	score, best := figures.Count(g.Score()), figures.Count(max(m.summary.BestScore, g.Score()))
+	score, best := figures.Count(g.Score()), figures.Count(max(m.ledger.summary.BestScore, g.Score()))
 	moves, tile := figures.Count(g.MoveCount())+m.markText(), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {
@@ -53,7 +53,7 @@ func (m *Model) panel(l layout) string {
 
 // field draws a label on the left and its value on the right.
 func (m *Model) field(label, value string, width int) string {
-	v := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(value)
+	v := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(value)
 	return m.muted(label) + strings.Repeat(" ", max(width-len(label)-lipgloss.Width(v), 1)) + v
 }
 
@@ -61,24 +61,24 @@ func (m *Model) field(label, value string, width int) string {
 // it, in six lines. While the AI plays, it shows the decision it just
 // played until the next one comes.
 func (m *Model) hintLines(width int) []string {
-	accent := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent)
-	r, title := m.hint, "HINT  "
+	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
+	r, title := m.ai.hint, "HINT  "
 	switch {
-	case r == nil && m.autoplay && m.played != nil:
-		r, title = m.played, "PLAYED"
-	case m.thinking != idle:
-		return pad([]string{m.muted("HINT  ") + m.spin.View() + " thinking, " + figures.Plies(m.shownDepth()) + "…"}, 6)
+	case r == nil && m.ai.autoplay && m.ai.played != nil:
+		r, title = m.ai.played, "PLAYED"
+	case m.ai.thinking != idle:
+		return pad([]string{m.muted("HINT  ") + m.ai.spin.View() + " thinking, " + figures.Plies(m.shownDepth()) + "…"}, 6)
 	case r == nil:
 		return pad([]string{m.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, 6)
 	case !r.HasMove():
 		return pad([]string{m.muted("HINT  ") + "no move is left"}, 6)
 	}
 	top := m.muted(title) + " " + accent.Render(arrowOf(r.Best)+" "+r.Best.String())
-	if r == m.hint && !m.autoplay {
+	if r == m.ai.hint && !m.ai.autoplay {
 		top += m.muted("  " + first(m.keys.Play) + " plays it")
 	}
-	if m.thinking != idle {
-		top += " " + m.spin.View()
+	if m.ai.thinking != idle {
+		top += " " + m.ai.spin.View()
 	}
 	lines := append([]string{top}, m.barLines(*r, width, noDirection)...)
 	return append(lines, m.muted(" expected value after each move"))
@@ -105,7 +105,7 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 			continue
 		}
 		gap := r.Gap(d)
-		bar := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
+		bar := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
 		label := "best"
 		if d != r.Best {
 			if label = figures.ShortPercent(gap); label != "≈0" {
@@ -122,43 +122,43 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 // evaluator follows the depth, and only if it is not the default heuristic.
 func (m *Model) aiLines(width int, compact bool) []string {
 	depth := figures.Plies(m.shownDepth())
-	if m.depth == ai.Auto {
+	if m.ai.depth == ai.Auto {
 		depth += " (auto)"
 	}
-	isDefault := m.evalName == ai.Evaluators()[0].Name
+	isDefault := m.ai.evalName == ai.Evaluators()[0].Name
 	if compact && !isDefault {
-		depth += " · " + m.evalName
+		depth += " · " + m.ai.evalName
 	}
 	last := "—"
-	if r := m.last; r != nil {
+	if r := m.ai.last; r != nil {
 		last = figures.Duration(r.Elapsed)
 		if r.MovesTried > 0 { // a search of 1 ply evaluates at its root only
 			last += " · " + figures.Rate(r.MovesTriedPerSecond()) + " evals/s"
 		}
 	}
 	auto := "off"
-	if m.autoplay {
+	if m.ai.autoplay {
 		auto = "on"
 	}
 	lines := []string{
 		m.field("DEPTH", depth, width),
 		m.field("LAST", last, width),
-		m.field("AUTOPLAY", auto+" · "+speedText(m.delay), width),
+		m.field("AUTOPLAY", auto+" · "+speedText(m.ai.delay), width),
 		m.field("THEME", m.themeShown(), width),
 	}
 	if compact {
 		return lines
 	}
-	return append([]string{m.field("EVAL", m.evalName, width)}, lines...)
+	return append([]string{m.field("EVAL", m.ai.evalName, width)}, lines...)
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,
 // NO_COLOR, a terminal without colour), no theme shows.
 func (m *Model) themeShown() string {
-	if m.pal.Colorless && !m.theme.Palette(colorprofile.TrueColor, m.dark).Colorless {
+	if m.look.pal.Colorless && !m.look.theme.Palette(colorprofile.TrueColor, m.look.dark).Colorless {
 		return "none (no colour)"
 	}
-	return m.theme.Name
+	return m.look.theme.Name
 }
 
 // pad adds empty lines to reach n.

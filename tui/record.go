@@ -37,7 +37,7 @@ func (m *Model) loadHistory() *history.Index {
 	}
 	log, notes, err := m.store.LoadHistory()
 	if err != nil {
-		m.rec.unreadable = err
+		m.ledger.unreadable = err
 		m.warn("History not read: " + err.Error() + " Games left meanwhile wait in " + m.store.UnrecordedPath() + ".")
 	}
 	for _, n := range notes {
@@ -48,15 +48,15 @@ func (m *Model) loadHistory() *history.Index {
 
 // useHistory takes the games of x as the history.
 func (m *Model) useHistory(x *history.Index) {
-	m.games, m.earlier = x.Records, x.EarlierGames()
-	m.summary = history.Summarize(m.earlier, m.games)
+	m.ledger.games, m.ledger.earlier = x.Records, x.EarlierGames()
+	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
 }
 
 // migrate carries the statistics file of earlier versions into the history,
 // once. If it counted the game in progress already (a game over, not left),
 // the game is taken out of the counts: its line will count it.
 func (m *Model) migrate(log *history.Index) {
-	if m.store == nil || m.rec.unreadable != nil {
+	if m.store == nil || m.ledger.unreadable != nil {
 		return // with the history unread, the counts could be carried twice
 	}
 	adjust := func(e history.Earlier) history.Earlier {
@@ -102,9 +102,9 @@ func (m *Model) line() history.Game {
 // statsNow returns the statistics with the game on screen: counted if it is
 // over, and raising the records in any case.
 func (m *Model) statsNow() history.Summary {
-	s := m.summary
+	s := m.ledger.summary
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
-		s = history.Summarize(m.earlier, append(m.games[:len(m.games):len(m.games)], m.line().Record))
+		s = history.Summarize(m.ledger.earlier, append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record))
 	}
 	s.BestScore = max(s.BestScore, m.cur.Game.Score())
 	s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
@@ -148,7 +148,7 @@ func (s *SavedGame) undone() {
 // game celebrates it.
 func (m *Model) firstTile(before engine.Board) uint8 {
 	r := m.cur.Game.Board().HighestRank()
-	if r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.summary.HighestTile {
+	if r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.ledger.summary.HighestTile {
 		return 0
 	}
 	return r

@@ -43,18 +43,18 @@ func TestPlayedCountsLeftGames(t *testing.T) {
 	s := tempStore(t)
 	m := newTestModel(t, Config{Store: &s})
 	press(m, "n") // no move: nothing to count
-	if m.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
-		t.Fatalf("a game of no move counted: %+v", m.summary)
+	if m.ledger.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
+		t.Fatalf("a game of no move counted: %+v", m.ledger.summary)
 	}
 	playSome(m.cur.Game, 5)
 	press(m, "q")
 	m = New(t.Context(), Config{Store: &s})
-	if m.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
-		t.Fatalf("quitting counted the game: %+v", m.summary)
+	if m.ledger.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
+		t.Fatalf("quitting counted the game: %+v", m.ledger.summary)
 	}
 	m = New(t.Context(), Config{Store: &s, NewGame: true})
-	if log := historyOf(t, s); len(log.Games) != 1 || m.summary.Games != 1 || len(log.Games[0].Moves) != 5 {
-		t.Errorf("-new on a saved game: %d lines, %+v in the game; want it played, its 5 moves in its line", len(log.Games), m.summary)
+	if log := historyOf(t, s); len(log.Games) != 1 || m.ledger.summary.Games != 1 || len(log.Games[0].Moves) != 5 {
+		t.Errorf("-new on a saved game: %d lines, %+v in the game; want it played, its 5 moves in its line", len(log.Games), m.ledger.summary)
 	}
 }
 
@@ -120,11 +120,11 @@ func TestHintedWhenShown(t *testing.T) {
 		t.Errorf("hinted %v, autoplayed %v after h pressed during autoplay; want autoplayed only", m.cur.Hinted, m.cur.Autoplayed)
 	}
 	settle(m, press(m, "h"), 5)
-	if m.hint == nil || !m.cur.Hinted {
-		t.Errorf("the hint on screen did not mark the game: hint %v", m.hint)
+	if m.ai.hint == nil || !m.cur.Hinted {
+		t.Errorf("the hint on screen did not mark the game: hint %v", m.ai.hint)
 	}
 	m.cur.Hinted = false
-	m.hint = nil
+	m.ai.hint = nil
 	settle(m, press(m, "space"), 5) // asks, and plays the answer
 	if !m.cur.Hinted {
 		t.Error("a move played with space did not mark the game")
@@ -213,8 +213,8 @@ func TestMigration(t *testing.T) {
 
 	m := New(t.Context(), Config{Store: &s})
 	want := history.Earlier{GamesPlayed: 41, GamesWon: 3, GamesHinted: 9, GamesAutoplayed: 5, BestScore: 36112, HighestTile: 4096}
-	if m.earlier != want || m.cur.Counted {
-		t.Errorf("earlier games %+v, counted %v; want %+v, and the game in progress no longer counted", m.earlier, m.cur.Counted, want)
+	if m.ledger.earlier != want || m.cur.Counted {
+		t.Errorf("earlier games %+v, counted %v; want %+v, and the game in progress no longer counted", m.ledger.earlier, m.cur.Counted, want)
 	}
 	if st := m.statsNow(); st.Games != 42 || st.Hinted != 10 || st.BestScore != 36112 {
 		t.Errorf("statistics with the game over on screen: %+v; want the 42 games of stats.json", st)
@@ -233,8 +233,8 @@ func TestMigration(t *testing.T) {
 	os.WriteFile(s.statsPath(), []byte(old), 0o644)
 	s.SaveGame(SavedGame{Game: g, Hinted: true, Counted: true}, true)
 	m = New(t.Context(), Config{Store: &s, NewGame: true})
-	if m.summary.Games != 42 || len(historyOf(t, s).Earlier) != 1 {
-		t.Errorf("after a second start: %d games, %d lines of earlier games; want 42 and 1", m.summary.Games, len(historyOf(t, s).Earlier))
+	if m.ledger.summary.Games != 42 || len(historyOf(t, s).Earlier) != 1 {
+		t.Errorf("after a second start: %d games, %d lines of earlier games; want 42 and 1", m.ledger.summary.Games, len(historyOf(t, s).Earlier))
 	}
 }
 
@@ -251,16 +251,16 @@ func TestDamagedHistory(t *testing.T) {
 	os.WriteFile(s.HistoryPath(), []byte(lines[0]+bad+lines[2]), 0o644)
 
 	m := newTestModel(t, Config{Store: &s})
-	if m.summary.Games != 2 || len(m.warnings) != 2 || !strings.Contains(m.warnings[0].text, "line 2") ||
+	if m.ledger.summary.Games != 2 || len(m.warnings) != 2 || !strings.Contains(m.warnings[0].text, "line 2") ||
 		!strings.Contains(m.warnings[1].text, ".damaged") {
-		t.Errorf("%d games, warnings %+v; want 2 games, and line 2 said skipped and moved", m.summary.Games, m.warnings)
+		t.Errorf("%d games, warnings %+v; want 2 games, and line 2 said skipped and moved", m.ledger.summary.Games, m.warnings)
 	}
 	if aside, _ := os.ReadFile(s.HistoryPath() + ".damaged"); string(aside) != bad {
 		t.Errorf("history.jsonl.damaged holds %q; want the damaged line", aside)
 	}
 	m = newTestModel(t, Config{Store: &s})
-	if m.summary.Games != 2 || len(m.warnings) != 0 {
-		t.Errorf("at the next start: %d games, warnings %+v; want 2 games and no warning", m.summary.Games, m.warnings)
+	if m.ledger.summary.Games != 2 || len(m.warnings) != 0 {
+		t.Errorf("at the next start: %d games, warnings %+v; want 2 games and no warning", m.ledger.summary.Games, m.warnings)
 	}
 	var g history.Game
 	if err := json.Unmarshal([]byte(bad), &g); err == nil {

@@ -96,19 +96,19 @@ func (m *Model) replayGame(r history.Record, onScreen bool) tea.Cmd {
 // asked to be played is shown instead: the game under the replay stays as
 // it was.
 func (m *Model) openReplay(g review.Game, title string, at int) tea.Cmd {
-	v, err := newReplayView(g, title, at, m.reviewAt)
+	v, err := newReplayView(g, title, at, m.screens.reviewAt)
 	if err != nil {
 		m.warn("This game cannot be replayed: " + err.Error())
 		return nil
 	}
-	if m.thinking == forPlay {
-		m.thinking = forHint
+	if m.ai.thinking == forPlay {
+		m.ai.thinking = forHint
 	}
-	m.replays++
-	v.id = m.replays
+	m.screens.replays++
+	v.id = m.screens.replays
 	ctx, cancel := context.WithCancel(m.ctx)
 	v.cancel = cancel
-	m.replay = v
+	m.screens.replay = v
 	return m.startReview(ctx, v)
 }
 
@@ -139,12 +139,12 @@ func newReplayView(g review.Game, title string, at int, set review.Setting) (*re
 // is kept. The screen under it is back as it was, and the game's autoplay
 // goes on if it waited.
 func (m *Model) leaveReplay() tea.Cmd {
-	v := m.replay
+	v := m.screens.replay
 	v.cancel()
-	m.replay = nil
+	m.screens.replay = nil
 	cmds := []tea.Cmd{m.keepReview(v)}
-	if m.pending != nil && m.autoplay && !m.hidden() {
-		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.pendingID}))
+	if m.ai.pending != nil && m.ai.autoplay && !m.hidden() {
+		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.ai.pendingID}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -152,18 +152,18 @@ func (m *Model) leaveReplay() tea.Cmd {
 // boardAway reports whether the game's board is out of the player's sight,
 // so that the AI must not play on it: the terminal is too small, or the
 // replay is up.
-func (m *Model) boardAway() bool { return m.hidden() || m.replay != nil }
+func (m *Model) boardAway() bool { return m.hidden() || m.screens.replay != nil }
 
 // onReplayKey handles a key on the replay; the help's key opens the help
 // over it.
 func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.replay
+	v := m.screens.replay
 	v.note, v.anim = "", nil // a key finishes the slide at once, and acts
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
 		return m.leaveReplay()
 	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
+		m.screens.help = &helpPage{}
 		return nil
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
@@ -207,7 +207,7 @@ func (v *replayView) goTo(at int) {
 // frame.
 func (m *Model) animateStep(v *replayView) tea.Cmd {
 	v.anim = nil
-	if !m.animate || m.pal.Colorless || m.hidden() || v.at == 0 || v.playing && v.pace < animTime {
+	if !m.motion.animate || m.look.pal.Colorless || m.hidden() || v.at == 0 || v.playing && v.pace < animTime {
 		return nil
 	}
 	i := v.at - 1
@@ -253,7 +253,7 @@ type replayTickMsg struct {
 // toggleReplayPlay starts or stops the replay playing itself; from the
 // end, it plays from the start.
 func (m *Model) toggleReplayPlay() tea.Cmd {
-	v := m.replay
+	v := m.screens.replay
 	if v.playing {
 		v.playing = false
 		return nil
@@ -275,7 +275,7 @@ func (m *Model) replayTick(v *replayView) tea.Cmd {
 
 // onReplayTick steps the replay on, if the tick is the one it waits for.
 func (m *Model) onReplayTick(msg replayTickMsg) tea.Cmd {
-	v := m.replay
+	v := m.screens.replay
 	if v == nil || v.id != msg.id || v.ticks != msg.tick || !v.playing {
 		return nil
 	}

@@ -33,7 +33,7 @@ func playedModel(t *testing.T, cfg Config, n int) *Model {
 	t.Helper()
 	cfg.Seed, cfg.NewGame = 2048, true
 	m := newTestModel(t, cfg)
-	m.reviewPace, m.reviewAt = 0, replaySetting
+	m.screens.reviewPace, m.screens.reviewAt = 0, replaySetting
 	playCarelessly(m.cur.Game, n)
 	m.cur.By = make(review.Movers, m.cur.Game.MoveCount())
 	for i := range m.cur.By {
@@ -45,7 +45,7 @@ func playedModel(t *testing.T, cfg Config, n int) *Model {
 		}
 	}
 	m.cur.Autoplayed, m.cur.Hinted = true, true
-	m.flash = flash{}
+	m.motion.flash = flash{}
 	return m
 }
 
@@ -77,7 +77,7 @@ func reviewOfGame(t *testing.T, m *Model) *review.Review {
 // review would, and the end of the review if they are all of them. No
 // command runs: the review is the test's.
 func fillReview(m *Model, rev *review.Review, n int) {
-	id := m.replay.id
+	id := m.screens.replay.id
 	m.Update(reviewStartedMsg{id: id})
 	m.Update(reviewMovesMsg{id, rev.Moves[:n]})
 	if n == len(rev.Moves) {
@@ -115,7 +115,7 @@ func TestReplaySteps(t *testing.T) {
 	mistakes, _ = mistakesOf(rev)
 	n := m.cur.Game.MoveCount()
 	press(m, "r")
-	if m.replay == nil || m.replay.at != n || !strings.Contains(plain(m), "replay of this game, up to now") {
+	if m.screens.replay == nil || m.screens.replay.at != n || !strings.Contains(plain(m), "replay of this game, up to now") {
 		t.Fatalf("r did not open the replay at the end:\n%s", m.render())
 	}
 	for _, step := range []struct {
@@ -123,8 +123,8 @@ func TestReplaySteps(t *testing.T) {
 		want int
 	}{{"right", n}, {"left", n - 1}, {"home", 0}, {"left", 0}, {"right", 1}, {"end", n}, {"g", 0}, {"G", n}} {
 		press(m, step.key)
-		if m.replay.at != step.want {
-			t.Fatalf("%s: at move %d; want %d", step.key, m.replay.at, step.want)
+		if m.screens.replay.at != step.want {
+			t.Fatalf("%s: at move %d; want %d", step.key, m.screens.replay.at, step.want)
 		}
 	}
 
@@ -132,30 +132,30 @@ func TestReplaySteps(t *testing.T) {
 	press(m, "home")
 	press(m, "down")
 	press(m, "down")
-	if m.replay.at != mistakes[1] {
-		t.Fatalf("home, down, down: at %d; want the second mistake, %d (mistakes at %v)", m.replay.at, mistakes[1], mistakes)
+	if m.screens.replay.at != mistakes[1] {
+		t.Fatalf("home, down, down: at %d; want the second mistake, %d (mistakes at %v)", m.screens.replay.at, mistakes[1], mistakes)
 	}
 	press(m, "down")
-	if m.replay.at != mistakes[1] || !strings.Contains(plain(m), "the review is at move") {
-		t.Errorf("down past the moves reviewed: at %d, the screen:\n%s", m.replay.at, m.render())
+	if m.screens.replay.at != mistakes[1] || !strings.Contains(plain(m), "the review is at move") {
+		t.Errorf("down past the moves reviewed: at %d, the screen:\n%s", m.screens.replay.at, m.render())
 	}
-	m.Update(reviewMovesMsg{m.replay.id, rev.Moves[mistakes[1]+1:]})
-	m.Update(reviewEndedMsg{id: m.replay.id})
+	m.Update(reviewMovesMsg{m.screens.replay.id, rev.Moves[mistakes[1]+1:]})
+	m.Update(reviewEndedMsg{id: m.screens.replay.id})
 	var seen []int
 	for press(m, "home"); ; {
-		at := m.replay.at
+		at := m.screens.replay.at
 		press(m, "n")
-		if m.replay.at == at {
+		if m.screens.replay.at == at {
 			break
 		}
-		seen = append(seen, m.replay.at)
+		seen = append(seen, m.screens.replay.at)
 	}
 	if !slices.Equal(seen, mistakes) || !strings.Contains(plain(m), "No mistake of yours after this move") {
 		t.Errorf("the mistakes jumped to from the start: %v; want the player's, %v, then a note; the screen:\n%s", seen, mistakes, m.render())
 	}
 	press(m, "up")
-	if m.replay.at != mistakes[len(mistakes)-2] {
-		t.Errorf("up from the last mistake: at %d; want the one before, %d", m.replay.at, mistakes[len(mistakes)-2])
+	if m.screens.replay.at != mistakes[len(mistakes)-2] {
+		t.Errorf("up from the last mistake: at %d; want the one before, %d", m.screens.replay.at, mistakes[len(mistakes)-2])
 	}
 }
 
@@ -168,25 +168,25 @@ func TestReplayLeavesTheGameAsItWas(t *testing.T) {
 		withHint(t, m, 2)
 		m.note, m.asking = "A note of the game.", wonKeepGoing
 		m.warn("A warning of the game.")
-		board, moves, by, hint, th := m.cur.Game.Board(), m.cur.Game.MoveCount(), slices.Clone(m.cur.By), m.hint, m.theme.Name
+		board, moves, by, hint, th := m.cur.Game.Board(), m.cur.Game.MoveCount(), slices.Clone(m.cur.By), m.ai.hint, m.look.theme.Name
 		press(m, "r")
 		for _, k := range []string{"left", "n", "y", "up", "down", "h", "a", "space", "u", "t", "s", "[", "home", "?", "x", "x"} {
 			press(m, k)
 		}
-		if m.replay == nil || m.showHelp {
+		if m.screens.replay == nil || m.screens.help != nil {
 			t.Fatalf("a key of the game closed the replay, or a key did not close the help over it")
 		}
 		if cmd := press(m, leave); cmd != nil {
 			settle(m, cmd, 10)
 		}
 		switch {
-		case m.replay != nil:
+		case m.screens.replay != nil:
 			t.Errorf("%s did not leave the replay", leave)
 		case m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves || !slices.Equal(m.cur.By, by):
 			t.Errorf("%s: the game changed under the replay: %d moves; want %d", leave, m.cur.Game.MoveCount(), moves)
-		case m.hint != hint || m.note != "A note of the game." || m.asking != wonKeepGoing || len(m.warnings) != 1:
-			t.Errorf("%s: hint %v, note %q, question %v, %d warnings; want them as they were", leave, m.hint != hint, m.note, m.asking, len(m.warnings))
-		case m.theme.Name != th:
+		case m.ai.hint != hint || m.note != "A note of the game." || m.asking != wonKeepGoing || len(m.warnings) != 1:
+			t.Errorf("%s: hint %v, note %q, question %v, %d warnings; want them as they were", leave, m.ai.hint != hint, m.note, m.asking, len(m.warnings))
+		case m.look.theme.Name != th:
 			t.Errorf("%s: t in the replay changed the theme", leave)
 		}
 	}
@@ -201,12 +201,12 @@ func TestReplayAutoplayWaits(t *testing.T) {
 	for _, msg := range searchOf(search) {
 		settle(m, func() tea.Msg { return msg }, 10)
 	}
-	if m.cur.Game.MoveCount() != 40 || !m.autoplay {
-		t.Fatalf("the AI played under the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.autoplay)
+	if m.cur.Game.MoveCount() != 40 || !m.ai.autoplay {
+		t.Fatalf("the AI played under the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.ai.autoplay)
 	}
 	settle(m, press(m, "esc"), 6)
-	if m.cur.Game.MoveCount() <= 40 || !m.autoplay {
-		t.Errorf("autoplay did not go on after the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.autoplay)
+	if m.cur.Game.MoveCount() <= 40 || !m.ai.autoplay {
+		t.Errorf("autoplay did not go on after the replay: %d moves, autoplay %v", m.cur.Game.MoveCount(), m.ai.autoplay)
 	}
 }
 
@@ -215,19 +215,19 @@ func TestReplayAutoplayWaits(t *testing.T) {
 // nothing: not the game, not another replay opened since.
 func TestReplayReviewGone(t *testing.T) {
 	m := playedModel(t, Config{}, 400)
-	m.reviewAt = review.Setting{Depth: 5} // seconds of work: it runs on when the replay is left
+	m.screens.reviewAt = review.Setting{Depth: 5} // seconds of work: it runs on when the replay is left
 	withGames(m, pastGames(t, 3))
 	board, moves := m.cur.Game.Board(), m.cur.Game.MoveCount()
 	started, ok := press(m, "r")().(reviewStartedMsg)
 	if !ok {
 		t.Fatal("r did not start a review")
 	}
-	first := m.replay.id
+	first := m.screens.replay.id
 	late := []tea.Msg{started}
 	_, next := m.Update(started)
 	late = append(late, next()) // the first moves reviewed, taken from the review but not handed to the replay
 	press(m, "esc")
-	if m.replay != nil {
+	if m.screens.replay != nil {
 		t.Fatal("esc did not leave the replay")
 	}
 	done := make(chan error, 1)
@@ -245,7 +245,7 @@ func TestReplayReviewGone(t *testing.T) {
 	press(m, "s")
 	press(m, "down")
 	press(m, "enter") // the replay of another game
-	other := m.replay
+	other := m.screens.replay
 	if other == nil || other.id == first {
 		t.Fatal("enter on the statistics did not open another replay")
 	}
@@ -280,15 +280,15 @@ func TestReplayKeepsReviews(t *testing.T) {
 		}
 		_, cmd := m.Update(started)
 		settle(m, cmd, 1000)
-		if !m.replay.ended || len(m.replay.moves) != m.cur.Game.MoveCount() {
-			t.Fatalf("the review did not end: %d moves of %d", len(m.replay.moves), m.cur.Game.MoveCount())
+		if !m.screens.replay.ended || len(m.screens.replay.moves) != m.cur.Game.MoveCount() {
+			t.Fatalf("the review did not end: %d moves of %d", len(m.screens.replay.moves), m.cur.Game.MoveCount())
 		}
 		settle(m, press(m, "esc"), 10)
 		return started
 	}
 	kept := func() int {
 		t.Helper()
-		known, err := store.LoadReview(review.FromEngine(m.cur.Game, m.cur.movers()), m.reviewAt)
+		known, err := store.LoadReview(review.FromEngine(m.cur.Game, m.cur.movers()), m.screens.reviewAt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +305,7 @@ func TestReplayKeepsReviews(t *testing.T) {
 	if s := open(); s.known != 40 || kept() != 55 {
 		t.Errorf("the game gone on: %d moves known, %d kept; want 40, then 55", s.known, kept())
 	}
-	m.reviewAt = review.Setting{Depth: 2}
+	m.screens.reviewAt = review.Setting{Depth: 2}
 	if s := open(); s.known != 0 || kept() != 55 {
 		t.Errorf("another setting: %d moves known, %d kept at it; want 0, then 55", s.known, kept())
 	}
@@ -372,7 +372,7 @@ func TestReplayFits(t *testing.T) {
 		for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {60, 30}, {100, 34}, {140, 42}, {200, 60}, {40, 12}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			for _, at := range []int{0, 20, 49, 50, 79, 80} {
-				m.replay.at = at
+				m.screens.replay.at = at
 				checkFits(t, m)
 				if !ascii {
 					continue
@@ -394,34 +394,34 @@ func TestReplayPlays(t *testing.T) {
 	press(m, "r")
 	press(m, "]")
 	press(m, "]")
-	if m.replay.pace != 50*time.Millisecond {
-		t.Errorf("] ]: pace %v; want 50ms", m.replay.pace)
+	if m.screens.replay.pace != 50*time.Millisecond {
+		t.Errorf("] ]: pace %v; want 50ms", m.screens.replay.pace)
 	}
-	tick := func() replayTickMsg { return replayTickMsg{m.replay.id, m.replay.ticks} }
-	if press(m, "space") == nil || !m.replay.playing || m.replay.at != 0 {
-		t.Fatalf("space at the end: playing %v at %d; want playing from the start", m.replay.playing, m.replay.at)
+	tick := func() replayTickMsg { return replayTickMsg{m.screens.replay.id, m.screens.replay.ticks} }
+	if press(m, "space") == nil || !m.screens.replay.playing || m.screens.replay.at != 0 {
+		t.Fatalf("space at the end: playing %v at %d; want playing from the start", m.screens.replay.playing, m.screens.replay.at)
 	}
 	for range 5 {
 		m.Update(tick())
 	}
-	if m.replay.at != 5 {
-		t.Errorf("after 5 ticks: at %d; want 5", m.replay.at)
+	if m.screens.replay.at != 5 {
+		t.Errorf("after 5 ticks: at %d; want 5", m.screens.replay.at)
 	}
 	stale := tick()
 	press(m, "right")
-	if m.replay.playing {
+	if m.screens.replay.playing {
 		t.Error("a step by hand did not stop the replay")
 	}
 	press(m, "space")
 	m.Update(stale)
-	if m.replay.at != 6 {
-		t.Errorf("a tick of the replay stopped stepped: at %d; want 6", m.replay.at)
+	if m.screens.replay.at != 6 {
+		t.Errorf("a tick of the replay stopped stepped: at %d; want 6", m.screens.replay.at)
 	}
 	for range 100 {
 		m.Update(tick())
 	}
-	if m.replay.playing || m.replay.at != 30 {
-		t.Errorf("played to the end: playing %v at %d; want stopped at 30", m.replay.playing, m.replay.at)
+	if m.screens.replay.playing || m.screens.replay.at != 30 {
+		t.Errorf("played to the end: playing %v at %d; want stopped at 30", m.screens.replay.playing, m.screens.replay.at)
 	}
 }
 
@@ -434,36 +434,36 @@ func TestReplayAnimates(t *testing.T) {
 	press(m, "r")
 	press(m, "home")
 	tick := press(m, "right")
-	a := m.replay.anim
-	if tick == nil || a == nil || a.before != m.replay.boards[0] || a.after != m.replay.boards[1] {
+	a := m.screens.replay.anim
+	if tick == nil || a == nil || a.before != m.screens.replay.boards[0] || a.after != m.screens.replay.boards[1] {
 		t.Fatalf("a step on did not slide the move to the position: %+v", a)
 	}
 	settle(m, tick, 20)
-	if m.replay.anim != nil || m.replay.at != 1 {
-		t.Fatalf("the slide did not end on the position: at %d, animation %v", m.replay.at, m.replay.anim != nil)
+	if m.screens.replay.anim != nil || m.screens.replay.at != 1 {
+		t.Fatalf("the slide did not end on the position: at %d, animation %v", m.screens.replay.at, m.screens.replay.anim != nil)
 	}
 	press(m, "right")
 	press(m, "right") // in the middle of the slide: it ends, and the key steps
-	if m.replay.at != 3 || m.replay.anim == nil || m.replay.anim.after != m.replay.boards[3] {
-		t.Errorf("a key during the slide: at %d; want 3, sliding to it", m.replay.at)
+	if m.screens.replay.at != 3 || m.screens.replay.anim == nil || m.screens.replay.anim.after != m.screens.replay.boards[3] {
+		t.Errorf("a key during the slide: at %d; want 3, sliding to it", m.screens.replay.at)
 	}
 	press(m, "end")
-	if m.replay.anim != nil {
+	if m.screens.replay.anim != nil {
 		t.Error("a jump slid")
 	}
 	for range 8 {
 		press(m, "]") // full speed
 	}
 	press(m, "space")
-	m.Update(replayTickMsg{m.replay.id, m.replay.ticks})
-	if m.replay.at != 1 || m.replay.anim != nil {
-		t.Errorf("the replay playing at full speed slid: at %d", m.replay.at)
+	m.Update(replayTickMsg{m.screens.replay.id, m.screens.replay.ticks})
+	if m.screens.replay.at != 1 || m.screens.replay.anim != nil {
+		t.Errorf("the replay playing at full speed slid: at %d", m.screens.replay.at)
 	}
 
 	m = playedModel(t, Config{Animate: true}, 30) // no colour
 	press(m, "r")
 	press(m, "home")
-	if press(m, "right"); m.replay.anim != nil {
+	if press(m, "right"); m.screens.replay.anim != nil {
 		t.Error("a step slid without colour")
 	}
 }
@@ -471,8 +471,8 @@ func TestReplayAnimates(t *testing.T) {
 // TestReplayNothingYet: a game of no move has nothing to replay.
 func TestReplayNothingYet(t *testing.T) {
 	m := newTestModel(t, Config{})
-	if cmd := press(m, "r"); cmd != nil || m.replay != nil || !strings.Contains(m.note, "Nothing to replay") {
-		t.Errorf("r on a fresh game: replay %v, note %q", m.replay != nil, m.note)
+	if cmd := press(m, "r"); cmd != nil || m.screens.replay != nil || !strings.Contains(m.note, "Nothing to replay") {
+		t.Errorf("r on a fresh game: replay %v, note %q", m.screens.replay != nil, m.note)
 	}
 }
 
@@ -510,7 +510,7 @@ func BenchmarkReplayFrame(b *testing.B) {
 			b.ReportAllocs()
 			frames := 0
 			for b.Loop() {
-				m.replay.anim.frame = frames % animFrames
+				m.screens.replay.anim.frame = frames % animFrames
 				m.View()
 				frames++
 			}

@@ -87,10 +87,10 @@ func nextReviewed(id uint64, s *review.Stream) tea.Cmd {
 // reviewOf returns the replay the message of the review numbered id is
 // for: nil if it is not on screen any more.
 func (m *Model) reviewOf(id uint64) *replayView {
-	if m.replay == nil || m.replay.id != id {
+	if m.screens.replay == nil || m.screens.replay.id != id {
 		return nil
 	}
-	return m.replay
+	return m.screens.replay
 }
 
 // onReviewStarted takes the review of the replay on screen and waits for
@@ -116,10 +116,10 @@ func (m *Model) onReviewMoves(msg reviewMovesMsg) tea.Cmd {
 	}
 	v.moves = append(v.moves, msg.moves...)
 	v.summary = (&review.Review{Moves: v.moves}).Summary()
-	if m.reviewPace <= 0 {
+	if m.screens.reviewPace <= 0 {
 		return nextReviewed(v.id, v.stream)
 	}
-	return tea.Tick(m.reviewPace, func(time.Time) tea.Msg { return reviewPollMsg{msg.id} })
+	return tea.Tick(m.screens.reviewPace, func(time.Time) tea.Msg { return reviewPollMsg{msg.id} })
 }
 
 // onReviewPoll asks for the next moves of the review on screen.
@@ -179,12 +179,12 @@ func (m *Model) onReviewKept(msg reviewKeptMsg) {
 // closeReplay stops the replay's review and keeps what it found, at once:
 // the program is ending.
 func (m *Model) closeReplay() {
-	v := m.replay
+	v := m.screens.replay
 	if v == nil {
 		return
 	}
 	v.cancel()
-	m.replay = nil
+	m.screens.replay = nil
 	if searches, ok := m.reviewToKeep(v); ok {
 		m.store.SaveReview(v.game, v.setting, searches) // nothing to tell the player any more
 	}

@@ -24,7 +24,7 @@ func (m *Model) replayScreen(w, h int) string {
 
 // replayTitle draws the top line of the replay: what it is, and the seed.
 func (m *Model) replayTitle(width int) string {
-	v := m.replay
+	v := m.screens.replay
 	right := m.muted(fmt.Sprintf("game %d", v.game.Seed))
 	left := m.accent("2048") + m.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
@@ -37,7 +37,7 @@ func (m *Model) replayTitle(width int) string {
 // replayBanner draws the lines under the board of the replay: why the
 // review stopped, if it failed, and the replay's note.
 func (m *Model) replayBanner(width int) []string {
-	v := m.replay
+	v := m.screens.replay
 	var lines []string
 	add := func(c color.Color, text string) {
 		for _, line := range strings.Split(ansi.Wrap(text, width, "/"), "\n") {
@@ -45,10 +45,10 @@ func (m *Model) replayBanner(width int) []string {
 		}
 	}
 	if v.failed != nil {
-		add(m.pal.Bad, "The review stopped: "+v.failed.Error())
+		add(m.look.pal.Bad, "The review stopped: "+v.failed.Error())
 	}
 	if v.note != "" {
-		add(m.pal.Muted, v.note)
+		add(m.look.pal.Muted, v.note)
 	}
 	return lines
 }
@@ -57,7 +57,7 @@ func (m *Model) replayBanner(width int) []string {
 // move that made it marked, with the move played there as a hollow arrow
 // and the AI's move as a solid one.
 func (m *Model) replayArea(l layout) block {
-	v := m.replay
+	v := m.screens.replay
 	var marks flash
 	if v.at > 0 {
 		marks.spawned = 1 << v.spawns[v.at]
@@ -65,9 +65,9 @@ func (m *Model) replayArea(l layout) block {
 	}
 	var board string
 	if v.anim != nil {
-		board = v.anim.renderFrame(v.anim.frame, l.board, &m.styles)
+		board = v.anim.renderFrame(v.anim.frame, l.board, &m.look.styles)
 	} else {
-		board = renderBoard(v.boards[v.at], m.pal, l.board, marks)
+		board = renderBoard(v.boards[v.at], m.look.pal, l.board, marks)
 	}
 	var arrows [engine.NumDirections]string
 	if played, mv, ok := v.current(); ok {
@@ -110,7 +110,7 @@ func (m *Model) replayPanel(l layout) string {
 // and its review, the game's accuracy and verdicts, and the review's
 // progress.
 func (m *Model) replayFull(width int) []string {
-	v := m.replay
+	v := m.screens.replay
 	lines := []string{
 		m.field("MOVE", v.positionText(false), width),
 		m.field("SCORE", figures.Count(v.scores[v.at]), width),
@@ -133,7 +133,7 @@ func (m *Model) replayFull(width int) []string {
 // replayCompact draws the panel beside or under a small board: the same
 // as replayFull, two fields to a line where it can.
 func (m *Model) replayCompact(width int) []string {
-	v := m.replay
+	v := m.screens.replay
 	half := (width - 1) / 2
 	lines := []string{
 		m.field("MOVE", v.positionText(true), half) + " " + m.field("SCORE", figures.Count(v.scores[v.at]), width-half-1),
@@ -183,7 +183,7 @@ func (v *replayView) moverText() string {
 // loss, the bars of every move, the line played marked, and, in the
 // seventh, what the arrows mean.
 func (m *Model) moveLines(width, n int) []string {
-	v := m.replay
+	v := m.screens.replay
 	played, mv, ok := v.current()
 	if !ok {
 		end := "the game is over"
@@ -192,7 +192,7 @@ func (m *Model) moveLines(width, n int) []string {
 		}
 		return pad([]string{m.muted("THE END") + "  " + end}, n)
 	}
-	left := m.muted("PLAYED ") + lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(arrowOf(played)+" "+played.String())
+	left := m.muted("PLAYED ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(arrowOf(played)+" "+played.String())
 	if mv == nil {
 		return pad([]string{m.beside(left, m.muted("reviewing…"), width)}, n)
 	}
@@ -234,19 +234,19 @@ func (m *Model) verdictStyle(v review.Verdict) lipgloss.Style {
 	st := lipgloss.NewStyle().Bold(true)
 	switch v {
 	case review.Best, review.Good:
-		return st.Foreground(m.pal.Good)
+		return st.Foreground(m.look.pal.Good)
 	case review.Inaccuracy:
-		return st.Foreground(m.pal.Accent)
+		return st.Foreground(m.look.pal.Accent)
 	case review.Mistake, review.Blunder:
-		return st.Foreground(m.pal.Bad)
+		return st.Foreground(m.look.pal.Bad)
 	}
-	return lipgloss.NewStyle().Foreground(m.pal.Muted)
+	return lipgloss.NewStyle().Foreground(m.look.pal.Muted)
 }
 
 // accuracyText says the accuracy of the player's moves reviewed so far:
 // "87.3%", with how many moves it counts if long.
 func (m *Model) accuracyText(long bool) string {
-	v := m.replay
+	v := m.screens.replay
 	s := v.summary
 	if s.Rated == 0 {
 		if v.ended || len(v.moves) == len(v.game.Moves) {
@@ -264,7 +264,7 @@ func (m *Model) accuracyText(long bool) string {
 // verdictCounts draws the count of each verdict of the player's moves, by
 // their marks, in width columns: "✓ 380  ?! 12  ? 5  ?? 2  □ 13".
 func (m *Model) verdictCounts(width int) string {
-	s := m.replay.summary
+	s := m.screens.replay.summary
 	var parts []string
 	add := func(mark string, n int, v review.Verdict) {
 		parts = append(parts, m.verdictStyle(v).Render(mark)+" "+figures.Count(n))
@@ -279,7 +279,7 @@ func (m *Model) verdictCounts(width int) string {
 // progressLine draws how far the review has come: a bar and a percentage
 // while it runs, then its setting.
 func (m *Model) progressLine(width int) string {
-	v := m.replay
+	v := m.screens.replay
 	total := len(v.game.Moves)
 	switch {
 	case v.failed != nil:
@@ -292,5 +292,5 @@ func (m *Model) progressLine(width int) string {
 	share := float64(len(v.moves)) / float64(total)
 	label := figures.Percent(share, 0)
 	barWidth := max(width-lipgloss.Width(label)-len("REVIEW")-2, 1)
-	return m.muted("REVIEW") + " " + lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(share, barWidth)) + " " + label
+	return m.muted("REVIEW") + " " + lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(share, barWidth)) + " " + label
 }

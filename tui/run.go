@@ -101,47 +101,17 @@ func measureWidths() {
 // written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	go measureWidths()
-	var lockErr error
-	if cfg.Store != nil {
-		lock, err := dirlock.Acquire(cfg.Store.StateDir)
-		var held *dirlock.HeldError
-		switch {
-		case errors.As(err, &held):
-			return &RunningError{PID: held.PID, Dir: held.Path}
-		case err != nil:
-			lockErr = err // play on, unguarded: the player is told
-		default:
-			defer lock.Release()
-			cfg.Store.RemoveStale()
-		}
+	release, lockErr := lockStore(cfg.Store)
+	var held *RunningError
+	if errors.As(lockErr, &held) {
+		return held
 	}
+	defer release()
 	m := New(ctx, cfg)
 	if lockErr != nil {
 		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
-	// The signals are ctx's: the command cancels it on SIGINT, SIGTERM and
-	// SIGHUP, and the game then quits as q does. Bubble Tea's own handler
-	// of SIGINT and SIGTERM would race with it: when ctx won, the handler
-	// blocked on sending its quit message to a program that had stopped
-	// reading, and the program never exited. Nor is ctx given to Bubble
-	// Tea: a program whose context ends is killed, and a killed program
-	// closes its input while its reading goroutine may still be in a read
-	// (a data race in Bubble Tea v2.1.1 the race detector saw on SIGHUP).
-	// A quit lets that goroutine finish first.
-	//
-	// The renderer writes what changed once a frame, and the first frame
-	// once the first frame's time has passed: at Bubble Tea's highest rate,
-	// 120 a second, a key's effect and the first screen reach the terminal
-	// up to 8 ms sooner than at its default 60 (a frame with nothing new
-	// writes nothing: idle, the game uses no measurable CPU either way).
-	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(maxFPS)}
-	if p, ok := cfg.Color.profile(); ok {
-		opts = append(opts, tea.WithColorProfile(p))
-	}
-	p := tea.NewProgram(m, opts...)
-	stopQuitting := context.AfterFunc(ctx, p.Quit)
-	_, err := p.Run()
-	stopQuitting()
+	err := runProgram(ctx, m, cfg.Color, in, out)
 	m.shutdown()
 	// The screen said so while the game went on; the terminal the game
 	// leaves behind must say it too, and its exit status, or the game is
@@ -160,4 +130,55 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("running the game: %w", err)
 	}
 	return nil
+}
+
+// lockStore takes the lock on the store's state directory and removes what
+// killed writers left there, and returns the function that gives the lock
+// back. If another game holds it, the error is a *RunningError; if the lock
+// cannot be taken at all, the error says why, and the game plays on,
+// unguarded, with the player told.
+func lockStore(s *Store) (release func(), err error) {
+	if s == nil {
+		return func() {}, nil
+	}
+	lock, err := dirlock.Acquire(s.StateDir)
+	var held *dirlock.HeldError
+	switch {
+	case errors.As(err, &held):
+		return func() {}, &RunningError{PID: held.PID, Dir: held.Path}
+	case err != nil:
+		return func() {}, err
+	}
+	s.RemoveStale()
+	return func() { lock.Release() }, nil
+}
+
+// runProgram runs the Bubble Tea program of m on the terminal in and out
+// until the player quits or ctx is done.
+//
+// The signals are ctx's: the command cancels it on SIGINT, SIGTERM, SIGHUP
+// and SIGQUIT, and the game then quits as q does. Bubble Tea's own handler
+// of SIGINT and SIGTERM would race with it: when ctx won, the handler
+// blocked on sending its quit message to a program that had stopped
+// reading, and the program never exited. Nor is ctx given to Bubble Tea: a
+// program whose context ends is killed, and a killed program closes its
+// input while its reading goroutine may still be in a read (a data race in
+// Bubble Tea v2.1.1 the race detector saw on SIGHUP). A quit lets that
+// goroutine finish first.
+//
+// The renderer writes what changed once a frame, and the first frame once
+// the first frame's time has passed: at Bubble Tea's highest rate, 120 a
+// second, a key's effect and the first screen reach the terminal up to
+// 8 ms sooner than at its default 60 (a frame with nothing new writes
+// nothing: idle, the game uses no measurable CPU either way).
+func runProgram(ctx context.Context, m *Model, color ColorMode, in io.Reader, out io.Writer) error {
+	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(maxFPS)}
+	if p, ok := color.profile(); ok {
+		opts = append(opts, tea.WithColorProfile(p))
+	}
+	p := tea.NewProgram(m, opts...)
+	stopQuitting := context.AfterFunc(ctx, p.Quit)
+	defer stopQuitting()
+	_, err := p.Run()
+	return err
 }

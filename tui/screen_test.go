@@ -107,14 +107,14 @@ func TestTooSmallKeys(t *testing.T) {
 	for _, k := range []string{"left", "up", "a", "h", "u", "n", "+", "t", "space"} {
 		settle(m, press(m, k), 10)
 	}
-	if m.cur.Game.MoveCount() != 0 || !m.autoplay || m.depth != 2 {
-		t.Fatalf("keys acted on a hidden board: %d moves, autoplay %v, depth %d", m.cur.Game.MoveCount(), m.autoplay, m.depth)
+	if m.cur.Game.MoveCount() != 0 || !m.ai.autoplay || m.ai.depth != 2 {
+		t.Fatalf("keys acted on a hidden board: %d moves, autoplay %v, depth %d", m.cur.Game.MoveCount(), m.ai.autoplay, m.ai.depth)
 	}
 	if !strings.Contains(m.render(), "Autoplay waits") {
 		t.Errorf("the small screen does not say that autoplay waits:\n%s", m.render())
 	}
 	press(m, "?")
-	if !m.showHelp {
+	if m.screens.help == nil {
 		t.Error("? did not open the help on the small screen")
 	}
 	press(m, "x")
@@ -150,7 +150,7 @@ func TestHelpAtEverySize(t *testing.T) {
 				}
 			}
 		}
-		if !m.showHelp {
+		if m.screens.help == nil {
 			t.Errorf("%v: scrolling closed the help", size)
 		}
 	}
@@ -183,8 +183,8 @@ func TestUndoStopsAutoplay(t *testing.T) {
 		t.Fatal("autoplay did not play")
 	}
 	settle(m, press(m, "u"), 8)
-	if m.autoplay || m.cur.Game.MoveCount() != moves-1 || !strings.Contains(m.note, "Autoplay off") {
-		t.Errorf("u during autoplay: autoplay %v, %d moves (was %d), note %q", m.autoplay, m.cur.Game.MoveCount(), moves, m.note)
+	if m.ai.autoplay || m.cur.Game.MoveCount() != moves-1 || !strings.Contains(m.note, "Autoplay off") {
+		t.Errorf("u during autoplay: autoplay %v, %d moves (was %d), note %q", m.ai.autoplay, m.cur.Game.MoveCount(), moves, m.note)
 	}
 }
 
@@ -201,13 +201,13 @@ func TestDepthKeysStepFromTheScreen(t *testing.T) {
 		t.Fatalf("auto depth %d on a board of every tile; want %d", got, maxAutoDepth)
 	}
 	press(m, "+")
-	if m.depth < maxAutoDepth {
-		t.Errorf("+ from auto at %d plies set %d", maxAutoDepth, m.depth)
+	if m.ai.depth < maxAutoDepth {
+		t.Errorf("+ from auto at %d plies set %d", maxAutoDepth, m.ai.depth)
 	}
 	m = modelAt(t, Config{}, deep, 1)
 	press(m, "-")
-	if m.depth != maxAutoDepth-1 {
-		t.Errorf("- from auto at %d plies set %d", maxAutoDepth, m.depth)
+	if m.ai.depth != maxAutoDepth-1 {
+		t.Errorf("- from auto at %d plies set %d", maxAutoDepth, m.ai.depth)
 	}
 }
 
@@ -220,15 +220,15 @@ func TestPanelSaysWhatIsInEffect(t *testing.T) {
 		t.Errorf("with no colour the panel says:\n%s", m.render())
 	}
 	press(m, "t")
-	if m.theme.Name != "classic" || !strings.Contains(m.note, "No colour") {
-		t.Errorf("t with no colour: theme %s, note %q", m.theme.Name, m.note)
+	if m.look.theme.Name != "classic" || !strings.Contains(m.note, "No colour") {
+		t.Errorf("t with no colour: theme %s, note %q", m.look.theme.Name, m.note)
 	}
 	m = newTestModel(t, Config{Color: ColorTrue})
 	if !strings.Contains(plain(m), "THEME classic") {
 		t.Errorf("in colour the panel says:\n%s", m.render())
 	}
 	r := ai.Result{Elapsed: 5 * time.Microsecond}
-	m.last = &r
+	m.ai.last = &r
 	if view := ansi.Strip(m.render()); !strings.Contains(view, "5 µs ") || strings.Contains(view, "evals/s") {
 		t.Errorf("a search of no evaluation shows:\n%s", view)
 	}
@@ -239,7 +239,7 @@ func TestPanelSaysWhatIsInEffect(t *testing.T) {
 		{ai.Result{Elapsed: time.Millisecond, Counts: ai.Counts{MovesTried: 500}}, "1 ms · 500 k evals/s"},
 		{ai.Result{Elapsed: 2 * time.Second, Counts: ai.Counts{MovesTried: 1000}}, "2 s · 500 evals/s"},
 	} {
-		m.last = &tc.r
+		m.ai.last = &tc.r
 		if view := ansi.Strip(m.render()); !strings.Contains(view, tc.want) {
 			t.Errorf("want %q:\n%s", tc.want, view)
 		}

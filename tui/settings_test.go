@@ -38,9 +38,9 @@ func TestPrefsRoundTrip(t *testing.T) {
 	press(m, "+")
 	press(m, "]")
 	back := LoadPrefs(path)
-	if len(back.Problems) > 0 || back.Theme.Name != m.theme.Name || back.Depth != m.depth || back.Speed != m.delay {
+	if len(back.Problems) > 0 || back.Theme.Name != m.look.theme.Name || back.Depth != m.ai.depth || back.Speed != m.ai.delay {
 		t.Errorf("read back: theme %s, depth %d, speed %v, %v; the game had %s, %d, %v",
-			back.Theme.Name, back.Depth, back.Speed, back.Problems, m.theme.Name, m.depth, m.delay)
+			back.Theme.Name, back.Depth, back.Speed, back.Problems, m.look.theme.Name, m.ai.depth, m.ai.delay)
 	}
 	text, _ := os.ReadFile(path)
 	if !strings.HasPrefix(string(text), "# my settings\nspeed = ") || !strings.Contains(string(text), "# slow, to watch") {
@@ -182,11 +182,11 @@ func TestReboundKeys(t *testing.T) {
 				t.Errorf("%s moved nothing", tc.moves)
 			}
 			settle(m, press(m, tc.hint), 5)
-			if m.hint == nil {
+			if m.ai.hint == nil {
 				t.Errorf("%s gave no hint", tc.hint)
 			}
 			press(m, tc.auto)
-			if !m.autoplay {
+			if !m.ai.autoplay {
 				t.Errorf("%s did not start autoplay", tc.auto)
 			}
 		})

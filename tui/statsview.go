@@ -28,18 +28,18 @@ type statsView struct {
 }
 
 // openStats puts up the statistics screen, the newest game chosen.
-func (m *Model) openStats() { m.stats = &statsView{} }
+func (m *Model) openStats() { m.screens.stats = &statsView{} }
 
 // listed returns the games of the list, newest first: the game on screen
 // first if it is over (it counts already; onScreen then says so), then
 // those of the history.
 func (m *Model) listed() (games []history.Record, onScreen bool) {
-	games = make([]history.Record, 0, len(m.games)+1)
+	games = make([]history.Record, 0, len(m.ledger.games)+1)
 	if onScreen = m.cur.Game.Over() && m.cur.Game.MoveCount() > 0; onScreen {
 		games = append(games, m.line().Record)
 	}
-	for i := len(m.games) - 1; i >= 0; i-- {
-		games = append(games, m.games[i])
+	for i := len(m.ledger.games) - 1; i >= 0; i-- {
+		games = append(games, m.ledger.games[i])
 	}
 	return games, onScreen
 }
@@ -48,14 +48,14 @@ func (m *Model) listed() (games []history.Record, onScreen bool) {
 // (and the page keys, home and end) choose a game, enter or the review key
 // opens its replay, esc or the statistics key goes back.
 func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.stats
+	v := m.screens.stats
 	games, onScreen := m.listed()
 	n := len(games)
 	w, h := m.size()
 	page := max(h-statsChrome, 1)
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Stats):
-		m.stats = nil
+		m.screens.stats = nil
 		return nil
 	case key.Matches(k, m.keys.Up):
 		v.chosen--
@@ -107,9 +107,9 @@ func (m *Model) statsScreen(w, h int) string {
 		page = append(page, m.label(ansi.Truncate(listHeader, width, "…")))
 	}
 	n := max(h-statsChrome, 1)
-	top := m.stats.top
+	top := m.screens.stats.top
 	if len(games) > 0 {
-		top = visibleTop(top, len(page)+m.stats.chosen, n) // the game chosen in sight, at any size
+		top = visibleTop(top, len(page)+m.screens.stats.chosen, n) // the game chosen in sight, at any size
 	}
 	top = min(top, max(len(page)+len(games)-n, 0))
 	var lines []string
@@ -119,7 +119,7 @@ func (m *Model) statsScreen(w, h int) string {
 			continue
 		}
 		k := i - len(page)
-		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.stats.chosen, width))
+		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats.chosen, width))
 	}
 	keys := fmt.Sprintf("%s back", first(m.keys.Dismiss))
 	if len(games) > 0 {
@@ -144,7 +144,7 @@ func (m *Model) listRow(g history.Record, onScreen, chosen bool, width int) stri
 		figures.Count(g.MoveCount), clockTime(g.Played), g.How())
 	row = ansi.Truncate(row, width-2, "…")
 	if chosen {
-		return m.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(row)
+		return m.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
 	}
 	return "  " + row
 }
@@ -211,7 +211,7 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 		lines = append(lines, two("MEAN SCORE", figures.Count(int(r.MeanScore+0.5)), "MEDIAN SCORE", figures.Count(int(r.MedianScore+0.5))))
 	}
 	own := "none yet"
-	if m.earlier.GamesPlayed > 0 {
+	if m.ledger.earlier.GamesPlayed > 0 {
 		own = "none in the history yet"
 	}
 	if o := s.Own; o.Games > 0 {
@@ -220,7 +220,7 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 	}
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
 	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
-	if e := m.earlier; e.GamesPlayed > 0 {
+	if e := m.ledger.earlier; e.GamesPlayed > 0 {
 		before := fmt.Sprintf("%s from before the history count in games, wins and records; the rest is of the %s since.",
 			figures.Quantity(e.GamesPlayed, "game"), figures.Quantity(s.Recorded.Games, "game"))
 		if s.Recorded.Games == 0 {
@@ -238,7 +238,7 @@ func (m *Model) longField(label, value string, width int) string {
 	if len(label)+1+lipgloss.Width(value) <= width {
 		return m.field(label, value, width)
 	}
-	return m.muted(label) + "\n" + lipgloss.NewStyle().Bold(true).Foreground(m.pal.Text).Render(ansi.Wrap(value, width, ""))
+	return m.muted(label) + "\n" + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(ansi.Wrap(value, width, ""))
 }
 
 // reachLines draws how often the games reached each tile from 512 up to
@@ -252,7 +252,7 @@ func (m *Model) reachLines(s history.Summary, width int) []string {
 	for r := uint8(9); r <= top; r++ {
 		k := s.Reached[r]
 		share := float64(k) / float64(n)
-		bar := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(bar(share, barWidth))
+		bar := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(share, barWidth))
 		lines = append(lines, fmt.Sprintf("%5d %s %5s %5s", engine.TileValue(r), bar, figures.Percent(share, 0), figures.Count(k)))
 	}
 	return lines
@@ -277,7 +277,7 @@ func (m *Model) trendLines(width, height int) []string {
 			scores = append(scores, float64(games[i].Score))
 		}
 	}
-	chart := lipgloss.NewStyle().Foreground(m.pal.Bar).Render(asciigraph.Plot(scores, asciigraph.Height(height),
+	chart := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(asciigraph.Plot(scores, asciigraph.Height(height),
 		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })))
 	title := m.label("SCORES") + m.muted(" of the last "+figures.Quantity(n, "game")+", oldest left")
 	return append([]string{title}, strings.Split(chart, "\n")...)
@@ -288,5 +288,5 @@ func (m *Model) label(s string) string { return m.muted(s) }
 
 // accent draws a title.
 func (m *Model) accent(s string) string {
-	return lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render(s)
+	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(s)
 }

@@ -35,44 +35,44 @@ func (m *Model) ask(why purpose) tea.Cmd {
 	m.stopSearch()
 	m.stopCoach() // the player waits for this search: it has both cores
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.searches++
-	m.cancel, m.thinking, m.waiting = cancel, why, m.searches
-	id, board, s, lim := m.searches, m.cur.Game.Board(), m.searcher, ai.Limits{Depth: m.depth}
+	m.ai.searches++
+	m.ai.cancel, m.ai.thinking, m.ai.waiting = cancel, why, m.ai.searches
+	id, board, s, lim := m.ai.searches, m.cur.Game.Board(), m.ai.searcher, ai.Limits{Depth: m.ai.depth}
 	search := func() tea.Msg {
 		r, err := s.Search(ctx, board, lim)
 		return searchMsg{id, r, err}
 	}
-	return tea.Batch(search, m.spin.Tick)
+	return tea.Batch(search, m.ai.spin.Tick)
 }
 
 // stopSearch cancels the search in progress, if any: its answer, when it
 // comes, is dropped.
 func (m *Model) stopSearch() {
-	if m.cancel != nil {
-		m.cancel()
-		m.cancel = nil
+	if m.ai.cancel != nil {
+		m.ai.cancel()
+		m.ai.cancel = nil
 	}
-	m.thinking, m.waiting = idle, 0
+	m.ai.thinking, m.ai.waiting = idle, 0
 }
 
 // onSearch takes an answer of the AI: it is shown as the hint and, if it
 // was asked for a move, the move is played. The answer of any search but
 // the one the model waits for is dropped.
 func (m *Model) onSearch(msg searchMsg) tea.Cmd {
-	if msg.id != m.waiting || m.thinking == idle {
+	if msg.id != m.ai.waiting || m.ai.thinking == idle {
 		return nil
 	}
-	why := m.thinking
+	why := m.ai.thinking
 	m.stopSearch() // releases the search's context
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
-			m.autoplay, m.pending = false, nil
+			m.ai.autoplay, m.ai.pending = false, nil
 			m.warn("The AI failed, so it stopped: " + msg.err.Error())
 		}
 		return nil
 	}
 	r := msg.res
-	m.hint, m.last = &r, &r
+	m.ai.hint, m.ai.last = &r, &r
 	if why == forHint && r.HasMove() {
 		m.cur.Hinted = true // the advice reached the player
 	}
@@ -83,19 +83,19 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 			return m.move(r.Best, review.ByHint)
 		}
 	case forAuto:
-		if !m.autoplay {
+		if !m.ai.autoplay {
 			return nil
 		}
 		if !r.HasMove() {
-			m.autoplay = false
+			m.ai.autoplay = false
 			return nil
 		}
 		if m.boardAway() {
-			m.pending, m.pendingID = &r, msg.id // played when the board is back in sight
+			m.ai.pending, m.ai.pendingID = &r, msg.id // played when the board is back in sight
 			return nil
 		}
-		if wait := m.delay - m.now().Sub(m.lastAuto); wait > 0 {
-			m.pending, m.pendingID = &r, msg.id
+		if wait := m.ai.delay - m.now().Sub(m.ai.lastAuto); wait > 0 {
+			m.ai.pending, m.ai.pendingID = &r, msg.id
 			return tea.Tick(wait, func(time.Time) tea.Msg { return autoTickMsg{msg.id} })
 		}
 		return m.playAuto(r)
@@ -105,27 +105,27 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 
 // onAutoTick plays the pending autoplay move, if it still stands.
 func (m *Model) onAutoTick(msg autoTickMsg) tea.Cmd {
-	if msg.id != m.pendingID || m.pending == nil || !m.autoplay || m.boardAway() {
+	if msg.id != m.ai.pendingID || m.ai.pending == nil || !m.ai.autoplay || m.boardAway() {
 		return nil
 	}
-	r := *m.pending
-	m.pending = nil
+	r := *m.ai.pending
+	m.ai.pending = nil
 	return m.playAuto(r)
 }
 
 // playAuto plays the AI's move; move asks for the next one.
 func (m *Model) playAuto(r ai.Result) tea.Cmd {
-	m.lastAuto = m.now()
+	m.ai.lastAuto = m.now()
 	m.cur.Autoplayed = true
 	cmd := m.move(r.Best, review.ByAutoplay)
-	m.played = &r
+	m.ai.played = &r
 	return cmd
 }
 
 // askHint asks the AI about the board on screen, unless it is already
 // thinking about it or has answered.
 func (m *Model) askHint() tea.Cmd {
-	if m.thinking != idle || m.hint != nil && m.hint.Depth == m.shownDepth() {
+	if m.ai.thinking != idle || m.ai.hint != nil && m.ai.hint.Depth == m.shownDepth() {
 		return nil
 	}
 	if !m.cur.Game.Board().HasMove() {
@@ -138,15 +138,15 @@ func (m *Model) askHint() tea.Cmd {
 // playHint plays the hinted move; with no hint yet it asks for one and plays
 // it when it comes.
 func (m *Model) playHint() tea.Cmd {
-	if m.autoplay {
+	if m.ai.autoplay {
 		return nil // the AI is playing
 	}
 	switch {
-	case m.hint != nil && m.hint.HasMove():
+	case m.ai.hint != nil && m.ai.hint.HasMove():
 		m.cur.Hinted = true
-		return m.move(m.hint.Best, review.ByHint)
-	case m.thinking != idle:
-		m.thinking = forPlay // play the answer on its way
+		return m.move(m.ai.hint.Best, review.ByHint)
+	case m.ai.thinking != idle:
+		m.ai.thinking = forPlay // play the answer on its way
 		return nil
 	case !m.cur.Game.Board().HasMove():
 		return nil
@@ -156,9 +156,9 @@ func (m *Model) playHint() tea.Cmd {
 
 // toggleAutoplay starts or stops the AI playing.
 func (m *Model) toggleAutoplay() tea.Cmd {
-	if m.autoplay {
-		m.autoplay, m.pending = false, nil
-		if m.thinking == forAuto {
+	if m.ai.autoplay {
+		m.ai.autoplay, m.ai.pending = false, nil
+		if m.ai.thinking == forAuto {
 			m.stopSearch()
 		}
 		m.note = "Autoplay off: your turn."
@@ -168,10 +168,10 @@ func (m *Model) toggleAutoplay() tea.Cmd {
 		m.note = m.overNote("The game is over")
 		return nil
 	}
-	m.autoplay = true // the game counts as autoplayed once the AI moves
-	m.lastAuto = time.Time{}
-	if m.thinking != idle {
-		m.thinking = forAuto // the answer on its way will be played
+	m.ai.autoplay = true // the game counts as autoplayed once the AI moves
+	m.ai.lastAuto = time.Time{}
+	if m.ai.thinking != idle {
+		m.ai.thinking = forAuto // the answer on its way will be played
 		return nil
 	}
 	return m.ask(forAuto)

@@ -43,8 +43,8 @@ func TestAutoplayOffAndOnAgain(t *testing.T) {
 			} else {
 				deliver(m, second[0], cancelled[0])
 			}
-			if m.cur.Game.MoveCount() != 1 || !m.autoplay {
-				t.Errorf("after a a a: %d moves, autoplay %v; want the AI's move played and autoplay on", m.cur.Game.MoveCount(), m.autoplay)
+			if m.cur.Game.MoveCount() != 1 || !m.ai.autoplay {
+				t.Errorf("after a a a: %d moves, autoplay %v; want the AI's move played and autoplay on", m.cur.Game.MoveCount(), m.ai.autoplay)
 			}
 		})
 	}
@@ -59,8 +59,8 @@ func TestHintAfterAutoplayOff(t *testing.T) {
 	cancelled := searchOf(first)
 	hint := searchOf(press(m, "h"))
 	deliver(m, cancelled[0], hint[0])
-	if m.hint == nil || m.hint.Best != hint[0].res.Best || m.thinking != idle {
-		t.Errorf("after a a h: hint %v, thinking %v; want the hint on screen", m.hint, m.thinking)
+	if m.ai.hint == nil || m.ai.hint.Best != hint[0].res.Best || m.ai.thinking != idle {
+		t.Errorf("after a a h: hint %v, thinking %v; want the hint on screen", m.ai.hint, m.ai.thinking)
 	}
 }
 
@@ -69,15 +69,15 @@ func TestHintAfterAutoplayOff(t *testing.T) {
 func TestAutoTickOfAnOldSearch(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2, Speed: speeds[len(speeds)-1]})
 	first := searchOf(press(m, "a"))
-	m.lastAuto = m.now() // as if the AI had just played: the answer waits for its tick
+	m.ai.lastAuto = m.now() // as if the AI had just played: the answer waits for its tick
 	deliver(m, first...)
-	oldTick := autoTickMsg{m.pendingID}
+	oldTick := autoTickMsg{m.ai.pendingID}
 	press(m, "a")
 	second := searchOf(press(m, "a"))
-	m.lastAuto = m.now()
+	m.ai.lastAuto = m.now()
 	deliver(m, second...)
 	m.Update(oldTick)
-	if m.cur.Game.MoveCount() != 0 || m.pending == nil {
+	if m.cur.Game.MoveCount() != 0 || m.ai.pending == nil {
 		t.Errorf("the old search's tick played a move: %d moves", m.cur.Game.MoveCount())
 	}
 }
@@ -93,8 +93,8 @@ func (faultyEval) Lost() float64                 { return 0 }
 func TestSearchPanicIsShown(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 4, Searcher: ai.NewSearcher(ai.Config{Threads: 2, TableMB: 1, Eval: faultyEval{}})})
 	settle(m, press(m, "a"), 10)
-	if m.autoplay || m.thinking != idle {
-		t.Errorf("autoplay %v, thinking %v after the AI failed; want both stopped", m.autoplay, m.thinking)
+	if m.ai.autoplay || m.ai.thinking != idle {
+		t.Errorf("autoplay %v, thinking %v after the AI failed; want both stopped", m.ai.autoplay, m.ai.thinking)
 	}
 	if view := m.render(); !strings.Contains(view, "evaluator fault") {
 		t.Errorf("the failure is not on screen:\n%s", view)

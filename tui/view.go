@@ -88,7 +88,7 @@ func (l layout) fits(w, h int) bool {
 // View draws the screen.
 func (m *Model) View() tea.View {
 	content := m.render()
-	if m.ascii {
+	if m.look.ascii {
 		content = toASCII.Replace(content)
 	}
 	v := tea.NewView(content)
@@ -100,10 +100,10 @@ func (m *Model) View() tea.View {
 // size returns the size of the terminal; one of unknown size is taken to
 // be 80×24.
 func (m *Model) size() (w, h int) {
-	if m.width == 0 || m.height == 0 {
+	if m.look.width == 0 || m.look.height == 0 {
 		return 80, 24
 	}
-	return m.width, m.height
+	return m.look.width, m.look.height
 }
 
 // hidden reports whether the terminal is too small to show the game: the
@@ -119,11 +119,11 @@ func (m *Model) hidden() bool {
 func (m *Model) render() string {
 	w, h := m.size()
 	switch {
-	case m.showHelp:
+	case m.screens.help != nil:
 		return m.helpScreen(w, h)
-	case m.replay != nil:
+	case m.screens.replay != nil:
 		return m.replayScreen(w, h)
-	case m.stats != nil:
+	case m.screens.stats != nil:
 		return m.statsScreen(w, h)
 	}
 	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
@@ -214,7 +214,7 @@ func (m *Model) tooSmall(w, h int) string {
 	tw, th := layout{smallBoard, false}.size()
 	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(%s help · %s quits)",
 		w, h, bw, bh, tw, th, first(m.keys.Help), first(m.keys.Quit))
-	if m.autoplay {
+	if m.ai.autoplay {
 		msg += "\n\nAutoplay waits until the board is in sight."
 	}
 	msg = ansi.Wrap(msg, w, "")
@@ -223,7 +223,7 @@ func (m *Model) tooSmall(w, h int) string {
 
 // title draws the top line: the name of the game and the seed.
 func (m *Model) title(width int) string {
-	left := lipgloss.NewStyle().Bold(true).Foreground(m.pal.Accent).Render("2048")
+	left := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048")
 	right := m.muted(fmt.Sprintf("game %d", m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
@@ -233,14 +233,14 @@ func (m *Model) title(width int) string {
 // move, and the moment of the game over them, if any.
 func (m *Model) boardArea(l layout) block {
 	var board string
-	if m.anim != nil {
-		board = m.anim.renderFrame(m.anim.frame, l.board, &m.styles)
+	if m.motion.anim != nil {
+		board = m.motion.anim.renderFrame(m.motion.anim.frame, l.board, &m.look.styles)
 	} else {
-		board = renderBoard(m.cur.Game.Board(), m.pal, l.board, m.flash)
+		board = renderBoard(m.cur.Game.Board(), m.look.pal, l.board, m.motion.flash)
 	}
 	var arrows [engine.NumDirections]string
-	if m.hint != nil && m.hint.HasMove() && m.thinking == idle {
-		arrows[m.hint.Best] = m.accent(solidArrows[m.hint.Best])
+	if m.ai.hint != nil && m.ai.hint.HasMove() && m.ai.thinking == idle {
+		arrows[m.ai.hint.Best] = m.accent(solidArrows[m.ai.hint.Best])
 	}
 	area := arrowed(board, l, arrows)
 	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
@@ -291,10 +291,10 @@ func (m *Model) bannerLines(width int) []string {
 		}
 	}
 	bold := lipgloss.NewStyle().Bold(true)
-	bad := lipgloss.NewStyle().Foreground(m.pal.Bad)
-	muted := lipgloss.NewStyle().Foreground(m.pal.Muted)
+	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
+	muted := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
 	if m.asking == confirmNew {
-		lines = append(lines, bold.Foreground(m.pal.Accent).Render("Start a new game? This one counts as played.")+
+		lines = append(lines, bold.Foreground(m.look.pal.Accent).Render("Start a new game? This one counts as played.")+
 			m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
 	}
 	if m.saveErr != nil {
@@ -314,7 +314,7 @@ func (m *Model) bannerLines(width int) []string {
 // width it is given then shrinks until the line fits, so that the ellipsis
 // shows whole, and it is clipped only on a terminal too narrow for any key.
 func (m *Model) helpLine(width int, keys []key.Binding) string {
-	h := m.help
+	h := m.look.keyHelp
 	line := ""
 	for w := width; w > 0; w-- {
 		h.SetWidth(w)
@@ -338,5 +338,5 @@ func (m *Model) shortHelp() []key.Binding {
 
 // muted draws secondary text.
 func (m *Model) muted(s string) string {
-	return lipgloss.NewStyle().Foreground(m.pal.Muted).Render(s)
+	return lipgloss.NewStyle().Foreground(m.look.pal.Muted).Render(s)
 }

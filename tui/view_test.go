@@ -24,7 +24,7 @@ func withHint(t *testing.T, m *Model, ply int) {
 		t.Fatal(err)
 	}
 	r.Elapsed, r.MovesTried = 12*time.Millisecond, 480_000
-	m.hint, m.last = &r, &r
+	m.ai.hint, m.ai.last = &r, &r
 }
 
 // midGame returns a model after 60 moves of a fixed game.
@@ -32,7 +32,7 @@ func midGame(t *testing.T, cfg Config) *Model {
 	cfg.Seed, cfg.NewGame = 2048, true
 	m := newTestModel(t, cfg)
 	playSome(m.cur.Game, 60)
-	m.flash = flash{}
+	m.motion.flash = flash{}
 	return m
 }
 
@@ -51,7 +51,7 @@ func TestView(t *testing.T) {
 	t.Run("autoplay", func(t *testing.T) {
 		m := midGame(t, Config{Depth: 3})
 		withHint(t, m, 3)
-		m.played, m.hint, m.autoplay, m.thinking = m.hint, nil, true, forAuto
+		m.ai.played, m.ai.hint, m.ai.autoplay, m.ai.thinking = m.ai.hint, nil, true, forAuto
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("marks", func(t *testing.T) {
@@ -144,7 +144,7 @@ func TestProgram(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	if final.cur.Game.MoveCount() == 0 || final.thinking != idle {
-		t.Errorf("final model: %d moves, thinking %v", final.cur.Game.MoveCount(), final.thinking)
+	if final.cur.Game.MoveCount() == 0 || final.ai.thinking != idle {
+		t.Errorf("final model: %d moves, thinking %v", final.cur.Game.MoveCount(), final.ai.thinking)
 	}
 }

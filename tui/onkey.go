@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/engine"
+)
+
+// Keys go to the screen in front: the replay (and the help over it), the
+// help, the statistics, or the game. ctrl+c quits from any of them.
+
+// onKey dispatches a key press to the screen in front.
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c":
+		return m.quit()
+	case m.screens.replay != nil && m.screens.help != nil:
+		m.onHelpKey(k)
+		return nil
+	case m.screens.replay != nil: // the game under it, its notes and its question, stay as they are
+		return m.onReplayKey(k)
+	case key.Matches(k, m.keys.Review) && m.screens.stats == nil && m.screens.help == nil && !m.hidden():
+		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
+	}
+	return m.onGameOrOverKey(k)
+}
+
+// onGameOrOverKey handles a key on the game, or on the help or the
+// statistics over it. A key puts away the note on screen, which has then
+// been seen, the banner and the animation (the board is already where it
+// leads), and the warnings that have been up long enough; what the key does
+// may leave a note of its own. Moves of the AI leave notes and warnings
+// alone.
+func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
+	m.note, m.banner, m.motion.anim = "", nil, nil
+	// On the statistics, esc goes back: the warnings stay.
+	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.screens.stats == nil {
+		m.warnings = nil
+		return nil
+	}
+	if m.screens.help == nil && !key.Matches(k, m.keys.Help) {
+		m.seen() // the help shows the warnings whole: opening it is not putting them away
+	}
+	if m.screens.stats == nil { // the question waits under the statistics
+		if cmd, done := m.answer(k); done {
+			return cmd
+		}
+	}
+	everywhere := key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend)
+	switch {
+	case m.screens.help != nil && !key.Matches(k, m.keys.Quit):
+		m.onHelpKey(k)
+		return nil
+	case m.screens.stats != nil && !everywhere:
+		return m.onStatsKey(k)
+	case m.hidden() && !everywhere:
+		return nil // no key acts on a board out of sight
+	}
+	return m.onGameKey(k)
+}
+
+// onGameKey handles a key of the game itself.
+func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
+	for d := range engine.Direction(engine.NumDirections) {
+		if key.Matches(k, m.keys.move(d)) {
+			return m.move(d, review.ByPlayer)
+		}
+	}
+	switch {
+	case key.Matches(k, m.keys.Hint):
+		return m.askHint()
+	case key.Matches(k, m.keys.Play):
+		return m.playHint()
+	case key.Matches(k, m.keys.Autoplay):
+		return m.toggleAutoplay()
+	case key.Matches(k, m.keys.Undo):
+		return m.undo()
+	case key.Matches(k, m.keys.New):
+		return m.askNewGame()
+	case key.Matches(k, m.keys.Suspend):
+		return m.suspend()
+	case key.Matches(k, m.keys.Quit):
+		return m.quit()
+	}
+	m.onSettingKey(k)
+	return nil
+}
+
+// onSettingKey handles the keys of the game that change a setting: the
+// depth, the pace of autoplay, the theme, and those that open a screen.
+func (m *Model) onSettingKey(k tea.KeyPressMsg) {
+	switch {
+	case key.Matches(k, m.keys.Deeper):
+		m.setDepth(m.shownDepth() + 1)
+	case key.Matches(k, m.keys.Shallower):
+		m.setDepth(m.shownDepth() - 1)
+	case key.Matches(k, m.keys.AutoDepth):
+		m.setAutoDepth()
+	case key.Matches(k, m.keys.Slower):
+		m.setSpeed(+1)
+	case key.Matches(k, m.keys.Faster):
+		m.setSpeed(-1)
+	case key.Matches(k, m.keys.Theme):
+		m.nextTheme()
+	case key.Matches(k, m.keys.Stats):
+		m.openStats()
+	case key.Matches(k, m.keys.Help):
+		m.screens.help = &helpPage{}
+	}
+}
+
+// answer takes k as the answer to the question on screen, if there is one;
+// done reports that the key was used up by it.
+func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	switch m.asking {
+	case confirmNew:
+		m.asking = noQuestion
+		if key.Matches(k, m.keys.Yes) {
+			return m.newGame(), true
+		}
+		m.note = "The game goes on."
+		return nil, true
+	case wonKeepGoing:
+		switch {
+		case key.Matches(k, m.keys.New):
+			m.asking = noQuestion
+			return m.newGame(), true
+		case key.Matches(k, m.keys.KeepGoing):
+			m.asking = noQuestion
+			return nil, true
+		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
+			m.asking = noQuestion // moving on is keeping going: the key moves too
+		}
+	}
+	return nil, false
+}
