@@ -8,14 +8,14 @@ import (
 
 	"github.com/term2048/2048/engine"
 
-	. "github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai"
 )
 
 func TestRandomPlaysLegalMoves(t *testing.T) {
 	run := func(seed uint64) []engine.Direction {
-		p := Random{rand.New(rand.NewPCG(seed, 0))}
+		p := ai.Random{rand.New(rand.NewPCG(seed, 0))}
 		var ds []engine.Direction
-		for _, b := range RandomBoards(500) {
+		for _, b := range ai.RandomBoards(500) {
 			r, err := p.Play(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
@@ -36,11 +36,11 @@ func TestRandomPlaysLegalMoves(t *testing.T) {
 }
 
 func TestGreedyIsOnePly(t *testing.T) {
-	g := Greedy{NneonneoHeuristic()}
-	s := NewSearcher(Config{Threads: 1})
-	for _, b := range RandomBoards(500) {
+	g := ai.Greedy{ai.NneonneoHeuristic()}
+	s := ai.NewSearcher(ai.Config{Threads: 1})
+	for _, b := range ai.RandomBoards(500) {
 		rg, _ := g.Play(context.Background(), b)
-		rs, _ := s.Search(context.Background(), b, Limits{Depth: 1})
+		rs, _ := s.Search(context.Background(), b, ai.Limits{Depth: 1})
 		if rg.Legal != rs.Legal {
 			t.Fatalf("%v: greedy and search disagree on legal moves", b)
 		}
@@ -53,7 +53,7 @@ func TestGreedyIsOnePly(t *testing.T) {
 }
 
 // plainMinimax is minimax without pruning, to check the pruning against.
-func plainMinimax(e Evaluator, b engine.Board, moves int, spawn bool) float64 {
+func plainMinimax(e ai.Evaluator, b engine.Board, moves int, spawn bool) float64 {
 	if spawn {
 		if moves == 0 {
 			return e.Evaluate(b)
@@ -74,10 +74,10 @@ func plainMinimax(e Evaluator, b engine.Board, moves int, spawn bool) float64 {
 }
 
 func TestMinimaxPruningIsExact(t *testing.T) {
-	e := NneonneoHeuristic()
+	e := ai.NneonneoHeuristic()
 	for _, depth := range []int{1, 2, 3} {
-		p := Minimax{e, depth}
-		for _, b := range RandomBoards(40) {
+		p := ai.Minimax{e, depth}
+		for _, b := range ai.RandomBoards(40) {
 			r, err := p.Play(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
@@ -97,12 +97,12 @@ func TestMinimaxPruningIsExact(t *testing.T) {
 func TestPlayersStopWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := MustParse(t, Hard)
-	for name, p := range map[string]Player{
-		"random":     Random{rand.New(rand.NewPCG(1, 1))},
-		"greedy":     Greedy{NneonneoHeuristic()},
-		"minimax":    Minimax{NneonneoHeuristic(), 4},
-		"expectimax": Expectimax{NewSearcher(Config{}), Limits{}},
+	b := ai.MustParse(t, ai.Hard)
+	for name, p := range map[string]ai.Player{
+		"random":     ai.Random{rand.New(rand.NewPCG(1, 1))},
+		"greedy":     ai.Greedy{ai.NneonneoHeuristic()},
+		"minimax":    ai.Minimax{ai.NneonneoHeuristic(), 4},
+		"expectimax": ai.Expectimax{ai.NewSearcher(ai.Config{}), ai.Limits{}},
 	} {
 		if _, err := p.Play(ctx, b); err == nil {
 			t.Errorf("%s played with a cancelled context", name)

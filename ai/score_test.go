@@ -9,7 +9,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 
-	. "github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai"
 )
 
 // emptyCells is a ScoreEstimator for tests: it pretends that every empty
@@ -23,7 +23,7 @@ func (emptyCells) EstimatesScore() bool            { return true }
 // plainExpectimax is the value of moving d on b in a search of plies plies
 // without a table or a cut-off, adding the points of every move: the
 // definition the Searcher must meet for a ScoreEstimator.
-func plainExpectimax(e Evaluator, b engine.Board, d engine.Direction, plies int) (float64, bool) {
+func plainExpectimax(e ai.Evaluator, b engine.Board, d engine.Direction, plies int) (float64, bool) {
 	n, points, moved := b.Move(d)
 	if !moved {
 		return 0, false
@@ -64,11 +64,11 @@ func TestScoreEstimatorAddsPoints(t *testing.T) {
 		"2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8", // few cells: a small frontier, split again
 	}
 	for _, bs := range boards {
-		b := MustParse(t, bs)
+		b := ai.MustParse(t, bs)
 		for plies := 1; plies <= 3; plies++ {
 			for _, threads := range []int{1, 2, 4} { // 4 threads split the frontier further
-				s := NewSearcher(Config{Eval: emptyCells{}, Cutoff: -1, Threads: threads, TableMB: 1})
-				r, err := s.Search(context.Background(), b, Limits{Depth: plies})
+				s := ai.NewSearcher(ai.Config{Eval: emptyCells{}, Cutoff: -1, Threads: threads, TableMB: 1})
+				r, err := s.Search(context.Background(), b, ai.Limits{Depth: plies})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -83,7 +83,7 @@ func TestScoreEstimatorAddsPoints(t *testing.T) {
 				}
 			}
 		}
-		g, err := Greedy{emptyCells{}}.Play(context.Background(), b)
+		g, err := ai.Greedy{emptyCells{}}.Play(context.Background(), b)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func (c *countedCells) Evaluate(b engine.Board) float64 {
 // reused from deeper searches.)
 func TestLeavesRemembered(t *testing.T) {
 	// Few empty cells: few enough leaves for the cache to hold most of them.
-	b := MustParse(t, "2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8")
+	b := ai.MustParse(t, "2 4 8 16 / 32 64 128 256 / 4 8 16 0 / 2 2 4 8")
 	// 5 plies are searched on both threads. On one processor the second
 	// goroutine of a search finds no task left: the first goroutine must
 	// still find its leaves in the next search.
@@ -124,10 +124,10 @@ func TestLeavesRemembered(t *testing.T) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(c.procs))
 		}
 		counted := &countedCells{}
-		s := NewSearcher(Config{Eval: counted, Threads: c.threads, TableMB: 1})
+		s := ai.NewSearcher(ai.Config{Eval: counted, Threads: c.threads, TableMB: 1})
 		first := searchOrFail(t, s, b, c.plies)
 		scored := counted.scored.Load()
-		ForgetTable(s)
+		ai.ForgetTable(s)
 		again := searchOrFail(t, s, b, c.plies)
 		rescored := counted.scored.Load() - scored
 		if again.Hits <= first.Hits || again.Leaves >= first.Leaves {
@@ -140,7 +140,7 @@ func TestLeavesRemembered(t *testing.T) {
 		if c.threads > 1 {
 			continue
 		}
-		fresh := searchOrFail(t, NewSearcher(Config{Eval: emptyCells{}, Threads: 1, TableMB: 1}), b, c.plies)
+		fresh := searchOrFail(t, ai.NewSearcher(ai.Config{Eval: emptyCells{}, Threads: 1, TableMB: 1}), b, c.plies)
 		if first.Value != fresh.Value || again.Value != fresh.Value {
 			t.Errorf("%d plies: values %v, then %v from the leaves remembered; want %v as a new Searcher finds", c.plies, first.Value, again.Value, fresh.Value)
 		}
@@ -154,9 +154,9 @@ func TestLeavesRemembered(t *testing.T) {
 }
 
 // searchOrFail searches b to plies plies with s.
-func searchOrFail(t *testing.T, s *Searcher, b engine.Board, plies int) Result {
+func searchOrFail(t *testing.T, s *ai.Searcher, b engine.Board, plies int) ai.Result {
 	t.Helper()
-	r, err := s.Search(context.Background(), b, Limits{Depth: plies})
+	r, err := s.Search(context.Background(), b, ai.Limits{Depth: plies})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,9 +166,9 @@ func searchOrFail(t *testing.T, s *Searcher, b engine.Board, plies int) Result {
 // TestHeuristicAddsNoPoints checks that a heuristic's values are not mixed
 // with points: at one ply, a move is worth the heuristic of its board alone.
 func TestHeuristicAddsNoPoints(t *testing.T) {
-	b := MustParse(t, "2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2")
-	h := NneonneoHeuristic()
-	r, err := NewSearcher(Config{Threads: 1, TableMB: 1}).Search(context.Background(), b, Limits{Depth: 1})
+	b := ai.MustParse(t, "2 2 4 4 / 0 0 8 8 / 0 2 0 0 / 0 0 0 2")
+	h := ai.NneonneoHeuristic()
+	r, err := ai.NewSearcher(ai.Config{Threads: 1, TableMB: 1}).Search(context.Background(), b, ai.Limits{Depth: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	. "github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai"
 )
 
 // signaturePly is the depth of the bench signature: shallow enough for every
@@ -23,12 +23,12 @@ const signaturePly = 4
 // commit message with the signature before and after (the last line of the
 // file).
 func TestSignature(t *testing.T) {
-	s := NewSearcher(Config{Threads: 1})
+	s := ai.NewSearcher(ai.Config{Threads: 1})
 	var sb strings.Builder
 	var nodes uint64
-	for _, b := range ReadPositions(t, "") {
+	for _, b := range ai.ReadPositions(t, "") {
 		s.Reset()
-		r, err := s.Search(context.Background(), b, Limits{Depth: signaturePly})
+		r, err := s.Search(context.Background(), b, ai.Limits{Depth: signaturePly})
 		if err != nil {
 			t.Fatal(err)
 		}

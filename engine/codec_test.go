@@ -6,17 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine"
 )
 
 func TestJSONRoundTrip(t *testing.T) {
-	for _, g := range []*Game{NewGame(77), NewGameFrom(0x1100_0000_0000_0001, 3)} {
+	for _, g := range []*engine.Game{engine.NewGame(77), engine.NewGameFrom(0x1100_0000_0000_0001, 3)} {
 		cornerPlay(g, 200)
 		data, err := json.Marshal(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back Game
+		var back engine.Game
 		if err := json.Unmarshal(data, &back); err != nil {
 			t.Fatalf("Unmarshal(%s): %v", data, err)
 		}
@@ -36,7 +36,7 @@ func TestJSONRoundTrip(t *testing.T) {
 }
 
 func TestJSONDamaged(t *testing.T) {
-	g := NewGame(42)
+	g := engine.NewGame(42)
 	cornerPlay(g, 50)
 	good, _ := json.Marshal(g)
 	var j map[string]any
@@ -61,7 +61,7 @@ func TestJSONDamaged(t *testing.T) {
 		}
 		tt.change(m)
 		data, _ := json.Marshal(m)
-		var back Game
+		var back engine.Game
 		err := json.Unmarshal(data, &back)
 		if err == nil {
 			t.Errorf("%s: damaged game %s decoded", tt.name, data)
@@ -71,7 +71,7 @@ func TestJSONDamaged(t *testing.T) {
 			t.Errorf("%s: error %q does not mention %q", tt.name, err, tt.want)
 		}
 	}
-	var back Game
+	var back engine.Game
 	if err := json.Unmarshal(bytes.Repeat([]byte("{"), 3), &back); err == nil {
 		t.Error("malformed JSON decoded")
 	}
@@ -88,7 +88,7 @@ type savedRecord struct {
 }
 
 // letters returns the moves of g as the saved form writes them.
-func letters(g *Game) string {
+func letters(g *engine.Game) string {
 	var sb strings.Builder
 	for _, d := range g.Moves() {
 		sb.WriteByte(d.Letter())
@@ -102,7 +102,7 @@ func letters(g *Game) string {
 // of a replay of them, so that undo and the spawns to come are the
 // recorded game's too.
 func FuzzGameJSON(f *testing.F) {
-	for _, g := range []*Game{NewGame(42), NewGame(7), NewGameFrom(0x1100_0000_0000_0001, 3)} {
+	for _, g := range []*engine.Game{engine.NewGame(42), engine.NewGame(7), engine.NewGameFrom(0x1100_0000_0000_0001, 3)} {
 		for _, n := range []int{0, 3, 40} {
 			cornerPlay(g, n)
 			data, err := json.Marshal(g)
@@ -115,7 +115,7 @@ func FuzzGameJSON(f *testing.F) {
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"seed":1,"moves":"","board":"0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0","score":0}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g := NewGame(5)
+		g := engine.NewGame(5)
 		cornerPlay(g, 4)
 		before, _ := json.Marshal(g)
 		if err := json.Unmarshal(data, g); err != nil {
@@ -128,10 +128,10 @@ func FuzzGameJSON(f *testing.F) {
 		if err := json.Unmarshal(data, &rec); err != nil {
 			t.Fatalf("%q loaded as a game but is not a saved game: %v", data, err)
 		}
-		var start Board
+		var start engine.Board
 		if rec.Start != "" {
 			var err error
-			if start, err = Parse(rec.Start); err != nil {
+			if start, err = engine.Parse(rec.Start); err != nil {
 				t.Fatalf("%q loaded as a game, but its start does not parse: %v", data, err)
 			}
 		}
@@ -140,7 +140,7 @@ func FuzzGameJSON(f *testing.F) {
 			t.Fatalf("%q loaded as seed %d, start %v, moves %q, board %v, score %d: not the game it records",
 				data, g.Seed(), g.Start(), letters(g), g.Board(), g.Score())
 		}
-		want, err := Replay(rec.Seed, start, g.Moves())
+		want, err := engine.Replay(rec.Seed, start, g.Moves())
 		if err != nil {
 			t.Fatalf("%q loaded as a game its moves do not replay: %v", data, err)
 		}
@@ -152,7 +152,7 @@ func FuzzGameJSON(f *testing.F) {
 		}
 		for g.Undo() {
 		}
-		if fresh := NewGameFrom(start, rec.Seed); g.Board() != fresh.Board() || g.Score() != 0 {
+		if fresh := engine.NewGameFrom(start, rec.Seed); g.Board() != fresh.Board() || g.Score() != 0 {
 			t.Fatalf("%q loaded as a game that undoes back to %v, score %d; want %v, score 0",
 				data, g.Board(), g.Score(), fresh.Board())
 		}

@@ -8,15 +8,15 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	. "github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine"
 )
 
 // cornerPlay plays the first legal move in the order down, left, right, up
 // until the game is over or n moves are played: a fixed, seedless policy.
-func cornerPlay(g *Game, n int) {
+func cornerPlay(g *engine.Game, n int) {
 	for g.MoveCount() < n {
 		played := false
-		for _, d := range []Direction{Down, Left, Right, Up} {
+		for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Right, engine.Up} {
 			if _, ok := g.Move(d); ok {
 				played = true
 				break
@@ -34,7 +34,7 @@ func cornerPlay(g *Game, n int) {
 // the use of the generator shows there. Replaying the recorded seed and
 // moves must arrive at the same game. go test ./engine -update rewrites it.
 func TestGoldenReplay(t *testing.T) {
-	g := NewGame(20481)
+	g := engine.NewGame(20481)
 	cornerPlay(g, 10_000)
 	if !g.Over() || g.MoveCount() < 100 {
 		t.Fatalf("the golden game stops after %d moves, over %v; want a finished game of 100 moves or more", g.MoveCount(), g.Over())
@@ -46,7 +46,7 @@ func TestGoldenReplay(t *testing.T) {
 	golden.RequireEqual(t, fmt.Sprintf("seed %d\nmoves %s\nboard %v\nscore %d\nover %v\n",
 		g.Seed(), moves.String(), g.Board(), g.Score(), g.Over()))
 
-	r, err := Replay(g.Seed(), 0, g.Moves())
+	r, err := engine.Replay(g.Seed(), 0, g.Moves())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +59,14 @@ func TestGoldenReplay(t *testing.T) {
 // TestFirstMoves works out the start of the game of seed 1 from the
 // generator, to pin down how a game draws from it.
 func TestFirstMoves(t *testing.T) {
-	g := NewGame(1)
+	g := engine.NewGame(1)
 	// The documented protocol: PCG(seed, 0x2048204820482048); per spawn, the
 	// index among the empty cells in cell order, then 4 if IntN(10) == 0.
 	r := rand.New(rand.NewPCG(1, 0x2048_2048_2048_2048))
-	var want Board
+	var want engine.Board
 	for range 2 {
 		k, four := r.IntN(want.CountEmpty()), r.IntN(10) == 0
-		for i := range NumCells {
+		for i := range engine.NumCells {
 			if want.Cell(i) == 0 {
 				if k == 0 {
 					want = want.With(i, map[bool]uint8{false: 1, true: 2}[four])
@@ -86,12 +86,12 @@ func TestFirstMoves(t *testing.T) {
 		t.Fatalf("a new game: score %d, %d moves, won %v, over %v", g.Score(), g.MoveCount(), g.Won(), g.Over())
 	}
 	// The same seed gives the same game; another seed, another.
-	if NewGame(1).Board() != g.Board() {
+	if engine.NewGame(1).Board() != g.Board() {
 		t.Error("two games with seed 1 start differently")
 	}
 	differ := false
 	for s := uint64(2); s < 10; s++ {
-		differ = differ || NewGame(s).Board() != g.Board()
+		differ = differ || engine.NewGame(s).Board() != g.Board()
 	}
 	if !differ {
 		t.Error("seeds 1 to 9 all start alike")
@@ -99,30 +99,30 @@ func TestFirstMoves(t *testing.T) {
 }
 
 func TestScoreAndTurn(t *testing.T) {
-	start, _ := Parse("2 2 4 4 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
-	g := NewGameFrom(start, 7)
-	turn, ok := g.Move(Left)
+	start, _ := engine.Parse("2 2 4 4 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
+	g := engine.NewGameFrom(start, 7)
+	turn, ok := g.Move(engine.Left)
 	if !ok {
 		t.Fatal("Move(Left) was refused")
 	}
 	if turn.Points != 4+8 || g.Score() != 12 {
 		t.Errorf("Move(Left) scored %d, game score %d; want 12, 12", turn.Points, g.Score())
 	}
-	moved, _, _ := start.Move(Left)
+	moved, _, _ := start.Move(engine.Left)
 	if turn.Spawn.Board != g.Board() || moved.Cell(turn.Spawn.Cell) != 0 || turn.Spawn.Board != moved.With(turn.Spawn.Cell, turn.Spawn.Rank) {
 		t.Errorf("the spawn %+v is not one new tile on %v", turn.Spawn, moved)
 	}
-	stuck, _ := Parse("2 4 0 0 / 8 0 0 0 / 0 0 0 0 / 0 0 0 0")
-	h := NewGameFrom(stuck, 7)
-	if turn, ok := h.Move(Left); ok || h.Board() != stuck || h.MoveCount() != 0 || h.CanUndo() || turn.Points != 0 {
+	stuck, _ := engine.Parse("2 4 0 0 / 8 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	h := engine.NewGameFrom(stuck, 7)
+	if turn, ok := h.Move(engine.Left); ok || h.Board() != stuck || h.MoveCount() != 0 || h.CanUndo() || turn.Points != 0 {
 		t.Errorf("Move(Left) on %v was played: %+v", stuck, turn)
 	}
 }
 
 func TestUndo(t *testing.T) {
-	g := NewGame(99)
+	g := engine.NewGame(99)
 	start := g.Board()
-	var boards []Board
+	var boards []engine.Board
 	var scores []int
 	for range 50 {
 		boards, scores = append(boards, g.Board()), append(scores, g.Score())
@@ -149,7 +149,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestUndoThenSameMoveSameSpawn(t *testing.T) {
-	g := NewGame(5)
+	g := engine.NewGame(5)
 	cornerPlay(g, 20)
 	for _, d := range g.Board().LegalMoves() {
 		first, _ := g.Move(d)
@@ -163,20 +163,20 @@ func TestUndoThenSameMoveSameSpawn(t *testing.T) {
 }
 
 func TestOverAndWon(t *testing.T) {
-	over, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
-	if g := NewGameFrom(over, 1); !g.Over() {
+	over, _ := engine.Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
+	if g := engine.NewGameFrom(over, 1); !g.Over() {
 		t.Error("a full board with no merge is not over")
 	}
-	notOver, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 8 8")
-	if g := NewGameFrom(notOver, 1); g.Over() {
+	notOver, _ := engine.Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 8 8")
+	if g := engine.NewGameFrom(notOver, 1); g.Over() {
 		t.Error("a full board with a merge is over")
 	}
-	almost, _ := Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
-	g := NewGameFrom(almost, 1)
+	almost, _ := engine.Parse("1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	g := engine.NewGameFrom(almost, 1)
 	if g.Won() {
 		t.Error("won before making 2048")
 	}
-	g.Move(Left)
+	g.Move(engine.Left)
 	if !g.Won() || g.HighestTile() != 2048 {
 		t.Errorf("after merging two 1024s: won %v, max tile %d", g.Won(), g.HighestTile())
 	}
@@ -186,23 +186,23 @@ func TestOverAndWon(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
-	g := NewGame(123)
+	g := engine.NewGame(123)
 	cornerPlay(g, 300)
-	r, err := Replay(g.Seed(), g.Start(), g.Moves())
+	r, err := engine.Replay(g.Seed(), g.Start(), g.Moves())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Board() != g.Board() || r.Score() != g.Score() {
 		t.Errorf("Replay ends at %v, %d; want %v, %d", r.Board(), r.Score(), g.Board(), g.Score())
 	}
-	top, _ := Parse("2 4 8 16 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
-	if _, err := Replay(1, top, []Direction{Up}); err == nil || !strings.Contains(err.Error(), "move 1 (up) changes nothing") {
+	top, _ := engine.Parse("2 4 8 16 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	if _, err := engine.Replay(1, top, []engine.Direction{engine.Up}); err == nil || !strings.Contains(err.Error(), "move 1 (up) changes nothing") {
 		t.Errorf("Replay of a move that changes nothing: error %v", err)
 	}
 	// A custom start equal to the seed's own start still replays as custom.
-	c := NewGameFrom(NewGame(8).Board(), 8)
+	c := engine.NewGameFrom(engine.NewGame(8).Board(), 8)
 	cornerPlay(c, 30)
-	rc, err := Replay(c.Seed(), c.Start(), c.Moves())
+	rc, err := engine.Replay(c.Seed(), c.Start(), c.Moves())
 	if err != nil || rc.Board() != c.Board() {
 		t.Errorf("Replay of a custom start: %v, %v; want %v", rc, err, c.Board())
 	}

@@ -4,19 +4,19 @@ import (
 	"fmt"
 	"testing"
 
-	. "github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine"
 )
 
 // along returns the line of cell i across d, and its place along d: 0 on
 // the side the tiles move to.
-func along(i int, d Direction) (line, place int) {
+func along(i int, d engine.Direction) (line, place int) {
 	row, col := i/4, i%4
 	switch d {
-	case Left:
+	case engine.Left:
 		return row, col
-	case Right:
+	case engine.Right:
 		return row, 3 - col
-	case Up:
+	case engine.Up:
 		return col, row
 	}
 	return col, 3 - row
@@ -26,11 +26,11 @@ func along(i int, d Direction) (line, place int) {
 // the tiles put where their paths end, two tiles ending in one cell making
 // the next rank, give after; every tile stays in its line and never moves
 // against d; and the tiles of a line keep their order.
-func checkPaths(t *testing.T, b Board, d Direction, after Board) {
+func checkPaths(t *testing.T, b engine.Board, d engine.Direction, after engine.Board) {
 	t.Helper()
 	to := b.Paths(d)
-	var ranks [NumCells]uint8
-	var arrivals [NumCells]int
+	var ranks [engine.NumCells]uint8
+	var arrivals [engine.NumCells]int
 	for i, dest := range to {
 		r := b.Cell(i)
 		if (r == 0) != (dest < 0) {
@@ -67,14 +67,14 @@ func checkPaths(t *testing.T, b Board, d Direction, after Board) {
 			}
 		}
 	}
-	if got := FromRanks(ranks); got != after {
+	if got := engine.FromRanks(ranks); got != after {
 		t.Fatalf("%v.Paths(%v) = %v puts the tiles in %v; the move makes %v", b, d, to, got, after)
 	}
 }
 
 func ExampleBoard_Paths() {
-	b, _ := Parse("2 2 0 4 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
-	to := b.Paths(Left)
+	b, _ := engine.Parse("2 2 0 4 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	to := b.Paths(engine.Left)
 	fmt.Println(to[0], to[1], to[3]) // both 2s end in cell 0; the 4 slides to cell 1
 	// Output: 0 0 1
 }

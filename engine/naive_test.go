@@ -1,22 +1,22 @@
 package engine_test
 
-import . "github.com/term2048/2048/engine"
+import "github.com/term2048/2048/engine"
 
 // A naive game on a [4][4]int of tile values, written as plainly as possible
 // and independently of the tables, to check the engine against.
 
 type grid [4][4]int
 
-func toGrid(b Board) grid {
+func toGrid(b engine.Board) grid {
 	var g grid
-	for i := range NumCells {
+	for i := range engine.NumCells {
 		g[i/4][i%4] = b.Tile(i)
 	}
 	return g
 }
 
-func fromGrid(g grid) Board {
-	var b Board
+func fromGrid(g grid) engine.Board {
+	var b engine.Board
 	for r := range 4 {
 		for c := range 4 {
 			rank := uint8(0)
@@ -31,13 +31,13 @@ func fromGrid(g grid) Board {
 
 // at returns the row and column of the j-th cell of line k when sliding
 // toward d, j = 0 being the cell the tiles slide toward.
-func at(d Direction, k, j int) (r, c int) {
+func at(d engine.Direction, k, j int) (r, c int) {
 	switch d {
-	case Left:
+	case engine.Left:
 		return k, j
-	case Right:
+	case engine.Right:
 		return k, 3 - j
-	case Up:
+	case engine.Up:
 		return j, k
 	default: // Down
 		return 3 - j, k
@@ -46,7 +46,7 @@ func at(d Direction, k, j int) (r, c int) {
 
 // move slides g toward d: every line is read from the edge the tiles slide
 // toward, its tiles gathered in a list, neighbours in the list merged once.
-func (g grid) move(d Direction) (out grid, points int, merged [4][4]bool) {
+func (g grid) move(d engine.Direction) (out grid, points int, merged [4][4]bool) {
 	for k := range 4 {
 		var tiles []int
 		for j := range 4 {

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"unicode"
 
-	. "github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine"
 )
 
 func TestParse(t *testing.T) {
-	want := FromRanks([NumCells]uint8{1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11})
+	want := engine.FromRanks([engine.NumCells]uint8{1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11})
 	for _, s := range []string{
 		"2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 32768 0 0 2048",
 		"2,0,0,4,0,0,8,0,0,0,0,0,32768,0,0,2048",
@@ -19,7 +19,7 @@ func TestParse(t *testing.T) {
 		" 2 0 0 4/0 0 8 0/0 0 0 0/32768 0 0 2048 ",
 		"2 0 0 4 0 0 8 0 0 0 0 0 32768 0 0 2048",
 	} {
-		got, err := Parse(s)
+		got, err := engine.Parse(s)
 		if err != nil || got != want {
 			t.Errorf("Parse(%q) = %v, %v; want %v", s, got, err, want)
 		}
@@ -29,8 +29,8 @@ func TestParse(t *testing.T) {
 func TestParseRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for range 1000 {
-		b := Board(r.Uint64())
-		got, err := Parse(b.String())
+		b := engine.Board(r.Uint64())
+		got, err := engine.Parse(b.String())
 		if err != nil || got != b {
 			t.Fatalf("Parse(%q) = %v, %v; want the board back", b.String(), got, err)
 		}
@@ -52,7 +52,7 @@ func TestParseErrors(t *testing.T) {
 		{"2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 0 0 0 99999999999", `"99999999999" is not a tile value`},
 	}
 	for _, tt := range tests {
-		_, err := Parse(tt.in)
+		_, err := engine.Parse(tt.in)
 		if err == nil {
 			t.Errorf("Parse(%q) succeeded; want an error containing %q", tt.in, tt.want)
 			continue
@@ -64,24 +64,24 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseRanks(t *testing.T) {
-	want := FromRanks([NumCells]uint8{1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11})
+	want := engine.FromRanks([engine.NumCells]uint8{1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11})
 	for _, s := range []string{
 		"1,0,0,2,0,0,3,0,0,0,0,0,15,0,0,11",
 		"1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 15, 0, 0, 11",
 	} {
-		got, err := ParseRanks(s)
+		got, err := engine.ParseRanks(s)
 		if err != nil || got != want {
 			t.Errorf("ParseRanks(%q) = %v, %v; want %v", s, got, err, want)
 		}
 	}
 	r := rand.New(rand.NewPCG(9, 10))
 	for range 1000 {
-		b := Board(r.Uint64())
+		b := engine.Board(r.Uint64())
 		var f []string
 		for _, v := range b.Ranks() {
 			f = append(f, strconv.Itoa(int(v)))
 		}
-		if got, err := ParseRanks(strings.Join(f, ",")); err != nil || got != b {
+		if got, err := engine.ParseRanks(strings.Join(f, ",")); err != nil || got != b {
 			t.Fatalf("ParseRanks(%q) = %v, %v; want %v", strings.Join(f, ","), got, err, b)
 		}
 	}
@@ -99,7 +99,7 @@ func TestParseRanksErrors(t *testing.T) {
 		{"0,0,0,0,,0,0,0,0,0,0,0,0,0,0,0", `cell 5: "" is not a rank`},
 	}
 	for _, tt := range tests {
-		_, err := ParseRanks(tt.in)
+		_, err := engine.ParseRanks(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseRanks(%q) error = %v; want it to contain %q", tt.in, err, tt.want)
 		}
@@ -107,11 +107,11 @@ func TestParseRanksErrors(t *testing.T) {
 }
 
 func TestString(t *testing.T) {
-	b, _ := Parse("2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 32768 0 0 2048")
+	b, _ := engine.Parse("2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 32768 0 0 2048")
 	if got, want := b.String(), "2 0 0 4 / 0 0 8 0 / 0 0 0 0 / 32768 0 0 2048"; got != want {
 		t.Errorf("String() = %q; want %q", got, want)
 	}
-	if got := Board(0).String(); got != "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0" {
+	if got := engine.Board(0).String(); got != "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0" {
 		t.Errorf("Board(0).String() = %q", got)
 	}
 }
@@ -120,7 +120,7 @@ func TestString(t *testing.T) {
 // false if v is neither 0 nor a power of two from 2 to 32768.
 func tileRank(v int) (uint8, bool) {
 	rank := uint8(0)
-	for ; v > 1 && v%2 == 0 && rank < MaxRank; v /= 2 {
+	for ; v > 1 && v%2 == 0 && rank < engine.MaxRank; v /= 2 {
 		rank++
 	}
 	return rank, v == 1 && rank > 0 || v == 0
@@ -130,7 +130,7 @@ func tileRank(v int) (uint8, bool) {
 // at a time: 16 tile values row by row, separated by spaces, commas, tabs or
 // line breaks; slashes, if any, exactly three, with four values between
 // each two. It shares no code with Parse, to check it against.
-func plainParse(s string) (Board, bool) {
+func plainParse(s string) (engine.Board, bool) {
 	var values, rows []int // rows: the number of values before each slash
 	value, inValue := 0, false
 	endValue := func() {
@@ -159,10 +159,10 @@ func plainParse(s string) (Board, bool) {
 	if len(rows) != 0 && (len(rows) != 3 || rows[0] != 4 || rows[1] != 8 || rows[2] != 12) {
 		return 0, false
 	}
-	if len(values) != NumCells {
+	if len(values) != engine.NumCells {
 		return 0, false
 	}
-	var b Board
+	var b engine.Board
 	for i, v := range values {
 		rank, ok := tileRank(v)
 		if !ok {
@@ -182,7 +182,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("2 0 0 4 / 0 0 8 / 0 0 0 0 0 / 0 0 0 0")
 	f.Add("2 0 0 3 0 0 8 0 0 0 0 0 0 0 0 0065536")
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := Parse(s)
+		b, err := engine.Parse(s)
 		want, ok := plainParse(s)
 		if (err == nil) != ok || ok && b != want {
 			t.Fatalf("Parse(%q) = %v, %v; want %v, accepted %v", s, b, err, want, ok)
@@ -190,7 +190,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if back, err := Parse(b.String()); err != nil || back != b {
+		if back, err := engine.Parse(b.String()); err != nil || back != b {
 			t.Fatalf("Parse(%q) = %v, %v; want %v, the board Parse(%q) gave", b.String(), back, err, b, s)
 		}
 	})
@@ -198,12 +198,12 @@ func FuzzParse(f *testing.F) {
 
 // plainParseRanks reads a board as ParseRanks's documentation describes
 // it: 16 ranks from 0 to 15 separated by commas, spaces around each allowed.
-func plainParseRanks(s string) (Board, bool) {
+func plainParseRanks(s string) (engine.Board, bool) {
 	fields := strings.Split(s, ",")
-	if len(fields) != NumCells {
+	if len(fields) != engine.NumCells {
 		return 0, false
 	}
-	var b Board
+	var b engine.Board
 	for i, f := range fields {
 		f = strings.TrimFunc(f, unicode.IsSpace)
 		rank := 0
@@ -213,7 +213,7 @@ func plainParseRanks(s string) (Board, bool) {
 			}
 			rank = min(10*rank+int(f[j]-'0'), 1000)
 		}
-		if f == "" || rank > MaxRank {
+		if f == "" || rank > engine.MaxRank {
 			return 0, false
 		}
 		b = b.With(i, uint8(rank))
@@ -230,7 +230,7 @@ func FuzzParseRanks(f *testing.F) {
 	f.Add("0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16")
 	f.Add("0,0,0,-1,0,0,0,0,0,0,0,0,0,0,0,0")
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := ParseRanks(s)
+		b, err := engine.ParseRanks(s)
 		want, ok := plainParseRanks(s)
 		if (err == nil) != ok || ok && b != want {
 			t.Fatalf("ParseRanks(%q) = %v, %v; want %v, accepted %v", s, b, err, want, ok)
@@ -242,7 +242,7 @@ func FuzzParseRanks(f *testing.F) {
 		for _, r := range b.Ranks() {
 			ranks = append(ranks, strconv.Itoa(int(r)))
 		}
-		if back, err := ParseRanks(strings.Join(ranks, ",")); err != nil || back != b {
+		if back, err := engine.ParseRanks(strings.Join(ranks, ",")); err != nil || back != b {
 			t.Fatalf("ParseRanks(%q) = %v, %v; want %v", strings.Join(ranks, ","), back, err, b)
 		}
 	})

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	. "github.com/term2048/2048/engine"
+	"github.com/term2048/2048/engine"
 )
 
 // chiSquare999 holds the 99.9th percentile of the chi-square distribution by
@@ -25,12 +25,12 @@ func TestSpawnDistribution(t *testing.T) {
 		"2 0 0 0 / 0 64 0 256 / 0 0 2048 0 / 0 0 4 2",                        // 10 empty
 		"0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0",                              // 16 empty
 	} {
-		b, err := Parse(board)
+		b, err := engine.Parse(board)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Run(fmt.Sprintf("%d_empty", b.CountEmpty()), func(t *testing.T) {
-			var count [NumCells][3]int // by cell and rank
+			var count [engine.NumCells][3]int // by cell and rank
 			for range n {
 				s, ok := b.Spawn(r)
 				if !ok || s.Board != b.With(s.Cell, s.Rank) || b.Cell(s.Cell) != 0 || s.Rank < 1 || s.Rank > 2 {
@@ -40,7 +40,7 @@ func TestSpawnDistribution(t *testing.T) {
 			}
 			empty := b.CountEmpty()
 			chi := 0.0
-			for i := range NumCells {
+			for i := range engine.NumCells {
 				if b.Cell(i) != 0 {
 					continue
 				}
@@ -67,7 +67,7 @@ func TestSpawnDistribution(t *testing.T) {
 }
 
 func TestSpawnFullBoard(t *testing.T) {
-	b, _ := Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
+	b, _ := engine.Parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2")
 	pcg := rand.NewPCG(1, 1)
 	before := *pcg
 	if s, ok := b.Spawn(rand.New(pcg)); ok || s.Board != b {

@@ -3,7 +3,7 @@ package tables_test
 import (
 	"testing"
 
-	. "github.com/term2048/2048/tables"
+	"github.com/term2048/2048/tables"
 )
 
 // stepSlide is a deliberately slow reference written differently from Slide:
@@ -27,7 +27,7 @@ func stepSlide(in [4]uint8) (out [4]uint8, points uint32, merged [4]bool, to [4]
 			j--
 		}
 		to[i] = int8(j)
-		if j > 0 && out[j-1] == out[j] && !merged[j-1] && out[j] < MaxRank {
+		if j > 0 && out[j-1] == out[j] && !merged[j-1] && out[j] < tables.MaxRank {
 			out[j-1]++
 			out[j] = 0
 			merged[j-1] = true
@@ -49,13 +49,13 @@ func tileSum(c [4]uint8) uint32 {
 }
 
 func TestLineCellsRoundTrip(t *testing.T) {
-	for i := range NumLines {
-		l := Line(i)
-		if got := LineOf(l.Cells()); got != l {
+	for i := range tables.NumLines {
+		l := tables.Line(i)
+		if got := tables.LineOf(l.Cells()); got != l {
 			t.Fatalf("LineOf(%#04x.Cells()) = %#04x", i, got)
 		}
 		c := l.Cells()
-		want := LineOf([4]uint8{c[3], c[2], c[1], c[0]})
+		want := tables.LineOf([4]uint8{c[3], c[2], c[1], c[0]})
 		if got := l.Reverse(); got != want {
 			t.Fatalf("Line(%#04x).Reverse() = %#04x; want %#04x", i, got, want)
 		}
@@ -63,10 +63,10 @@ func TestLineCellsRoundTrip(t *testing.T) {
 }
 
 func TestSlideAllLines(t *testing.T) {
-	for i := range NumLines {
-		l := Line(i)
+	for i := range tables.NumLines {
+		l := tables.Line(i)
 		wantCells, wantPoints, wantMerged, wantTo := stepSlide(l.Cells())
-		got := Slide(l.Cells())
+		got := tables.Slide(l.Cells())
 		if got.Cells != wantCells || got.Points != wantPoints || got.Merged != wantMerged || got.To != wantTo {
 			t.Fatalf("Slide(%v) = %+v; want {Cells:%v Points:%d Merged:%v To:%v}",
 				l.Cells(), got, wantCells, wantPoints, wantMerged, wantTo)
@@ -75,10 +75,10 @@ func TestSlideAllLines(t *testing.T) {
 }
 
 func TestLeftAllLines(t *testing.T) {
-	for i := range NumLines {
-		l := Line(i)
+	for i := range tables.NumLines {
+		l := tables.Line(i)
 		wantCells, wantPoints, _, _ := stepSlide(l.Cells())
-		got := Left(l)
+		got := tables.Left(l)
 		if got.Line().Cells() != wantCells || got.Points() != wantPoints {
 			t.Fatalf("Left(%v) = %v, %d points; want %v, %d points",
 				l.Cells(), got.Line().Cells(), got.Points(), wantCells, wantPoints)
@@ -87,12 +87,12 @@ func TestLeftAllLines(t *testing.T) {
 }
 
 func TestRightAllLines(t *testing.T) {
-	for i := range NumLines {
-		l := Line(i)
+	for i := range tables.NumLines {
+		l := tables.Line(i)
 		c := l.Cells()
 		rc, wantPoints, _, _ := stepSlide([4]uint8{c[3], c[2], c[1], c[0]})
 		wantCells := [4]uint8{rc[3], rc[2], rc[1], rc[0]}
-		got := Right(l)
+		got := tables.Right(l)
 		if got.Line().Cells() != wantCells || got.Points() != wantPoints {
 			t.Fatalf("Right(%v) = %v, %d points; want %v, %d points",
 				c, got.Line().Cells(), got.Points(), wantCells, wantPoints)
@@ -104,9 +104,9 @@ func TestRightAllLines(t *testing.T) {
 // implementation: value is conserved, points are the merged tiles' values, and
 // the result is packed toward cell 0.
 func TestSlideProperties(t *testing.T) {
-	for i := range NumLines {
-		c := Line(i).Cells()
-		s := Slide(c)
+	for i := range tables.NumLines {
+		c := tables.Line(i).Cells()
+		s := tables.Slide(c)
 		if tileSum(s.Cells) != tileSum(c) {
 			t.Fatalf("Slide(%v) = %v: tile sum %d; want %d", c, s.Cells, tileSum(s.Cells), tileSum(c))
 		}
@@ -125,8 +125,8 @@ func TestSlideProperties(t *testing.T) {
 			}
 		}
 		// A slide never scores differently in the two directions of a line.
-		if l := Line(i); Left(l).Points() != Right(l).Points() {
-			t.Fatalf("line %v: left scores %d, right %d", c, Left(l).Points(), Right(l).Points())
+		if l := tables.Line(i); tables.Left(l).Points() != tables.Right(l).Points() {
+			t.Fatalf("line %v: left scores %d, right %d", c, tables.Left(l).Points(), tables.Right(l).Points())
 		}
 	}
 }
@@ -153,21 +153,21 @@ func TestSlideExamples(t *testing.T) {
 		{[4]uint8{15, 15, 14, 14}, [4]uint8{15, 15, 15, 0}, 32768},
 	}
 	for _, tt := range tests {
-		s := Slide(tt.in)
+		s := tables.Slide(tt.in)
 		if s.Cells != tt.out || s.Points != tt.points {
 			t.Errorf("Slide(%v) = %v, %d points; want %v, %d points", tt.in, s.Cells, s.Points, tt.out, tt.points)
 		}
-		r := Left(LineOf(tt.in))
-		if r.Line() != LineOf(tt.out) || r.Points() != tt.points {
+		r := tables.Left(tables.LineOf(tt.in))
+		if r.Line() != tables.LineOf(tt.out) || r.Points() != tt.points {
 			t.Errorf("Left(%v) = %v, %d points; want %v, %d points", tt.in, r.Line().Cells(), r.Points(), tt.out, tt.points)
 		}
 	}
 }
 
 func TestBuild(t *testing.T) {
-	tab := Build(func(l Line) int { return int(l.Cell(0)) + int(l.Cell(3)) })
-	if len(tab) != NumLines {
-		t.Fatalf("Build made %d entries; want %d", len(tab), NumLines)
+	tab := tables.Build(func(l tables.Line) int { return int(l.Cell(0)) + int(l.Cell(3)) })
+	if len(tab) != tables.NumLines {
+		t.Fatalf("Build made %d entries; want %d", len(tab), tables.NumLines)
 	}
 	if tab[0xF00E] != 15+14 || tab[0] != 0 || tab[0xFFFF] != 30 {
 		t.Errorf("Build: got %d %d %d at 0xF00E 0 0xFFFF; want 29 0 30", tab[0xF00E], tab[0], tab[0xFFFF])

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	. "github.com/term2048/2048/theme"
+	"github.com/term2048/2048/theme"
 )
 
 // The contrast theme promises more than the others, and must keep it for
@@ -23,7 +23,7 @@ const (
 )
 
 func TestContrastThemeForDeficientVision(t *testing.T) {
-	th, err := ByName("contrast")
+	th, err := theme.ByName("contrast")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	. "github.com/term2048/2048/theme"
+	"github.com/term2048/2048/theme"
 )
 
 // TestPalettes compares every colour of every theme at every profile with
@@ -23,7 +23,7 @@ func goldenText() []byte {
 	fmt.Fprintln(&b, "# The colours of every theme at every profile, written by go test ./theme -update.")
 	fmt.Fprintln(&b, "# Tiles by value: number colour on background colour. 256-colour indices show")
 	fmt.Fprintln(&b, "# their xterm value; ANSI colours are the user's, so only their names are known.")
-	for _, th := range All() {
+	for _, th := range theme.All() {
 		for _, p := range colorProfiles {
 			fmt.Fprintf(&b, "\n%s at %v\n", th.Name, p)
 			dark, light := th.Palette(p, true), th.Palette(p, false)
@@ -45,7 +45,7 @@ func goldenText() []byte {
 			fmt.Fprintf(&b, "  board %s, highlight %s\n", colorName(dark.Board), colorName(dark.Highlight))
 			for _, s := range []struct {
 				bg  string
-				pal Palette
+				pal theme.Palette
 			}{{"dark", dark}, {"light", light}} {
 				fmt.Fprintf(&b, "  on %s: text %s, muted %s, accent %s, good %s, bad %s, bar %s\n", s.bg,
 					colorName(s.pal.Text), colorName(s.pal.Muted), colorName(s.pal.Accent),

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
-	. "github.com/term2048/2048/theme"
+	"github.com/term2048/2048/theme"
 )
 
 // colorProfiles are the profiles at which a theme has colours.
@@ -37,9 +37,9 @@ const (
 
 // palettes calls f for every theme with colour, every colour profile and
 // both backgrounds.
-func palettes(t *testing.T, f func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette)) {
+func palettes(t *testing.T, f func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette)) {
 	t.Helper()
-	for _, th := range All() {
+	for _, th := range theme.All() {
 		if th.Palette(colorprofile.TrueColor, true).Colorless { // plain
 			continue
 		}
@@ -52,7 +52,7 @@ func palettes(t *testing.T, f func(t *testing.T, th Theme, p colorprofile.Profil
 }
 
 // where names a palette in failure messages: classic.Palette(TrueColor, dark).
-func where(th Theme, p colorprofile.Profile, dark bool) string {
+func where(th theme.Theme, p colorprofile.Profile, dark bool) string {
 	bg := "light"
 	if dark {
 		bg = "dark"
@@ -61,7 +61,7 @@ func where(th Theme, p colorprofile.Profile, dark bool) string {
 }
 
 func TestTilesHaveColors(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		if pal.Colorless {
 			t.Errorf("%s.Colorless = true; want false", where(th, p, dark))
 		}
@@ -81,7 +81,7 @@ func TestTilesHaveColors(t *testing.T) {
 // colour by a computed one: colorprofile converts only colours deeper than
 // the profile.
 func TestColorTypes(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		for name, c := range colorsOf(pal) {
 			if c == nil {
 				continue
@@ -110,7 +110,7 @@ func TestColorTypes(t *testing.T) {
 }
 
 // colorsOf returns every colour of pal by its field name.
-func colorsOf(pal Palette) map[string]color.Color {
+func colorsOf(pal theme.Palette) map[string]color.Color {
 	m := map[string]color.Color{
 		"Board": pal.Board, "Text": pal.Text, "Muted": pal.Muted, "Accent": pal.Accent,
 		"Good": pal.Good, "Bad": pal.Bad, "Bar": pal.Bar, "Highlight": pal.Highlight,
@@ -127,7 +127,7 @@ func colorsOf(pal Palette) map[string]color.Color {
 // where the values of the colours are known, by a different pair of colours
 // at the ANSI profile, whose values the user picks.
 func TestNeighboursDiffer(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		for r := range len(pal.Tile) - 1 {
 			a, b := pal.Tile[r], pal.Tile[r+1]
 			if p == colorprofile.ANSI {
@@ -153,8 +153,8 @@ func TestNeighboursDiffer(t *testing.T) {
 // them for equal, and in 16 colours the classic theme once drew the 4 and
 // the 128, the 8, 256 and 1024, and the 64 and 8192 alike.
 func TestEveryTileDistinct(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
-		seen := map[TileColors]int{}
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
+		seen := map[theme.TileColors]int{}
 		for r := 1; r < len(pal.Tile); r++ {
 			c := pal.Tile[r]
 			if other, ok := seen[c]; ok {
@@ -173,7 +173,7 @@ func TestEveryTileDistinct(t *testing.T) {
 // TestNumbersReadable checks the contrast of every tile's number on its
 // background; at the ANSI profile, for each of the common sets of 16 colours.
 func TestNumbersReadable(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		for _, set := range setsFor(p) {
 			for r, c := range pal.Tile {
 				if got := contrastRatio(rgbOf(c.FG, set), rgbOf(c.BG, set)); got < minNumberContrast {
@@ -197,7 +197,7 @@ func setsFor(p colorprofile.Profile) []ansi16 {
 // TestBoldNeverBrightens checks that at the ANSI profile no number in one of
 // the colours 0..7 is bold, since terminals may draw it in the bright colour.
 func TestBoldNeverBrightens(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		for r, c := range pal.Tile {
 			if fg, ok := c.FG.(ansi.BasicColor); ok && c.Bold && fg < 8 {
 				t.Errorf("%s.Tile[%d] = %s on %s in bold; want no bold on colours 0..7", where(th, p, dark), r, colorName(c.FG), colorName(c.BG))
@@ -216,7 +216,7 @@ func TestBoldNeverBrightens(t *testing.T) {
 // TestBoard checks that the grid shows (empty cells differ from the board)
 // and that the highlight stands out on the board.
 func TestBoard(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		empty := pal.Tile[0].BG
 		if p == colorprofile.ANSI && empty == pal.Board {
 			t.Errorf("%s: Tile[0].BG = Board = %s; want the grid to show", where(th, p, dark), colorName(empty))
@@ -250,7 +250,7 @@ var (
 // TestSurroundReadable checks the colours drawn on the terminal's own
 // background against it.
 func TestSurroundReadable(t *testing.T) {
-	palettes(t, func(t *testing.T, th Theme, p colorprofile.Profile, dark bool, pal Palette) {
+	palettes(t, func(t *testing.T, th theme.Theme, p colorprofile.Profile, dark bool, pal theme.Palette) {
 		backgrounds := lightBackgrounds
 		if dark {
 			backgrounds = darkBackgrounds
@@ -288,13 +288,13 @@ func TestSurroundReadable(t *testing.T) {
 // in it.
 func TestNoColor(t *testing.T) {
 	all := append([]colorprofile.Profile{colorprofile.ASCII, colorprofile.NoTTY, colorprofile.Unknown}, colorProfiles...)
-	for _, th := range append(All(), Theme{}) {
+	for _, th := range append(theme.All(), theme.Theme{}) {
 		for _, p := range all {
 			if p >= colorprofile.ANSI && th.Name != "plain" && th.Name != "" {
 				continue
 			}
 			for _, dark := range []bool{true, false} {
-				if got := th.Palette(p, dark); got != (Palette{Colorless: true}) {
+				if got := th.Palette(p, dark); got != (theme.Palette{Colorless: true}) {
 					t.Errorf("%s = %+v; want Palette{Colorless: true}", where(th, p, dark), got)
 				}
 			}
@@ -305,7 +305,7 @@ func TestNoColor(t *testing.T) {
 // TestBackgroundOnlyChangesSurround checks that the terminal's background
 // changes only the colours drawn directly on it.
 func TestBackgroundOnlyChangesSurround(t *testing.T) {
-	for _, th := range All() {
+	for _, th := range theme.All() {
 		for _, p := range colorProfiles {
 			dark, light := th.Palette(p, true), th.Palette(p, false)
 			if dark.Tile != light.Tile || dark.Board != light.Board || dark.Highlight != light.Highlight || dark.Colorless != light.Colorless {

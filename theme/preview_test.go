@@ -11,7 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	. "github.com/term2048/2048/theme"
+	"github.com/term2048/2048/theme"
 )
 
 var preview = flag.Bool("preview", false, "print every theme in colour: go test ./theme -run Preview -preview -v")
@@ -22,7 +22,7 @@ func TestPreview(t *testing.T) {
 	if !*preview {
 		t.Skip("pass -preview to print the themes")
 	}
-	for _, th := range All() {
+	for _, th := range theme.All() {
 		for _, p := range colorProfiles {
 			// Write as Bubble Tea does: through a writer that downsamples to p.
 			w := &colorprofile.Writer{Forward: os.Stdout, Profile: p}
@@ -37,7 +37,7 @@ func TestPreview(t *testing.T) {
 
 // previewBoard draws the empty cell and the tiles 2 to 32768 side by side
 // on the board, in two rows.
-func previewBoard(pal Palette) string {
+func previewBoard(pal theme.Palette) string {
 	gap := lipgloss.NewStyle().Background(pal.Board).Width(1).Height(3).Render("")
 	var rows []string
 	for _, ranks := range [][2]int{{0, 8}, {8, 16}} {
@@ -64,7 +64,7 @@ func previewBoard(pal Palette) string {
 
 // previewSurround writes the words drawn on the terminal's background in
 // their colours, and a highlight mark on the board.
-func previewSurround(pal Palette, dark bool) string {
+func previewSurround(pal theme.Palette, dark bool) string {
 	bg := "light"
 	if dark {
 		bg = "dark"

@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	. "github.com/term2048/2048/theme"
+	"github.com/term2048/2048/theme"
 )
 
 func TestNames(t *testing.T) {
 	want := []string{"classic", "dark", "contrast", "plain"}
-	if got := Names(); !slices.Equal(got, want) {
+	if got := theme.Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %q; want %q", got, want)
 	}
-	for i, th := range All() {
+	for i, th := range theme.All() {
 		if th.Name != want[i] {
 			t.Errorf("All()[%d].Name = %q; want %q", i, th.Name, want[i])
 		}
@@ -24,30 +24,30 @@ func TestNames(t *testing.T) {
 			t.Errorf("All()[%d].Description is empty", i)
 		}
 	}
-	if got, want := All()[2].Description, "high contrast, safe for colour-blind players"; got != want {
+	if got, want := theme.All()[2].Description, "high contrast, safe for colour-blind players"; got != want {
 		t.Errorf("All()[2].Description = %q; want %q", got, want)
 	}
 }
 
 func TestByName(t *testing.T) {
-	for _, th := range All() {
+	for _, th := range theme.All() {
 		for _, name := range []string{th.Name, strings.ToUpper(th.Name)} {
-			got, err := ByName(name)
+			got, err := theme.ByName(name)
 			if err != nil || got != th {
 				t.Errorf("ByName(%q) = %q, %v; want %q, nil", name, got.Name, err, th.Name)
 			}
 		}
 	}
 	for _, name := range []string{"", "solarized", "classic "} {
-		got, err := ByName(name)
+		got, err := theme.ByName(name)
 		if err == nil {
 			t.Errorf("ByName(%q) = %q, nil; want an error", name, got.Name)
 			continue
 		}
-		if got != (Theme{}) {
+		if got != (theme.Theme{}) {
 			t.Errorf("ByName(%q) = %q, %v; want the zero Theme", name, got.Name, err)
 		}
-		for _, n := range Names() {
+		for _, n := range theme.Names() {
 			if !strings.Contains(err.Error(), n) {
 				t.Errorf("ByName(%q) error %q does not name %q", name, err, n)
 			}
@@ -56,7 +56,7 @@ func TestByName(t *testing.T) {
 }
 
 func TestDefault(t *testing.T) {
-	if got := Default(); got != All()[0] || got.Name != "classic" {
+	if got := theme.Default(); got != theme.All()[0] || got.Name != "classic" {
 		t.Errorf("Default() = %q; want All()[0], classic", got.Name)
 	}
 }
