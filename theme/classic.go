@@ -18,10 +18,13 @@ package theme
 //     night blue.
 //
 // At 256 colours the tiles use the nearest cube colours that keep neighbours
-// apart. 16 colours hold two yellows, and no two tiles may look alike: the
-// 8 takes the dark yellow, and the 4 and the tiles 128 to 2048 the bright
-// one, each with a number of its own colour (black, grey, red, blue,
-// magenta, bright red); the 8192 has a yellow number on the 64's magenta.
+// apart. 16 colours hold two yellows, and the dark one takes only a black
+// number in every common set of them, so the 8 has it. No two tiles may
+// look alike, and no two within two doublings may share a background, so
+// the tiles 128 to 2048 take turns on bright yellow, bright red (orange in
+// most terminals) and bright white: 128 grey on yellow, 256 black on red,
+// 512 red on white, 1024 magenta on yellow, 2048 yellow on red. The 8192
+// has a yellow number on the 64's magenta.
 func classic() Theme {
 	return Theme{
 		Name:        "classic",
@@ -36,10 +39,10 @@ func classic() Theme {
 				number(shade{15, 237, 0x3c3a32}, shade{1, 203, 0xf67c5f}),  // 32
 				number(shade{15, 231, 0xf9f6f2}, shade{5, 160, 0xf25738}),  // 64
 				number(shade{8, 237, 0x3c3a32}, shade{11, 229, 0xf3e59d}),  // 128
-				number(shade{1, 237, 0x3c3a32}, shade{11, 222, 0xf4da7c}),  // 256
-				number(shade{4, 237, 0x3c3a32}, shade{11, 221, 0xf4cf5b}),  // 512
+				number(shade{0, 237, 0x3c3a32}, shade{9, 222, 0xf4da7c}),   // 256
+				number(shade{1, 237, 0x3c3a32}, shade{15, 221, 0xf4cf5b}),  // 512
 				number(shade{5, 237, 0x3c3a32}, shade{11, 178, 0xf3c235}),  // 1024
-				number(shade{9, 237, 0x3c3a32}, shade{11, 214, 0xf2b200}),  // 2048
+				number(shade{11, 237, 0x3c3a32}, shade{9, 214, 0xf2b200}),  // 2048
 				number(shade{15, 231, 0xf9f6f2}, shade{0, 237, 0x3c3a32}),  // 4096
 				number(shade{11, 231, 0xf9f6f2}, shade{5, 96, 0x5a3d56}),   // 8192
 				number(shade{15, 231, 0xf9f6f2}, shade{4, 23, 0x1b494a}),   // 16384
