@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -271,5 +272,9 @@ func TestOneGameAtATime(t *testing.T) {
 	again.master.Write([]byte("q"))
 	if st := again.wait(t); st.ExitCode() != 0 {
 		t.Errorf("the game after a kill -9 ended with %v", st)
+	}
+	// Once the screen is restored, one line says what was saved.
+	if out := again.screen.String(); !regexp.MustCompile(`2048: saved at [0-9,]+ points after [0-9,]+ moves?; run 2048 to go on\.`).MatchString(out) {
+		t.Errorf("the game left no line saying it saved; its last output: %q", out[max(len(out)-300, 0):])
 	}
 }

@@ -123,6 +123,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if unsaved = errors.Join(unsaved, m.unrecordedError()); unsaved != nil {
 		return unsaved
 	}
+	fmt.Fprintln(out, m.farewell()) // on a terminal closed already, it goes nowhere
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report
 	}
