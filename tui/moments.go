@@ -88,9 +88,13 @@ func (m *Model) wonLines() (string, []string) {
 // its records, its place among the player's games, and the keys.
 func (m *Model) overLines() (string, []string) {
 	g := m.cur.Game
+	moves := figures.Quantity(g.MoveCount(), "move")
+	if m.cur.Undos > 0 {
+		moves += " · " + undoCount(m.cur.Undos)
+	}
 	lines := []string{
 		fmt.Sprintf("%s points · tile %d", figures.Count(g.Score()), g.HighestTile()),
-		fmt.Sprintf("%s · %s", figures.Quantity(g.MoveCount(), "move"), playTime(m.cur.Played)),
+		fmt.Sprintf("%s · %s", moves, playTime(m.cur.Played)),
 	}
 	s := m.ledger.summary // the other games: this one has no line yet
 	if s.Games > 0 {
@@ -134,4 +138,13 @@ func playTime(d time.Duration) string {
 		return fmt.Sprintf("%d min %02d s", s/60, s%60)
 	}
 	return fmt.Sprintf("%d h %02d min", s/3600, s/60%60)
+}
+
+// undoCount writes n undos: "1 undo", "3 undos" (the noun, not the verb's
+// "undoes" an English pluralizer makes of it).
+func undoCount(n int) string {
+	if n == 1 {
+		return "1 undo"
+	}
+	return figures.Count(n) + " undos"
 }

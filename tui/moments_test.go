@@ -32,6 +32,13 @@ func smallGames(n int) []history.Game {
 // TestMoments compares the moments of a game over the board with
 // testdata/TestMoments/*.golden.
 func TestMoments(t *testing.T) {
+	t.Run("over-with-undos", func(t *testing.T) {
+		m := modelAt(t, Config{}, lastMerge, 5)
+		withGames(m, smallGames(6))
+		m.cur.Undos = 3
+		press(m, "left")
+		golden.RequireEqual(t, m.View().Content)
+	})
 	t.Run("over-new-best", func(t *testing.T) {
 		m := modelAt(t, Config{}, lastMerge, 5)
 		withGames(m, smallGames(6))

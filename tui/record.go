@@ -93,7 +93,7 @@ func (m *Model) migrate(log *history.Index) {
 // line returns the line of the history of the game on screen, as it stands.
 func (m *Model) line() history.Game {
 	g := history.FromEngine(m.cur.Game, m.cur.movers())
-	g.ID = m.cur.ID
+	g.ID, g.Undos, g.Peak = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score)
 	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
 	return g
@@ -106,7 +106,7 @@ func (m *Model) statsNow() history.Summary {
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
 		s = history.Summarize(m.ledger.earlier, append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record))
 	}
-	s.BestScore = max(s.BestScore, m.cur.Game.Score())
+	s.BestScore = max(s.BestScore, m.cur.Peak, m.cur.Game.Score())
 	s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
 	return s
 }
@@ -129,15 +129,17 @@ func (s *SavedGame) movers() review.Movers {
 }
 
 // moved records who made the move just played, if the game knows who
-// made the others.
+// made the others, and the score it reached.
 func (s *SavedGame) moved(by review.Mover) {
 	if len(s.By) == s.Game.MoveCount()-1 {
 		s.By = append(s.By, by)
 	}
+	s.Peak = max(s.Peak, s.Game.Score())
 }
 
-// undone forgets who made the moves undone.
+// undone counts a move taken back, and forgets who made it.
 func (s *SavedGame) undone() {
+	s.Undos++
 	if n := s.Game.MoveCount(); len(s.By) > n {
 		s.By = s.By[:n]
 	}

@@ -155,6 +155,35 @@ func TestRecordsFromTheGame(t *testing.T) {
 	}
 }
 
+// TestUndoKeepsTheBest: an undo does not lower the best score on screen,
+// in this session nor the next, before or after the game is left; the
+// game counts its undos, and its line keeps them and the score it reached.
+func TestUndoKeepsTheBest(t *testing.T) {
+	s := tempStore(t)
+	m := newTestModel(t, Config{Store: &s})
+	for m.cur.Game.Score() == 0 {
+		press(m, "left")
+		press(m, "down")
+	}
+	peak := m.cur.Game.Score()
+	for m.cur.Game.Score() == peak && m.cur.Game.CanUndo() {
+		press(m, "u")
+	}
+	undos := m.cur.Undos
+	if undos == 0 || m.statsNow().BestScore != peak || !strings.Contains(m.render(), " "+figures.Count(peak)) {
+		t.Fatalf("after %d undos: best %d on a score of %d; want the %d reached", undos, m.statsNow().BestScore, m.cur.Game.Score(), peak)
+	}
+	m = New(t.Context(), Config{Store: &s})
+	if m.cur.Undos != undos || m.statsNow().BestScore != peak {
+		t.Errorf("resumed: %d undos, best %d; want %d and %d", m.cur.Undos, m.statsNow().BestScore, undos, peak)
+	}
+	m = New(t.Context(), Config{Store: &s, NewGame: true})
+	log := historyOf(t, s)
+	if len(log.Games) != 1 || log.Games[0].Undos != undos || log.Games[0].Peak != peak || m.statsNow().BestScore != peak {
+		t.Errorf("left: %+v, best %d; want its %d undos and peak %d, and the best %d", log.Games, m.statsNow().BestScore, undos, peak, peak)
+	}
+}
+
 // TestWhoMoved: the line of a game says who made each move: the player,
 // the AI by autoplay, or the AI by a hint played with its key; an undone
 // move is forgotten.

@@ -84,6 +84,11 @@ type SavedGame struct {
 	By review.Movers `json:"by,omitempty"`
 	// Played is the time played so far, in nanoseconds (see maxPause).
 	Played time.Duration `json:"played,omitempty"`
+	// Undos counts the moves taken back; Peak is the highest score the
+	// game has reached, moves taken back since included (see
+	// history.Record).
+	Undos int `json:"undos,omitempty"`
+	Peak  int `json:"peak,omitempty"`
 	// Counted is from versions before the history: their statistics
 	// counted this game already (it had ended). The game clears it when it
 	// carries those statistics into the history.
@@ -169,6 +174,10 @@ func (s *Store) LoadGame() (SavedGame, error) {
 	if j.ID == "" {
 		j.ID = derivedID(j.Game)
 	}
+	if j.Undos < 0 {
+		return SavedGame{}, moveAside(s.gamePath(), fmt.Errorf("%d undos", j.Undos), time.Now())
+	}
+	j.Peak = max(j.Peak, j.Game.Score()) // a game saved before the peak was kept
 	return j.SavedGame, nil
 }
 

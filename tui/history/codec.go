@@ -22,7 +22,8 @@ var ErrNewer = errors.New("written by a newer 2048")
 // gameJSON is a Game in a line of the file:
 //
 //	{"version":1,"id":"5f0c9e1a2b3c4d5e","ended":"2026-11-23T14:05:09+01:00","seconds":312.5,
-//	 "score":20112,"tile":2048,"moves":1234,"hinted":true,"autoplayed":false,
+//	 "score":20112,"tile":2048,"moves":1234,"undos":3,"peak":20240,
+//	 "hinted":true,"autoplayed":false,
 //	 "by":"ppph…","game":{"seed":…,"moves":"UDLR…","board":"…","score":20112}}
 //
 // (on one line). "game" is the game as engine.Game encodes it, the form the
@@ -38,6 +39,8 @@ type gameJSON struct {
 	Score      int             `json:"score"`
 	Tile       int             `json:"tile"`
 	Moves      int             `json:"moves"`
+	Undos      int             `json:"undos,omitempty"`
+	Peak       int             `json:"peak,omitempty"` // absent when it is the score
 	Hinted     bool            `json:"hinted"`
 	Autoplayed bool            `json:"autoplayed"`
 	By         *review.Movers  `json:"by,omitempty"` // absent if not known
@@ -70,8 +73,15 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if err := CheckID(g.ID); err != nil {
 		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
 	}
+	if g.Undos < 0 || g.Peak != 0 && g.Peak < g.Score {
+		return nil, fmt.Errorf("encoding the game of seed %d: %d undos, a peak of %d under the score %d", g.Seed, g.Undos, g.Peak, g.Score)
+	}
+	peak := g.Peak
+	if peak == g.Score {
+		peak = 0
+	}
 	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
-		Tile: g.HighestTile(), Moves: g.MoveCount, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
 	}
@@ -105,6 +115,10 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			e.Score(), e.HighestTile(), e.MoveCount(), j.Score, j.Tile, j.Moves)
 	}
 	switch {
+	case j.Undos < 0:
+		return fmt.Errorf("%d undos", j.Undos)
+	case j.Peak != 0 && j.Peak < j.Score:
+		return fmt.Errorf("a peak score of %d, under the score %d", j.Peak, j.Score)
 	case j.Ended.IsZero():
 		return errors.New(`no date ("ended")`)
 	case j.Seconds < 0 || math.IsNaN(j.Seconds) || j.Seconds > math.MaxInt64/1e9:
@@ -121,7 +135,8 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		}
 	}
 	*g = Game{
-		Record: Record{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), MoveCount: e.MoveCount(),
+		Record: Record{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
+			MoveCount: e.MoveCount(), Undos: j.Undos,
 			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
 		Moves: e.Moves(), By: by,
 	}

@@ -47,6 +47,9 @@ func played(seed uint64, n int, by func(i int) review.Mover) Game {
 	g.Autoplayed = count(movers, review.ByAutoplay) > 0
 	g.Played, g.Ended = 95*time.Second+500*time.Millisecond, when
 	g.ID = fmt.Sprintf("game-%d-%d", seed, n)
+	if n%2 == 0 { // some games with undos, their peak above their score
+		g.Undos, g.Peak = 2, g.Score+16
+	}
 	return g
 }
 
@@ -163,6 +166,8 @@ func TestDecodeRefusesDamage(t *testing.T) {
 		{"no date", replace(`"ended":"2026-11-23T14:05:09+01:00",`, ``), "no date"},
 		{"negative time", replace(`"seconds":95.5`, `"seconds":-1`), "seconds"},
 		{"id", replace(`"id":"game-7-60"`, `"id":"game 7"`), "id"},
+		{"undos", replace(`"undos":2`, `"undos":-1`), "undos"},
+		{"peak", replace(`"peak":`, `"peak":-`), "under the score"},
 		{"long id", replace(`"id":"game-7-60"`, `"id":"`+strings.Repeat("7", MaxID+1)+`"`), "at most"},
 		{"no game", func(s string) string { return s[:strings.Index(s, `,"game"`)] + "}" }, `no "game"`},
 	}

@@ -31,14 +31,18 @@ type Record struct {
 	// ID names the game: the saved game and its line carry the same one,
 	// so that a game is recorded once however often leaving it is
 	// retried. Lines of versions of 2048 before it have none.
-	ID         string
-	Seed       uint64       // the seed its tiles are drawn from
-	Start      engine.Board // the board it was set up from: empty for a usual game
-	Board      engine.Board // the board at the end
-	Score      int          // the score at the end
-	MoveCount  int          // the number of moves
-	Hinted     bool         // a hint of the AI reached the player during the game
-	Autoplayed bool         // the AI played moves of the game
+	ID    string
+	Seed  uint64       // the seed its tiles are drawn from
+	Start engine.Board // the board it was set up from: empty for a usual game
+	Board engine.Board // the board at the end
+	Score int          // the score at the end
+	// Peak is the highest score the game reached, moves undone after it
+	// included: Score or more.
+	Peak       int
+	MoveCount  int  // the number of moves
+	Undos      int  // the moves taken back
+	Hinted     bool // a hint of the AI reached the player during the game
+	Autoplayed bool // the AI played moves of the game
 	// Played is the time the player spent on the game: the time between its
 	// moves, each pause counted up to a limit the game sets, so that a game
 	// left open overnight does not count the night.
@@ -66,10 +70,11 @@ type Game struct {
 }
 
 // FromEngine returns the line of the game e has played, moved by by (nil
-// if not known). The moves are copied: e may go on after the call.
+// if not known), with no undo. The moves are copied: e may go on after the
+// call.
 func FromEngine(e *engine.Game, by review.Movers) Game {
 	return Game{
-		Record: Record{Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), MoveCount: e.MoveCount()},
+		Record: Record{Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), Peak: e.Score(), MoveCount: e.MoveCount()},
 		Moves:  e.Moves(), By: by,
 	}
 }

@@ -145,7 +145,7 @@ const indexMagic = "2048 history index\n"
 
 // indexVersion is the version of the encoding of an Index: one of another
 // version is not decoded, and the index is made again.
-const indexVersion = 1
+const indexVersion = 2
 
 // indexFile is an Index as MarshalBinary encodes it, in gob after
 // indexMagic and the CRC-32C of the gob.
@@ -165,7 +165,8 @@ type recordFile struct {
 	ID                 string
 	Seed               uint64
 	Start, Board       uint64
-	Score, MoveCount   int
+	Score, Peak        int
+	MoveCount, Undos   int
 	Hinted, Autoplayed bool
 	Played             time.Duration
 	Ended              []byte // time.Time's binary form: the instant and its zone offset
@@ -190,7 +191,7 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 			return nil, fmt.Errorf("encoding the index of the history: %w", err)
 		}
 		j.Records = append(j.Records, recordFile{ID: r.ID, Seed: r.Seed, Start: uint64(r.Start), Board: uint64(r.Board),
-			Score: r.Score, MoveCount: r.MoveCount, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
+			Score: r.Score, Peak: r.Peak, MoveCount: r.MoveCount, Undos: r.Undos, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
 			Ended: ended, Offset: r.at.offset, Size: r.at.size})
 	}
 	for _, e := range x.Skipped {
@@ -236,7 +237,7 @@ func (x *Index) UnmarshalBinary(data []byte) error {
 	y.Records = make([]Record, len(j.Records))
 	for i, f := range j.Records {
 		r := Record{ID: f.ID, Seed: f.Seed, Start: engine.Board(f.Start), Board: engine.Board(f.Board), Score: f.Score,
-			MoveCount: f.MoveCount, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
+			Peak: f.Peak, MoveCount: f.MoveCount, Undos: f.Undos, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
 			at: place{offset: f.Offset, size: f.Size}}
 		if err := r.Ended.UnmarshalBinary(f.Ended); err != nil {
 			return fmt.Errorf("the index is damaged: %w", err)

@@ -13,10 +13,13 @@ import (
 //     undone before do not count.
 //   - Hinted counts those in which a hint of the AI reached the player;
 //     Autoplayed, those in which the AI played a move.
-//   - BestScore and HighestTile are the highest of any game.
+//   - BestScore is the highest score any game reached, moves undone after
+//     it included (Record.Peak), so that an undo never lowers it;
+//     HighestTile is the highest tile of any game when it was left.
 //
-// Recorded, Own and Reached cover the games of the lines only: of the
-// earlier games, only their counts and records are known.
+// Recorded, Own, NoUndo and Reached cover the games of the lines only: of
+// the earlier games, only their counts and records are known. A Group's
+// scores are those the games were left with.
 type Summary struct {
 	Games       int
 	Won         int
@@ -26,6 +29,7 @@ type Summary struct {
 	HighestTile int
 	Recorded    Group // the games of the lines
 	Own         Group // the games of the lines played by hand: no hint reached the player, the AI played no move
+	NoUndo      Group // of those, the games in which no move was taken back
 	// Reached[r] counts the games of the lines that made a tile of rank r.
 	Reached [engine.MaxRank + 1]int
 }
@@ -46,10 +50,11 @@ func Summarize(earlier Earlier, games []Record) Summary {
 		Games: earlier.GamesPlayed, Won: earlier.GamesWon, Hinted: earlier.GamesHinted,
 		Autoplayed: earlier.GamesAutoplayed, BestScore: earlier.BestScore, HighestTile: earlier.HighestTile,
 	}
-	var own []Record
+	var own, noUndo []Record
 	for i := range games {
 		g := &games[i]
 		s.Games++
+		s.BestScore = max(s.BestScore, g.Peak)
 		if g.Won() {
 			s.Won++
 		}
@@ -64,10 +69,13 @@ func Summarize(earlier Earlier, games []Record) Summary {
 		}
 		if g.How() == ByHand {
 			own = append(own, *g)
+			if g.Undos == 0 {
+				noUndo = append(noUndo, *g)
+			}
 		}
 	}
 	s.Reached[0] = 0 // no tile is of rank 0
-	s.Recorded, s.Own = groupOf(games), groupOf(own)
+	s.Recorded, s.Own, s.NoUndo = groupOf(games), groupOf(own), groupOf(noUndo)
 	s.BestScore = max(s.BestScore, s.Recorded.BestScore)
 	s.HighestTile = max(s.HighestTile, s.Recorded.HighestTile)
 	return s

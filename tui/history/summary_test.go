@@ -53,6 +53,22 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
+// TestSummarizeUndos: the best score is the highest any game reached,
+// undone moves included; NoUndo keeps the games by hand without an undo.
+func TestSummarizeUndos(t *testing.T) {
+	games := []Record{finished(1000, 7, ByHand), finished(3000, 8, ByHand), finished(2000, 9, WithHints)}
+	games[0].Peak = 1000
+	games[1].Peak, games[1].Undos = 4000, 2 // 4,000 reached, then undone to 3,000
+	games[2].Peak = 2000
+	s := Summarize(Earlier{}, games)
+	if s.BestScore != 4000 || s.Own.BestScore != 3000 || s.Own.Games != 2 {
+		t.Errorf("best %d, by hand %+v; want 4000 reached, and the 2 games by hand at best 3000 as left", s.BestScore, s.Own)
+	}
+	if want := (Group{Games: 1, BestScore: 1000, HighestTile: 128, MeanScore: 1000, MedianScore: 1000}); s.NoUndo != want {
+		t.Errorf("NoUndo = %+v; want %+v", s.NoUndo, want)
+	}
+}
+
 func TestSummarizeNothing(t *testing.T) {
 	if s := Summarize(Earlier{}, nil); s != (Summary{}) {
 		t.Errorf("Summarize of no game = %+v; want zero", s)
