@@ -8,8 +8,8 @@ import (
 
 // TestAgreement searches the 60 positions of testdata/agreement.txt at auto
 // depth and compares the choices and values with those nneonneo's program
-// found there. The issue asks for at least 55 equal choices; this search
-// makes 60, so fewer than 58 is a regression. The values differ a little
+// found there. This search makes the same choice on all 60, so a different
+// move on more than 2 is a regression. The values differ a little
 // because the table is shared between root moves and reuses only values
 // reached with about the same probability (nneonneo's reuses any): the
 // largest difference is about 3%, in a deep late-game position where
