@@ -43,12 +43,17 @@ func spaces(n int) string { return strings.Repeat(" ", max(n, 0)) }
 // smaller half.
 func split(n int) int { return n - int(math.Round(float64(n)/2)) }
 
-// beside returns a and b side by side with gap columns between, the
-// shorter one centred up and down if centred (a spare line goes above, as
-// lipgloss.JoinHorizontal does), else at the top.
-func beside(a block, gap int, b block, centred bool) block {
+// beside returns a and b side by side with gap columns between, b moved
+// down by top lines; the shorter of the two gets blank lines below.
+func beside(a block, gap int, b block, top int) block {
+	if top > 0 {
+		b = block{append(make([]string, top, top+len(b.lines)), b.lines...), b.width}
+		for i := range top {
+			b.lines[i] = spaces(b.width)
+		}
+	}
 	n := max(len(a.lines), len(b.lines))
-	a, b = a.tallAs(n, centred), b.tallAs(n, centred)
+	a, b = a.tallAs(n), b.tallAs(n)
 	out := block{lines: make([]string, n), width: a.width + gap + b.width}
 	for i := range n {
 		out.lines[i] = a.lines[i] + spaces(gap) + b.lines[i]
@@ -56,22 +61,14 @@ func beside(a block, gap int, b block, centred bool) block {
 	return out
 }
 
-// tallAs returns b with blank lines added to make n, centred or below.
-func (b block) tallAs(n int, centred bool) block {
-	extra := n - len(b.lines)
-	if extra <= 0 {
+// tallAs returns b with blank lines added below to make n.
+func (b block) tallAs(n int) block {
+	if len(b.lines) >= n {
 		return b
 	}
-	above := 0
-	if centred {
-		above = extra - split(extra)
-	}
+	lines := make([]string, len(b.lines), n)
+	copy(lines, b.lines)
 	blank := spaces(b.width)
-	lines := make([]string, 0, n)
-	for range above {
-		lines = append(lines, blank)
-	}
-	lines = append(lines, b.lines...)
 	for len(lines) < n {
 		lines = append(lines, blank)
 	}

@@ -18,7 +18,9 @@ import (
 // there, the AI's, the hint panel's bars, and the review so far.
 func (m *Model) replayScreen(w, h int) string {
 	return m.boardScreen(w, h, m.replayBanner(w), func(l layout) screenParts {
-		return screenParts{title: m.replayTitle, area: m.replayArea(l), panel: m.replayPanel(l), help: m.helpLine(w, m.keys.ReplayHelp())}
+		right := replayPanelRight(l)
+		return screenParts{title: m.replayTitle, area: m.replayArea(l, right), panel: m.replayPanel(l), right: right,
+			help: m.helpLine(w, m.keys.ReplayHelp())}
 	})
 }
 
@@ -55,8 +57,9 @@ func (m *Model) replayBanner(width int) []string {
 
 // replayArea draws the board at the position on screen, the tiles of the
 // move that made it marked, with the move played there as a hollow arrow
-// and the AI's move as a solid one.
-func (m *Model) replayArea(l layout) block {
+// and the AI's move as a solid one; right is the line of the panel that
+// reads "→ right".
+func (m *Model) replayArea(l layout, right int) block {
 	v := m.screens.replay
 	var marks flash
 	if v.at > 0 {
@@ -77,7 +80,8 @@ func (m *Model) replayArea(l layout) block {
 			arrows[mv.Best()] = m.accent(solidArrows[mv.Best()])
 		}
 	}
-	return arrowed(board, l, arrows)
+	row, _ := l.sideRow(right)
+	return arrowed(board, l, arrows, row)
 }
 
 // current returns the move played at the position on screen and its
@@ -91,6 +95,18 @@ func (v *replayView) current() (played engine.Direction, mv *review.Move, ok boo
 		mv = &v.moves[v.at]
 	}
 	return v.game.Moves[v.at], mv, true
+}
+
+// replayPanelRight returns the line of the replay's panel in l that reads
+// "→ right": after the fields (three, or two lines of them in a compact
+// panel), the blank line of a full panel, and the lines of the move played
+// and of the AI's, the bars of the moves in the order of engine.Direction
+// (see replayFull, replayCompact and moveLines).
+func replayPanelRight(l layout) int {
+	if l.compact() {
+		return 2 + 2 + int(engine.Right)
+	}
+	return 3 + 1 + 2 + int(engine.Right)
 }
 
 // replayPanel draws the panel of the replay in the panel's place of l.

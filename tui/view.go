@@ -12,79 +12,6 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// panelWidth is the width of the panel beside the board.
-const panelWidth = 34
-
-// A layout places the board and the panel: large or small tiles, the panel
-// beside the board or under it.
-type layout struct {
-	board  boardSize
-	beside bool
-}
-
-// layouts are tried in order, after the grown boards beside their panel
-// (from the largest down); the first that fits the terminal is used.
-var layouts = []layout{{largeBoard, true}, {smallBoard, true}, {largeBoard, false}, {smallBoard, false}}
-
-// Around the board are two columns and a line on each side for the hint's
-// arrow; above everything the title, below the messages and the help.
-const (
-	arrowCols  = 2
-	chromeRows = 1 + bannerRows + 1
-	bannerRows = 2
-)
-
-func (l layout) areaWidth() int  { return l.board.width() + 2*arrowCols }
-func (l layout) areaHeight() int { return l.board.height() + 2 }
-
-// compact reports whether l uses the compact panel: all but large (or
-// grown) tiles with the panel beside them.
-func (l layout) compact() bool { return !l.beside || l.board.rows < largeBoard.rows }
-
-// panelSize returns the width and height of l's panel.
-func (l layout) panelSize() (w, h int) {
-	w, h = panelWidth, panelLines
-	if !l.beside {
-		w = l.areaWidth()
-	}
-	if l.compact() {
-		h = compactLines
-	}
-	return w, h
-}
-
-// size returns the columns and lines l needs.
-func (l layout) size() (w, h int) {
-	pw, ph := l.panelSize()
-	if l.beside {
-		return l.areaWidth() + 1 + pw, chromeRows + max(l.areaHeight(), ph)
-	}
-	return max(l.areaWidth(), pw), chromeRows + l.areaHeight() + ph
-}
-
-// fit returns the first layout that fits a w×h terminal: on a large
-// terminal, the largest grown board that fits beside its panel, so that the
-// board fills the screen; else the first of layouts that fits.
-func fit(w, h int) (layout, bool) {
-	for rows := maxGrowth; rows >= minGrowth; rows-- {
-		if l := (layout{grownBoard(rows), true}); l.fits(w, h) {
-			return l, true
-		}
-	}
-	for _, l := range layouts {
-		if l.fits(w, h) {
-			return l, true
-		}
-	}
-	return layout{}, false
-}
-
-// fits reports whether l fits a w×h terminal.
-func (l layout) fits(w, h int) bool {
-	lw, lh := l.size()
-	return lw <= w && lh <= h
-}
-
 // View draws the screen.
 func (m *Model) View() tea.View {
 	content := m.render()
@@ -127,7 +54,9 @@ func (m *Model) render() string {
 		return m.statsScreen(w, h)
 	}
 	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
-		return screenParts{title: m.title, area: m.boardArea(l), panel: m.panel(l), help: m.helpLine(w, m.shortHelp())}
+		right := panelRight(l)
+		return screenParts{title: m.title, area: m.boardArea(l, right), panel: m.panel(l), right: right,
+			help: m.helpLine(w, m.shortHelp())}
 	})
 }
 
@@ -154,6 +83,7 @@ type screenParts struct {
 	title  func(width int) string // the top line, width columns wide
 	area   block                  // the board and the arrows around it
 	panel  string                 // beside the board, or under it
+	right  int                    // the panel's line that reads "→ right" (see layout.sideRow)
 	banner []string               // the lines under them, wrapped
 	help   string                 // the last line: the keys
 }
@@ -168,7 +98,8 @@ func (m *Model) compose(l layout, w, h int, p screenParts) string {
 	panel.width, _ = l.panelSize()
 	var body block
 	if l.beside {
-		body = beside(p.area, 1, panel, l.board.grown()) // a grown board's panel at the height of its middle
+		_, top := l.sideRow(p.right)
+		body = beside(p.area, 1, panel, top)
 	} else {
 		body = stack(p.area.wideAs(max(p.area.width, panel.width)), panel.wideAs(max(p.area.width, panel.width)))
 	}
@@ -229,9 +160,21 @@ func (m *Model) title(width int) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
+// panelRight returns the line of the game's panel in l that reads
+// "→ right": after the fields (four, or two to a line in a compact panel),
+// the blank line of a full panel and the hint's title, the hint's bars of
+// the moves in the order of engine.Direction (see panel and hintLines).
+func panelRight(l layout) int {
+	if l.compact() {
+		return 2 + 1 + int(engine.Right)
+	}
+	return 4 + 1 + 1 + int(engine.Right)
+}
+
 // boardArea draws the board with the hint's arrow on the side of the best
-// move, and the moment of the game over them, if any.
-func (m *Model) boardArea(l layout) block {
+// move, and the moment of the game over them, if any; right is the line of
+// the panel that reads "→ right".
+func (m *Model) boardArea(l layout, right int) block {
 	var board string
 	if m.motion.anim != nil {
 		board = m.motion.anim.renderFrame(m.motion.anim.frame, l.board, &m.look.styles)
@@ -242,7 +185,8 @@ func (m *Model) boardArea(l layout) block {
 	if m.ai.hint != nil && m.ai.hint.HasMove() && m.ai.thinking == idle {
 		arrows[m.ai.hint.Best] = m.accent(solidArrows[m.ai.hint.Best])
 	}
-	area := arrowed(board, l, arrows)
+	row, _ := l.sideRow(right)
+	area := arrowed(board, l, arrows, row)
 	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
 		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
 	}
@@ -257,9 +201,10 @@ var (
 )
 
 // arrowed returns the board of the layout l with the arrows drawn on its
-// sides: arrows[d], a glyph one column wide, in the middle of the side of
-// direction d; none where it is empty.
-func arrowed(board string, l layout, arrows [engine.NumDirections]string) block {
+// sides: arrows[d], a glyph one column wide, on the side of direction d,
+// in the middle of the sides above and below, on the board's line row on
+// the left and the right; none where it is empty.
+func arrowed(board string, l layout, arrows [engine.NumDirections]string, row int) block {
 	side := func(d engine.Direction, width int) string {
 		if arrows[d] == "" {
 			return spaces(width)
@@ -269,12 +214,12 @@ func arrowed(board string, l layout, arrows [engine.NumDirections]string) block 
 	bh := l.board.height()
 	lines := make([]string, 0, bh+2)
 	lines = append(lines, side(engine.Up, l.areaWidth()))
-	for i, row := range strings.Split(board, "\n") {
+	for i, line := range strings.Split(board, "\n") {
 		left, right := spaces(arrowCols), spaces(arrowCols)
-		if i == bh/2 {
+		if i == row {
 			left, right = side(engine.Left, arrowCols), side(engine.Right, arrowCols)
 		}
-		lines = append(lines, left+row+right)
+		lines = append(lines, left+line+right)
 	}
 	lines = append(lines, side(engine.Down, l.areaWidth()))
 	return block{lines, l.areaWidth()}
