@@ -20,9 +20,9 @@ type EvaluatorInfo struct {
 func Evaluators() []EvaluatorInfo {
 	return []EvaluatorInfo{
 		{"nneonneo", "nneonneo's heuristic with its CMA-ES weights (the default)", func() Evaluator { return NneonneoHeuristic() }},
-		{"snake", "8 serpentine paths from the corners, weights halving along the path (the snake-path Go bot)", func() Evaluator { return Snake() }},
-		{"matrix", "a weight matrix found by random search, best of its 8 symmetries (the weight-matrix article)", func() Evaluator { return Matrix() }},
-		{"multi", "empty cells, monotonicity, smoothness, corner bonus, sum of squares (the Python simulator report)", func() Evaluator { return MultiMetric() }},
+		{"snake", "8 serpentine paths from the corners, weights halving along the path", func() Evaluator { return Snake() }},
+		{"matrix", "a weight matrix found by random search, best of its 8 symmetries (\"2048 AI – The Intelligent Bot\")", func() Evaluator { return Matrix() }},
+		{"multi", "empty cells, monotonicity, smoothness, corner bonus, sum of squares", func() Evaluator { return MultiMetric() }},
 	}
 }
 
@@ -73,12 +73,12 @@ func newPathTables(w [4]float64) pathTables {
 	}
 }
 
-// snake is the heuristic of the snake-path Go bot: a serpentine path visits all 16 cells
+// snake is the snake-path heuristic: a serpentine path visits all 16 cells
 // from a corner, row by row (or column by column) turning at each edge, and
 // the k-th cell's tile weighs 100000/2^k. A board is worth its best path.
 type snake struct{ pathTables }
 
-// Snake returns the snake-path Go bot's evaluator: the best of its 8 serpentine paths.
+// Snake returns the snake-path evaluator: the best of 8 serpentine paths.
 func Snake() Evaluator {
 	var w [4]float64
 	for k := range w {
@@ -111,8 +111,9 @@ func (s snake) Evaluate(b engine.Board) float64 {
 // Lost returns 0: every live board is worth more.
 func (snake) Lost() float64 { return 0 }
 
-// matrixWeights is the weight matrix the weight-matrix article found by random search among
-// matrices decreasing from the top-left corner.
+// matrixWeights is the weight matrix that the article "2048 AI – The
+// Intelligent Bot" found by random search among matrices decreasing from
+// the top-left corner.
 var matrixWeights = [4][4]float64{
 	{0.135759, 0.121925, 0.102812, 0.099937},
 	{0.0997992, 0.0888405, 0.076711, 0.0724143},
@@ -120,11 +121,11 @@ var matrixWeights = [4][4]float64{
 	{0.0125498, 0.00992495, 0.00575871, 0.00335193},
 }
 
-// matrix is the heuristic of the weight-matrix article: Σ W_ij·tile_ij, maximised over the 8
-// rotations and reflections of W.
+// matrix is the weight-matrix heuristic: Σ W_ij·tile_ij, maximised over the
+// 8 rotations and reflections of W.
 type matrix struct{ rows [4]pathTables }
 
-// Matrix returns the weight-matrix article's evaluator.
+// Matrix returns the weight-matrix evaluator (see matrixWeights).
 func Matrix() Evaluator {
 	var m matrix
 	for r := range m.rows {
@@ -155,9 +156,9 @@ func (m matrix) Evaluate(b engine.Board) float64 {
 // Lost returns 0: every live board is worth more.
 func (matrix) Lost() float64 { return 0 }
 
-// The weights of the multi-metric heuristic, this project's choice for the
-// terms the Python simulator report lists: ranks (log2 of the tiles) for the shape terms, so that
-// they weigh alike early and late, and a small weight on the sum of squares
+// The weights of the multi-metric heuristic, this project's choice for its
+// terms: ranks (log2 of the tiles) for the shape terms, so that they weigh
+// alike early and late, and a small weight on the sum of squares
 // of the values, which rewards building large tiles.
 const (
 	multiBase       = 100    // per row: keeps live boards positive
@@ -168,13 +169,12 @@ const (
 	multiSumSquares = 1.0e-6 // times Σ tile²
 )
 
-// multiMetric is the Python simulator report's heuristic: a weighted sum of empty cells,
+// multiMetric is the multi-metric heuristic: a weighted sum of empty cells,
 // monotonicity, smoothness, a corner bonus and the sum of squares.
 type multiMetric struct{ lines *Lines }
 
-// MultiMetric returns the multi-metric evaluator of the Python simulator
-// report with this
-// project's weights (see multiEmpty and the others). Every term but the
+// MultiMetric returns the multi-metric evaluator with this project's
+// weights (see multiEmpty and the others). Every term but the
 // corner bonus adds up over lines and lives in two tables: one for the rows,
 // which also counts each cell once, and one for the columns.
 func MultiMetric() Evaluator {

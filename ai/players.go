@@ -35,9 +35,9 @@ func legal(b engine.Board) Result {
 	return r
 }
 
-// Random plays a uniformly random legal move, drawn from Rand. It is the
-// baseline of the Python simulator report; it is not safe for concurrent use,
-// as Rand is not.
+// Random plays a uniformly random legal move, drawn from Rand: the baseline
+// every player should beat. It is not safe for concurrent use, as Rand is
+// not.
 type Random struct{ Rand *rand.Rand }
 
 // Play chooses a legal move at random.
@@ -92,7 +92,8 @@ func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
 // Minimax plays as if every spawn were the worst one for it: max nodes over
 // the moves, min nodes over every spawn (a 2 or a 4 in any empty cell), to
 // Depth plies (as Limits counts them), with alpha-beta pruning. It is the
-// pessimistic baseline of the Python simulator report; Depth 0 means 3.
+// pessimistic baseline, which ignores the odds of the spawns; Depth 0 means
+// 3.
 type Minimax struct {
 	Eval  Evaluator
 	Depth int

@@ -11,16 +11,19 @@
 //
 // The default evaluator and the search rules (cut-off, automatic depth) are
 // those of nneonneo's 2048 AI (github.com/nneonneo/2048-ai). The other
-// evaluators and players come from the documents the project grew from:
+// evaluators are the classic heuristics of 2048 bots:
 //
-//   - the snake-path Go bot: "Bot 2048 – ExpectIMinIMax & Bitwise", a Go
-//     expectimax bot scoring boards by eight serpentine weight paths ([Snake]);
-//   - the weight-matrix article: "2048 AI – The Intelligent Bot", whose 4×4
-//     weight matrix was found by random search ([Matrix]);
-//   - the Python simulator report: "2048 Expectimax AI Simulator – Technical
-//     Report", with its multi-metric heuristic ([MultiMetric]) and the random,
-//     greedy and minimax players it compares expectimax with ([Random],
-//     [Greedy], [Minimax]).
+//   - [Snake] scores a board by a serpentine path through all 16 cells from
+//     a corner, the weights halving along the path, the best of 8 such paths;
+//   - [Matrix] weighs each cell by a 4×4 matrix found by random search, the
+//     best of its 8 symmetries, as the article "2048 AI – The Intelligent
+//     Bot" describes;
+//   - [MultiMetric] adds up empty cells, monotonicity, smoothness, a corner
+//     bonus and the sum of squared tiles, terms that 2048 bots often combine.
+//
+// The simpler players, [Random], [Greedy] (the best board one move ahead)
+// and [Minimax] (the worst spawn instead of the expected one), are the
+// usual baselines against which expectimax is measured.
 package ai
 
 import (

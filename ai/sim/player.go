@@ -24,8 +24,9 @@ const (
 func Kinds() []string { return []string{Expectimax, Minimax, Greedy, Random} }
 
 // MinimaxAutoDepth is the depth of a minimax player whose Depth is ai.Auto:
-// minimax has no rule of its own, and the Python simulator report ran it at
-// 3 plies.
+// minimax has no rule of its own, and as it searches every spawn, with no
+// probability cut-off, its time grows steeply with the depth; 3 plies (a
+// move, the worst spawn, a move) keep it a quick baseline.
 const MinimaxAutoDepth = 3
 
 // randomStream is the second PCG seed word of the random player's
