@@ -76,30 +76,10 @@ func moveName(r ai.Result) string {
 	return r.Best.String()
 }
 
-// hintValues is the value of each move in JSON, null for an illegal one.
-// Its fields keep the order of the directions.
-type hintValues struct {
-	Up    *float64 `json:"up"`
-	Down  *float64 `json:"down"`
-	Left  *float64 `json:"left"`
-	Right *float64 `json:"right"`
-}
-
-// newHintValues returns the values of the legal moves of r.
-func newHintValues(r ai.Result) hintValues {
-	var v [engine.NumDirections]*float64
-	for d := range v {
-		if r.Legal[d] {
-			v[d] = &r.Value[d]
-		}
-	}
-	return hintValues{v[engine.Up], v[engine.Down], v[engine.Left], v[engine.Right]}
-}
-
 // hintJSON is the JSON answer of hint.
 type hintJSON struct {
 	Move        string     `json:"move"`
-	Values      hintValues `json:"values"`
+	Values      moveValues `json:"values"`
 	Depth       int        `json:"depth"`
 	Evaluations uint64     `json:"evaluations"`
 	Nodes       uint64     `json:"nodes"`
@@ -116,7 +96,7 @@ type hintJSON struct {
 func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	out := hintJSON{
 		Move:        moveName(r),
-		Values:      newHintValues(r),
+		Values:      newMoveValues(r),
 		Depth:       r.Depth,
 		Evaluations: r.MovesTried,
 		Nodes:       r.Nodes,
@@ -171,18 +151,4 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) 
 	fmt.Fprintf(&sb, "%s on %d %s\n", figures.Duration(r.Elapsed), r.Threads, figures.Plural(r.Threads, "thread"))
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-// writeBoard draws b as a grid of right-aligned tile values, "." for empty.
-func writeBoard(sb *strings.Builder, b engine.Board) {
-	for i := range engine.NumCells {
-		v := "."
-		if t := b.Tile(i); t != 0 {
-			v = fmt.Sprint(t)
-		}
-		fmt.Fprintf(sb, "%6s", v)
-		if i%4 == 3 {
-			sb.WriteByte('\n')
-		}
-	}
 }

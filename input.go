@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 
 	"github.com/term2048/2048/tui/regularfile"
 )
@@ -24,14 +23,6 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 
 // trimBOM returns data without a leading UTF-8 byte order mark.
 func trimBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
-
-// isTerminalInput reports whether stdin is a terminal: a command that reads
-// its input from stdin says how to give it one instead of waiting for the
-// user to type a file.
-func isTerminalInput(stdin io.Reader) bool {
-	f, ok := stdin.(*os.File)
-	return ok && isTerminal(f)
-}
 
 // readStdin reads stdin to its end, or until ctx is done; it reads at most
 // limit bytes, and a longer input is an error satisfying

@@ -131,12 +131,6 @@ func checkTerminal(stdin *os.File, stdout io.Writer) error {
 	return nil
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // versionLine returns the version of the program from its build
 // information (see formatVersion).
 func versionLine() string { return formatVersion(debug.ReadBuildInfo()) }

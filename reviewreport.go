@@ -180,7 +180,7 @@ type reviewMoveJSON struct {
 	Board   string     `json:"board"` // before the move
 	Played  string     `json:"played"`
 	Best    string     `json:"best"`
-	Values  hintValues `json:"values"`
+	Values  moveValues `json:"values"`
 	Loss    float64    `json:"loss"`
 	Verdict string     `json:"verdict"`
 }
@@ -237,7 +237,7 @@ func writeReviewJSON(w io.Writer, file gameFile, rev *review.Review) error {
 func newReviewMoveJSON(m review.Move) reviewMoveJSON {
 	return reviewMoveJSON{
 		Move: m.Number, By: m.By.String(), Board: m.Search.Board.String(), Played: m.Played.String(),
-		Best: m.Best().String(), Values: newHintValues(m.Search),
+		Best: m.Best().String(), Values: newMoveValues(m.Search),
 		Loss: m.Loss, Verdict: m.Verdict.String(),
 	}
 }
