@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
-	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
@@ -86,42 +83,4 @@ func compareWorkers(r sim.Run) string {
 // [35.6–54.8].
 func shortInterval(t sim.TileRate) string {
 	return fmt.Sprintf("[%.1f–%.1f]", 100*t.Low, 100*t.High)
-}
-
-// parseDepths reads the -depths flag: a depth in plies, a range A-B, or a
-// comma-separated list of them, each from 1 to ai.MaxDepth.
-func parseDepths(s string) ([]int, error) {
-	var out []int
-	for part := range strings.SplitSeq(s, ",") {
-		a, b, isRange := strings.Cut(strings.TrimSpace(part), "-")
-		lo, err := parsePly(a)
-		if err != nil {
-			return nil, err
-		}
-		hi := lo
-		if isRange {
-			if hi, err = parsePly(b); err != nil {
-				return nil, err
-			}
-			if hi < lo {
-				return nil, fmt.Errorf("the range %q runs backwards; want LOW-HIGH, like %d-%d", part, hi, lo)
-			}
-		}
-		for d := lo; d <= hi; d++ {
-			out = append(out, d)
-		}
-	}
-	return out, nil
-}
-
-// parsePly reads a depth of -depths.
-func parsePly(s string) (int, error) {
-	if s == "" {
-		return 0, errors.New("want depths like 1-6, 3 or 1,3,5")
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > ai.MaxDepth {
-		return 0, fmt.Errorf("%q is not a depth: want a number of plies from 1 to %d", s, ai.MaxDepth)
-	}
-	return n, nil
 }

@@ -164,24 +164,17 @@ func readHistoryLine(data []byte) (gameFile, error) {
 	return g, nil
 }
 
-// simRunFile is what review reads of the JSON 2048 sim -json prints.
-type simRunFile struct {
-	Config struct {
-		Label string `json:"label"`
-	} `json:"config"`
-	Games []sim.Game `json:"games"`
-}
-
 // readSimRun reads the one game of the output of 2048 sim -json.
 func readSimRun(data []byte) (gameFile, error) {
-	var run simRunFile
-	if err := json.Unmarshal(data, &run); err != nil {
+	var doc sim.Document
+	if err := json.Unmarshal(data, &doc); err != nil {
 		return gameFile{}, fmt.Errorf("the output of 2048 sim -json that does not load: %w", err)
 	}
+	run := doc.Runs[0] // a document of one run: it has "config" (see gameFormats)
 	if n := len(run.Games); n != 1 {
 		return gameFile{}, fmt.Errorf("the output of 2048 sim -json with %d games: review takes one (2048 sim -games 1 -seed S -json)", n)
 	}
-	return simGameFile(run.Games[0], run.Config.Label)
+	return simGameFile(run.Games[0], run.Run.Player.String())
 }
 
 // readSimGame reads one game of 2048 sim -json.

@@ -3,15 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
-	"slices"
-	"strings"
 
-	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/figures"
@@ -39,15 +34,16 @@ otherwise. Ctrl+C stops the run and reports the games that finished, with
 exit status 130.
 
 -compare plays several configurations on the same seeds and prints them side
-by side: by default the four players the Python simulator report compared
-(random, greedy, minimax and expectimax) at -depth 3 unless -depth says
-otherwise; with -depths A-B, the -player (expectimax by default) at each
-depth from A to B plies, as the snake-path Go bot's table does.
+by side: by default the four players, random, greedy (the best board one
+move ahead), minimax (the worst spawn instead of the expected one) and
+expectimax, at -depth 3 unless -depth says otherwise; with -depths A-B, the
+-player (expectimax by default) at each depth from A to B plies, to see
+what each ply adds in score and costs in time.
 
 -json prints one JSON document: {"config", "games" (one a line, each with
 its moves), "interrupted", "not_started", "wall_seconds", "summary"}, or
 with -compare {"runs": [such documents]}. -csv writes one row a game; -plot
-draws the reach rates and the scores (.png, .svg or .pdf).
+draws the reach rates and the scores (.png or .svg).
 
 A study too long for one machine runs as the jobs of a batch system: with
 -shard K/N a job plays the part K of N of the games (a block of their
@@ -71,8 +67,7 @@ type simOptions struct {
 	// evalFlags open the evaluator, a network read from its file for the
 	// learned one, once the flags are known to be right.
 	evalFlags *evalFlags
-	merge     []string   // with -merge, the files to merge
-	shard     *shardJSON // with -shard, the part of the run played
+	merge     []string // with -merge, the files to merge
 }
 
 // simCommand runs "2048 sim": it plays the games args ask for and reports
@@ -116,27 +111,13 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	return runErr
 }
 
-// mergeCommand runs "2048 sim -merge": it reports the runs the files of
-// opts.merge make together, writing the -csv and -plot files begun.
-func mergeCommand(ctx context.Context, stdout io.Writer, opts simOptions, csvFile, plotFile *atomicfile.File) error {
-	outcomes, compare, err := mergeOutcomes(ctx, opts.merge)
-	if errors.Is(err, errInterrupted) {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("-merge: %w", err)
-	}
-	opts.compare = compare
-	return writeReports(stdout, opts, len(outcomes), outcomes, csvFile, plotFile)
-}
-
 // writeReports prints the report of outcomes, planned runs asked for, on
 // stdout and writes the files of -csv and -plot, if any.
 func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim.Outcome, csvFile, plotFile *atomicfile.File) error {
 	var err error
 	switch {
 	case opts.json:
-		err = writeSimJSON(stdout, outcomes, opts.compare, opts.shard)
+		_, err = sim.Document{Runs: outcomes, Compare: opts.compare}.WriteTo(stdout)
 	case opts.compare:
 		err = writeCompare(stdout, outcomes, planned)
 	default:
@@ -232,125 +213,4 @@ func plannedRuns(opts simOptions) []sim.Run {
 		add(kind, opts.run.Player.Depth)
 	}
 	return runs
-}
-
-// compareDefaultDepth is the depth of the searching players of -compare
-// when -depth is not given: the Python simulator report compared its
-// players at depth 3.
-const compareDefaultDepth = 3
-
-// parseSimFlags parses the command line of sim. It returns an error, having
-// printed it, if the command is not to run.
-func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) {
-	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stdout, stderr)
-	var o simOptions
-	p := &o.run.Player
-	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")
-	fs.Uint64Var(&o.run.Seed, "seed", 1, "seed game i with `S`+i")
-	fs.StringVar(&p.Kind, "player", sim.Expectimax, "the player: "+strings.Join(sim.Kinds(), ", "))
-	evalFlags := fs.evalFlags()
-	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
-	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
-	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", maxWorkers))
-	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
-	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
-	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png, .svg or .pdf)")
-	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
-	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
-	shardFlag := fs.String("shard", "", "play the part `K/N` of the games: the K-th of N blocks of their seeds, for a batch job")
-	merge := fs.Bool("merge", false, "report the games of the -json outputs given as arguments, the shards of one run")
-	if err := fs.parse(args); err != nil {
-		return o, err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *merge {
-		return o, o.parseMerge(fs, set)
-	}
-
-	p.Eval, p.Depth = evalFlags.name, depth.plies
-	if fs.NArg() > 0 {
-		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
-	}
-	if set["depths"] {
-		ds, err := parseDepths(*depths)
-		if err != nil {
-			return o, fs.usageError("-depths %q: %v", *depths, err)
-		}
-		o.depths = ds
-	}
-	if o.compare && !set["depth"] {
-		p.Depth = compareDefaultDepth
-	}
-	if set["shard"] {
-		sh, err := parseShard(*shardFlag)
-		if err != nil {
-			return o, fs.usageError("-shard %v", err)
-		}
-		if sh.n > o.run.Games {
-			return o, fs.usageError("-shard %q: %d games cannot make %d parts", *shardFlag, o.run.Games, sh.n)
-		}
-		o.shard = &shardJSON{Part: sh.k, Of: sh.n, Games: o.run.Games, Seed: o.run.Seed}
-		o.run.Seed, o.run.Games = sh.of(o.run.Games, o.run.Seed)
-	}
-	if err := o.check(set); err != nil {
-		return o, fs.usageError("%v", err)
-	}
-	if err := evalFlags.check(); err != nil {
-		return o, err
-	}
-	o.evalFlags = evalFlags
-	return o, nil
-}
-
-// parseMerge checks the command line of -merge, whose arguments are the
-// files to merge, and keeps them.
-func (o *simOptions) parseMerge(fs *commandFlags, set map[string]bool) error {
-	for name := range set {
-		if !slices.Contains([]string{"merge", "json", "csv", "plot"}, name) {
-			return fs.usageError("-%s: %v", name, errMergeFlags)
-		}
-	}
-	if fs.NArg() == 0 {
-		return fs.usageError("-merge: give the -json outputs to merge")
-	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
-	}
-	o.merge = fs.Args()
-	return nil
-}
-
-// check reports what is wrong with the options, given the flags set.
-func (o *simOptions) check(set map[string]bool) error {
-	p := o.run.Player
-	allFour := o.compare && !set["depths"] // the four players, whatever -player says
-	switch {
-	case o.run.Games < 1:
-		return fmt.Errorf("-games %d: want at least 1 game", o.run.Games)
-	case o.run.Workers < 1 || o.run.Workers > maxWorkers:
-		return fmt.Errorf("-workers %d: want 1 to %d workers", o.run.Workers, maxWorkers)
-	case !slices.Contains(sim.Kinds(), p.Kind):
-		return fmt.Errorf("-player %q: want one of %s", p.Kind, strings.Join(sim.Kinds(), ", "))
-	case p.Time < 0:
-		return fmt.Errorf("-time %v: want a positive duration", p.Time)
-	case set["depths"] && !o.compare:
-		return errors.New("-depths needs -compare")
-	case set["player"] && allFour:
-		return errors.New("-player with -compare needs -depths: -compare alone plays all four players")
-	case set["depths"] && set["depth"]:
-		return errors.New("-depths and -depth both set the depth: give one")
-	case set["depths"] && !p.Searches():
-		return fmt.Errorf("-depths: the %s player does not search", p.Kind)
-	case !o.compare && !p.Searches() && set["depth"]:
-		return fmt.Errorf("-depth: the %s player does not search", p.Kind)
-	case !allFour && p.Kind != sim.Expectimax && set["time"]:
-		return errors.New("-time: only the expectimax player has a time budget")
-	case !o.compare && p.Kind == sim.Random && set["eval"]:
-		return errors.New("-eval: the random player evaluates nothing")
-	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
-	}
-	return o.checkMemory(physicalMemory())
 }

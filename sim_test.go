@@ -20,7 +20,12 @@ import (
 
 // simJSON is what the tests read of sim -json.
 type simJSON struct {
-	Config      configJSON  `json:"config"`
+	Config struct {
+		Player string `json:"player"`
+		Depth  int    `json:"depth"`
+		Seed   uint64 `json:"seed"`
+		Games  int    `json:"games"`
+	} `json:"config"`
 	Games       []sim.Game  `json:"games"`
 	Interrupted int         `json:"interrupted"`
 	NotStarted  int         `json:"not_started"`
@@ -70,8 +75,14 @@ func TestSimReports(t *testing.T) {
 		{"none", func(b *strings.Builder) error { return writeSummary(b, none) }},
 		{"compare", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, greedy, deep}, 3) }},
 		{"compare-interrupted", func(b *strings.Builder) error { return writeCompare(b, []sim.Outcome{random, cut}, 4) }},
-		{"json", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two}, false, nil) }},
-		{"json-compare", func(b *strings.Builder) error { return writeSimJSON(b, []sim.Outcome{two, two}, true, nil) }},
+		{"json", func(b *strings.Builder) error {
+			_, err := sim.Document{Runs: []sim.Outcome{two}}.WriteTo(b)
+			return err
+		}},
+		{"json-compare", func(b *strings.Builder) error {
+			_, err := sim.Document{Runs: []sim.Outcome{two, two}, Compare: true}.WriteTo(b)
+			return err
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
@@ -285,42 +296,15 @@ func TestSimCompare(t *testing.T) {
 	}
 }
 
+// TestSimWorkersFitInMemory: sim refuses workers whose tables would take
+// more than half of the memory, before playing (see Config.CheckMemory).
 func TestSimWorkersFitInMemory(t *testing.T) {
 	const gib = 1 << 30
-	auto := sim.Player{Kind: sim.Expectimax}
-	for _, c := range []struct {
-		player         sim.Player
-		games, workers int
-		memory         uint64
-		want           string // "" for no error
-	}{
-		{auto, 1000, 1000, 24 * gib, "-workers 1000: 1000 workers with a 16 MiB table each need 16 GiB, more than half of the 24 GiB of memory here; want at most 768"},
-		{auto, 100, 1000, 2 * gib, "-workers 1000: 100 workers with a 16 MiB table each need 1.6 GiB, more than half of the 2.0 GiB of memory here; want at most 64"},
-		{auto, 1000, 768, 24 * gib, ""},
-		{auto, 10, 1000, 24 * gib, ""},                                         // only as many workers as games
-		{sim.Player{Kind: sim.Expectimax, Depth: 3}, 1000, 1000, 24 * gib, ""}, // 4 MiB tables
-		{sim.Player{Kind: sim.Random}, 1000, 1000, 1 * gib, ""},
-		{auto, 1000, 1000, 0, ""}, // memory unknown
-	} {
-		o := simOptions{run: sim.Run{Player: c.player, Games: c.games, Workers: c.workers}}
-		err := o.checkMemory(c.memory)
-		if got := fmt0(err); got != c.want {
-			t.Errorf("checkMemory(%v, %d games, %d workers, %d GiB) = %q; want %q", c.player, c.games, c.workers, c.memory/gib, got, c.want)
-		}
-	}
-	if physicalMemory() == 0 || physicalMemory() > 32*gib {
+	if m := sim.PhysicalMemory(); m == 0 || m > 32*gib {
 		t.Skip("no memory figure, or enough memory for 1024 tables of 16 MiB")
 	}
 	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "1024", "-workers", "1024")
 	if status != 2 || stdout != "" || !strings.Contains(stderr, "-workers 1024: 1024 workers with a 16 MiB table each need 16 GiB") {
 		t.Errorf("sim -games 1024 -workers 1024: status %d, stdout %q, stderr %q; want 2 and why", status, stdout, stderr)
 	}
-}
-
-// fmt0 returns the message of err, or "" for nil.
-func fmt0(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -163,8 +164,8 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-time %v: want a positive duration", o.duration)
 	case o.episodes < 0 || o.set["episodes"] && o.episodes == 0:
 		return fmt.Errorf("-episodes %d: want at least 1 game", o.episodes)
-	case o.threads < 1 || o.threads > maxWorkers:
-		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, maxWorkers)
+	case o.threads < 1 || o.threads > sim.MaxWorkers:
+		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
 	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
 		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
 	case o.evalEvery < 0:

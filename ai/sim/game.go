@@ -16,7 +16,7 @@ import (
 type Game struct {
 	Seed       uint64
 	Score      int
-	MaxTile    int
+	MaxTile    int                // the largest tile reached: HighestTile
 	Moves      []engine.Direction // the moves played, first to last
 	MovesTried uint64             // the player's work over the game: what the reports call evaluations (see ai.Counts)
 	Elapsed    time.Duration
@@ -28,15 +28,27 @@ type Game struct {
 // Reached reports whether a tile of rank r was ever on the board.
 func (g *Game) Reached(r uint8) bool { return g.First[r] >= 0 }
 
+// HighestTile returns the value of the largest tile the game reached, 0 if
+// First records none: the largest tile of its last board, since a tile only
+// ever leaves the board merged into a larger one.
+func (g *Game) HighestTile() int {
+	for r := uint8(engine.MaxRank); r > 0; r-- {
+		if g.Reached(r) {
+			return engine.TileValue(r)
+		}
+	}
+	return 0
+}
+
 // Replay plays the game again from its seed and its moves.
 func (g *Game) Replay() (*engine.Game, error) {
 	e, err := engine.Replay(g.Seed, 0, g.Moves)
 	if err != nil {
 		return nil, fmt.Errorf("game of seed %d: %w", g.Seed, err)
 	}
-	if e.Score() != g.Score || e.HighestTile() != g.MaxTile {
+	if e.Score() != g.Score || e.HighestTile() != g.HighestTile() {
 		return nil, fmt.Errorf("game of seed %d: the moves replay to score %d and tile %d; the record says %d and %d",
-			g.Seed, e.Score(), e.HighestTile(), g.Score, g.MaxTile)
+			g.Seed, e.Score(), e.HighestTile(), g.Score, g.HighestTile())
 	}
 	return e, nil
 }
@@ -67,7 +79,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(gameJSON{g.Seed, g.Score, g.MaxTile, len(g.Moves), g.Elapsed.Seconds(), g.MovesTried, firstMoves(g.First), game})
+	return json.Marshal(gameJSON{g.Seed, g.Score, g.HighestTile(), len(g.Moves), g.Elapsed.Seconds(), g.MovesTried, firstMoves(g.First), game})
 }
 
 // UnmarshalJSON decodes a game that MarshalJSON encoded. It fails, leaving g
@@ -89,8 +101,12 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("decoding the game of seed %d: its moves give seed %d, score %d, %d moves and tile %d; the record says %d, %d, %d and %d",
 			j.Seed, e.Seed(), e.Score(), e.MoveCount(), e.HighestTile(), j.Seed, j.Score, j.Moves, j.MaxTile)
 	}
-	*g = Game{Seed: j.Seed, Score: j.Score, MaxTile: j.MaxTile, Moves: e.Moves(), MovesTried: j.Evals,
+	d := Game{Seed: j.Seed, Score: j.Score, MaxTile: j.MaxTile, Moves: e.Moves(), MovesTried: j.Evals,
 		Elapsed: time.Duration(j.Seconds * float64(time.Second)), First: [engine.MaxRank + 1]int(j.First)}
+	if d.HighestTile() != j.MaxTile {
+		return fmt.Errorf("decoding the game of seed %d: its first moves end at tile %d; the record says %d", j.Seed, d.HighestTile(), j.MaxTile)
+	}
+	*g = d
 	return nil
 }
 

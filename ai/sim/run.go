@@ -14,6 +14,11 @@
 // speed of the machine. Each record keeps its moves, so that the game can be
 // replayed and reviewed.
 //
+// A [Document] is the JSON of one or more outcomes, as 2048 sim -json
+// prints it and sim -merge and 2048 review read it back; a run too long for
+// one machine is played as the [Shard]s of a batch system's jobs, whose
+// documents [Merge] puts back together.
+//
 // Nothing here prints: a display follows a run through its [Progress].
 package sim
 
@@ -32,22 +37,25 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// A Run is what Play plays: Games games, the i-th seeded Seed+i, shared out
-// among Workers goroutines, each with its own player.
+// A Run is what Play plays: Games games, the i-th seeded Seed+i, shared
+// out among Workers goroutines, each with its own player.
 type Run struct {
 	Player  Player
 	Games   int
 	Seed    uint64
 	Workers int // 0 means GOMAXPROCS; never more than Games are used
+	// Shard, if not nil, says which part of a larger run these games are
+	// (see Run.Part); Play plays the games of Games and Seed alone.
+	Shard *Shard
 }
 
-// ActiveWorkers returns the number of goroutines that play the games of r.
-func (r Run) ActiveWorkers() int {
-	w := r.Workers
+// ActiveWorkers returns the number of goroutines that play the games of c.
+func (c Run) ActiveWorkers() int {
+	w := c.Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	return max(min(w, r.Games), 0)
+	return max(min(w, c.Games), 0)
 }
 
 // An Outcome is a run as played: its finished games, in seed order, and what
@@ -84,7 +92,7 @@ type result struct {
 	err   error
 }
 
-// Play plays the games of r and returns them, counting the moves and the
+// Play plays the games of c and returns them, counting the moves and the
 // finished games in progress, which may be nil.
 //
 // If ctx is cancelled, no further game starts, the games being played stop
@@ -93,17 +101,17 @@ type result struct {
 // stops the run too, with that error; a panic of a player, which would end
 // the program from a worker's goroutine, is such a failure, an
 // *ai.PanicError. No goroutine outlives the call.
-func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
+func Play(ctx context.Context, c Run, progress *Progress) (Outcome, error) {
 	start := time.Now()
-	if r.Games < 1 {
-		return Outcome{Run: r}, fmt.Errorf("%d games: want at least 1", r.Games)
+	if c.Games < 1 {
+		return Outcome{Run: c}, fmt.Errorf("%d games: want at least 1", c.Games)
 	}
-	if err := r.Player.Check(); err != nil {
-		return Outcome{Run: r}, err
+	if err := c.Player.Check(); err != nil {
+		return Outcome{Run: c}, err
 	}
-	eval, err := r.Player.evaluator()
+	eval, err := c.Player.evaluator()
 	if err != nil {
-		return Outcome{Run: r}, err
+		return Outcome{Run: c}, err
 	}
 	if progress == nil {
 		progress = new(Progress)
@@ -114,14 +122,14 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	jobs := make(chan int)
 	results := make(chan result)
 	var wg sync.WaitGroup
-	for range r.ActiveWorkers() {
-		players := r.Player.newPlayers(eval)
+	for range c.ActiveWorkers() {
+		players := c.Player.newPlayers(eval)
 		wg.Go(func() {
 			for i := range jobs {
 				if ctx.Err() != nil {
 					continue // not started: the feeder lost a race with the cancellation
 				}
-				seed := r.Seed + uint64(i)
+				seed := c.Seed + uint64(i)
 				g, err := playRecovered(ctx, players, seed, progress)
 				results <- result{i, g, err}
 			}
@@ -129,7 +137,7 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	}
 	go func() {
 		defer close(jobs)
-		for i := range r.Games {
+		for i := range c.Games {
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -142,7 +150,7 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 		close(results)
 	}()
 
-	o := Outcome{Run: r}
+	o := Outcome{Run: c}
 	var done []result
 	for res := range results {
 		switch {
@@ -159,7 +167,7 @@ func Play(ctx context.Context, r Run, progress *Progress) (Outcome, error) {
 	for _, res := range done {
 		o.Games = append(o.Games, res.game)
 	}
-	o.NotStarted = r.Games - len(o.Games) - o.Interrupted
+	o.NotStarted = c.Games - len(o.Games) - o.Interrupted
 	o.Wall = time.Since(start)
 	return o, context.Cause(ctx)
 }

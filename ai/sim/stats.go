@@ -70,7 +70,7 @@ func Summarize(games []Game) Summary {
 		evals += g.MovesTried
 		elapsed += g.Elapsed
 		s.MaxScore = max(s.MaxScore, g.Score)
-		s.MaxTile = max(s.MaxTile, g.MaxTile)
+		s.MaxTile = max(s.MaxTile, g.HighestTile())
 	}
 	for r := uint8(MinReachRank); r <= engine.MaxRank; r++ {
 		s.Reach = append(s.Reach, Reach(games, r))

@@ -77,25 +77,6 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
-func TestShardOf(t *testing.T) {
-	for _, games := range []int{1, 7, 10, 100} {
-		for n := 1; n <= min(games, 9); n++ {
-			next := uint64(3)
-			for k := 1; k <= n; k++ {
-				first, count := shard{k, n}.of(games, 3)
-				if first != next || count < games/n || count > games/n+1 {
-					t.Fatalf("shard %d/%d of %d games from seed 3 = %d games from %d; want %d or %d from %d",
-						k, n, games, count, first, games/n, games/n+1, next)
-				}
-				next += uint64(count)
-			}
-			if next != 3+uint64(games) {
-				t.Fatalf("the %d shards of %d games end at seed %d; want %d", n, games, next, 3+games)
-			}
-		}
-	}
-}
-
 // shardFiles plays the parts of "sim -player greedy -games games -seed
 // seed" that ks name (like "2/3") and returns the files of their -json
 // outputs.

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/sim"
+)
+
+// compareDefaultDepth is the depth of the searching players of -compare
+// when -depth is not given: that of minimax at the automatic depth, so
+// that expectimax is compared with minimax as minimax plays by default.
+const compareDefaultDepth = sim.MinimaxAutoDepth
+
+// parseSimFlags parses the command line of sim. It returns an error, having
+// printed it, if the command is not to run.
+func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) {
+	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stdout, stderr)
+	var o simOptions
+	p := &o.run.Player
+	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")
+	fs.Uint64Var(&o.run.Seed, "seed", 1, "seed game i with `S`+i")
+	fs.StringVar(&p.Kind, "player", sim.Expectimax, "the player: "+strings.Join(sim.Kinds(), ", "))
+	evalFlags := fs.evalFlags()
+	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
+	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
+	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", sim.MaxWorkers))
+	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
+	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
+	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png or .svg)")
+	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
+	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
+	shardFlag := fs.String("shard", "", "play the part `K/N` of the games: the K-th of N blocks of their seeds, for a batch job")
+	merge := fs.Bool("merge", false, "report the games of the -json outputs given as arguments, the shards of one run")
+	if err := fs.parse(args); err != nil {
+		return o, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *merge {
+		return o, o.parseMerge(fs, set)
+	}
+
+	p.Eval, p.Depth = evalFlags.name, depth.plies
+	if fs.NArg() > 0 {
+		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
+	}
+	if set["depths"] {
+		ds, err := parseDepths(*depths)
+		if err != nil {
+			return o, fs.usageError("-depths %q: %v", *depths, err)
+		}
+		o.depths = ds
+	}
+	if o.compare && !set["depth"] {
+		p.Depth = compareDefaultDepth
+	}
+	if set["shard"] && o.run.Games >= 1 { // check refuses -games 0
+		k, n, err := parseShard(*shardFlag)
+		if err == nil {
+			o.run, err = o.run.Part(k, n)
+		}
+		if err != nil {
+			return o, fs.usageError("-shard %q: %v", *shardFlag, err)
+		}
+	}
+	if err := o.check(set); err != nil {
+		return o, fs.usageError("%v", err)
+	}
+	if err := evalFlags.check(); err != nil {
+		return o, err
+	}
+	o.evalFlags = evalFlags
+	return o, nil
+}
+
+// parseMerge checks the command line of -merge, whose arguments are the
+// files to merge, and keeps them.
+func (o *simOptions) parseMerge(fs *commandFlags, set map[string]bool) error {
+	for name := range set {
+		if !slices.Contains([]string{"merge", "json", "csv", "plot"}, name) {
+			return fs.usageError("-%s: %v", name, errMergeFlags)
+		}
+	}
+	if fs.NArg() == 0 {
+		return fs.usageError("-merge: give the -json outputs to merge")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
+		return fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	}
+	o.merge = fs.Args()
+	return nil
+}
+
+// check reports what is wrong with the options, given the flags set.
+func (o *simOptions) check(set map[string]bool) error {
+	p := o.run.Player
+	allFour := o.compare && !set["depths"] // the four players, whatever -player says
+	switch {
+	case o.run.Games < 1:
+		return fmt.Errorf("-games %d: want at least 1 game", o.run.Games)
+	case o.run.Workers < 1 || o.run.Workers > sim.MaxWorkers:
+		return fmt.Errorf("-workers %d: want 1 to %d workers", o.run.Workers, sim.MaxWorkers)
+	case !slices.Contains(sim.Kinds(), p.Kind):
+		return fmt.Errorf("-player %q: want one of %s", p.Kind, strings.Join(sim.Kinds(), ", "))
+	case p.Time < 0:
+		return fmt.Errorf("-time %v: want a positive duration", p.Time)
+	case set["depths"] && !o.compare:
+		return errors.New("-depths needs -compare")
+	case set["player"] && allFour:
+		return errors.New("-player with -compare needs -depths: -compare alone plays all four players")
+	case set["depths"] && set["depth"]:
+		return errors.New("-depths and -depth both set the depth: give one")
+	case set["depths"] && !p.Searches():
+		return fmt.Errorf("-depths: the %s player does not search", p.Kind)
+	case !o.compare && !p.Searches() && set["depth"]:
+		return fmt.Errorf("-depth: the %s player does not search", p.Kind)
+	case !allFour && p.Kind != sim.Expectimax && set["time"]:
+		return errors.New("-time: only the expectimax player has a time budget")
+	case !o.compare && p.Kind == sim.Random && set["eval"]:
+		return errors.New("-eval: the random player evaluates nothing")
+	}
+	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
+		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	}
+	memory := sim.PhysicalMemory()
+	for _, r := range plannedRuns(*o) {
+		if err := r.CheckMemory(memory); err != nil {
+			return fmt.Errorf("-workers %d: %w", o.run.Workers, err)
+		}
+	}
+	return nil
+}
+
+// parseShard reads the -shard flag, K/N: the part K of N of the run.
+// Config.Part checks the numbers.
+func parseShard(s string) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, errors.New("want K/N, the part K of N, with 1 ≤ K ≤ N")
+	}
+	return k, n, nil
+}
+
+// errMergeFlags is the error of -merge with flags that play games.
+var errMergeFlags = errors.New("-merge reads games played before: it takes only -json, -csv and -plot")
+
+// parseDepths reads the -depths flag: a depth in plies, a range A-B, or a
+// comma-separated list of them, each from 1 to ai.MaxDepth.
+func parseDepths(s string) ([]int, error) {
+	var out []int
+	for part := range strings.SplitSeq(s, ",") {
+		a, b, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		lo, err := parsePly(a)
+		if err != nil {
+			return nil, err
+		}
+		hi := lo
+		if isRange {
+			if hi, err = parsePly(b); err != nil {
+				return nil, err
+			}
+			if hi < lo {
+				return nil, fmt.Errorf("the range %q runs backwards; want LOW-HIGH, like %d-%d", part, hi, lo)
+			}
+		}
+		for d := lo; d <= hi; d++ {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// parsePly reads a depth of -depths.
+func parsePly(s string) (int, error) {
+	if s == "" {
+		return 0, errors.New("want depths like 1-6, 3 or 1,3,5")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > ai.MaxDepth {
+		return 0, fmt.Errorf("%q is not a depth: want a number of plies from 1 to %d", s, ai.MaxDepth)
+	}
+	return n, nil
+}
