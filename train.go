@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/figures"
 )
@@ -106,8 +107,23 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	s := &session{opts: opts, trainer: trainer, curve: history, stdout: stdout, stderr: stderr, tty: isTerminal(stderr)}
-	return s.run(ctx)
+	announceTraining(stderr, opts, trainer)
+	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
+	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
+		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery}
+	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
+	progress.end()
+	return trainError(err, opts.weights)
+}
+
+// announceTraining says what the training trains, on stderr.
+func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
+	st := t.State()
+	what := fmt.Sprintf("a new %v network", t.Network().Design())
+	if st.Episodes > 0 {
+		what = fmt.Sprintf("the %v network of %s", t.Network().Design(), describeState(st))
+	}
+	fmt.Fprintf(stderr, "train: %s in %s, on %d %s\n", what, o.weights, o.threads, figures.Plural(o.threads, "thread"))
 }
 
 // parseTrainFlags parses the command line of train. It returns an error,
@@ -127,7 +143,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games at one ply")
 	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
 	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
-	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png, .svg or .pdf) after each evaluation")
+	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
 	if err := fs.parse(args); err != nil {
 		return o, err
 	}
@@ -181,14 +197,4 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))
 	}
 	return nil
-}
-
-// describeState writes the training a state has had, for messages.
-func describeState(s ntuple.State) string {
-	phase := "TD"
-	if s.Coherence {
-		phase = "TC"
-	}
-	return fmt.Sprintf("%s games, %s moves, %v of training, %s phase", figures.Count(s.Episodes), figures.Count(s.Moves),
-		s.Elapsed.Round(time.Second), phase)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -227,30 +226,5 @@ func TestTrainOverAnEmptyFile(t *testing.T) {
 	}
 	if _, state, err := readNetwork(w); err != nil || state.Episodes != 5 {
 		t.Errorf("the network trained over an empty file: %d episodes, %v; want 5", state.Episodes, err)
-	}
-}
-
-// TestSliceEnd checks the end of a slice at the edges of the flags: the
-// longest -time and -episodes, with and without a coherence phase, end a
-// slice a sliceLength from now, not in the past (float64 of the longest
-// Duration rounds up to 2^63, which a Duration cannot hold).
-func TestSliceEnd(t *testing.T) {
-	start := time.Now()
-	for _, c := range []struct {
-		opts trainOptions
-		left int64
-	}{
-		{trainOptions{duration: math.MaxInt64}, 0},
-		{trainOptions{duration: math.MaxInt64, coherence: 0.5}, 0},
-		{trainOptions{episodes: math.MaxInt64}, math.MaxInt64},
-		{trainOptions{episodes: math.MaxInt64, coherence: 0.5}, math.MaxInt64/2 + 1},
-		{trainOptions{episodes: 10, coherence: 0.5}, 5},
-	} {
-		s := &session{opts: c.opts, start: start, nextCheckpoint: start.Add(math.MaxInt64)}
-		until, left := s.sliceEnd(start, false)
-		if !until.Equal(start.Add(sliceLength)) || left != c.left {
-			t.Errorf("sliceEnd of -time %v -episodes %d -coherence %g = %v after the start, %d games; want %v, %d",
-				c.opts.duration, c.opts.episodes, c.opts.coherence, until.Sub(start), left, sliceLength, c.left)
-		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/regularfile"
@@ -94,7 +96,7 @@ func removeStale(o trainOptions, stderr io.Writer) {
 // file holds nothing to lose (a weights file is never empty, even cut
 // short: it is written whole or not at all): a new training writes over
 // it, as over no file, and says so; -resume has nothing to resume in it.
-func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []evaluation, error) {
+func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curve.Point, error) {
 	fi, err := os.Stat(o.weights)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && o.resume:
@@ -132,4 +134,55 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []eval
 		return nil, nil, err
 	}
 	return c, history, nil
+}
+
+// writeCheckpoint writes c to the weights file at path, atomically: a
+// crash or a full disk leaves the last one.
+func writeCheckpoint(path string, c *ntuple.Checkpoint) error {
+	f, err := atomicfile.Create(path, 0o644)
+	if err != nil {
+		return fmt.Errorf("weights file: %w", err)
+	}
+	defer f.Abort()
+	if _, err := c.WriteTo(f); err != nil {
+		if errors.Is(err, ntuple.ErrNotFinite) {
+			return fmt.Errorf("the network is broken (%w): not written; %s keeps the last good one", err, path)
+		}
+		return fmt.Errorf("weights file %s: %w", path, err)
+	}
+	if err := f.Commit(true); err != nil {
+		return fmt.Errorf("weights file: %w", err)
+	}
+	return nil
+}
+
+// writeCurve writes the learning curve to path, atomically.
+func writeCurve(path string, points []curve.Point) error {
+	var b bytes.Buffer
+	if err := curve.Write(&b, points); err != nil {
+		return fmt.Errorf("learning curve: %w", err)
+	}
+	if err := atomicfile.WriteFile(path, b.Bytes(), 0o644, false); err != nil {
+		return fmt.Errorf("learning curve: %w", err)
+	}
+	return nil
+}
+
+// readCurve reads the learning curve at path: none if there is no file. A
+// file that is not such a curve is an error that says where, so that a
+// resumed training never loses or garbles the points of the earlier runs.
+func readCurve(path string) ([]curve.Point, error) {
+	f, err := regularfile.Open(path) // a FIFO or a device would never end
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("learning curve: %w", err)
+	}
+	defer f.Close()
+	points, err := curve.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("learning curve %s, %w; fix or move the file", filepath.Clean(path), err)
+	}
+	return points, nil
 }

@@ -12,23 +12,24 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/tui/atomicfile"
 )
 
 // plotCurve draws the learning curve to path, in the format its extension
 // names, atomically: on the left the mean score at one ply with its 95%
-// interval, on the right the reach rates of curveTiles with theirs, both
+// interval, on the right the reach rates of curve.Tiles with theirs, both
 // against the hours of training.
-func plotCurve(path string, curve []evaluation) error {
+func plotCurve(path string, points []curve.Point) error {
 	f, err := atomicfile.Create(path, 0o644)
 	if err != nil {
 		return fmt.Errorf("-plot: %w", err)
 	}
 	defer f.Abort()
-	unit := curveUnit(curve)
+	unit := curveUnit(points)
 	scores := newCurvePlot("mean score at one ply", unit)
 	scores.Y.Tick.Marker = scoreTicks{}
-	err = addCurve(scores, curvePoints(curve, unit, func(e evaluation) (y, low, high float64) {
+	err = addCurve(scores, curvePoints(points, unit, func(e curve.Point) (y, low, high float64) {
 		return e.Mean, e.MeanLow, e.MeanHigh
 	}), 0, "")
 	if err != nil {
@@ -36,8 +37,8 @@ func plotCurve(path string, curve []evaluation) error {
 	}
 	rates := newCurvePlot("share of games reaching the tile", unit)
 	rates.Y.Max = 1
-	for i, tile := range curveTiles {
-		pts := curvePoints(curve, unit, func(e evaluation) (float64, float64, float64) {
+	for i, tile := range curve.Tiles {
+		pts := curvePoints(points, unit, func(e curve.Point) (float64, float64, float64) {
 			return e.Reach[i].Share, e.Reach[i].Low, e.Reach[i].High
 		})
 		if err := addCurve(rates, pts, i, fmt.Sprint(tile)); err != nil {
@@ -78,7 +79,7 @@ func newCurvePlot(title string, unit time.Duration) *plot.Plot {
 
 // curveUnit returns the unit of time of the plot of curve: hours, or
 // minutes for a curve of less than two hours.
-func curveUnit(curve []evaluation) time.Duration {
+func curveUnit(curve []curve.Point) time.Duration {
 	if len(curve) > 0 && curve[len(curve)-1].Training >= 2*time.Hour {
 		return time.Hour
 	}
@@ -99,7 +100,7 @@ func (c curveXYs) YError(i int) (float64, float64) { return c[i].y - c[i].low, c
 
 // curvePoints returns measure of each point of the curve against its time
 // of training, in unit.
-func curvePoints(curve []evaluation, unit time.Duration, measure func(evaluation) (y, low, high float64)) curveXYs {
+func curvePoints(curve []curve.Point, unit time.Duration, measure func(curve.Point) (y, low, high float64)) curveXYs {
 	pts := make(curveXYs, len(curve))
 	for i, e := range curve {
 		pts[i].x = float64(e.Training) / float64(unit)

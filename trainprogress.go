@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/ntuple/curve"
+	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -14,7 +16,8 @@ import (
 // one line redrawn after each slice, otherwise a line every
 // plainTrainPeriod. The line gives the games played, the moves a second,
 // the mean score and tile rates of the last minute's games, and the time or
-// games left. The session calls it between slices, from its one goroutine.
+// games left. The schedule's hooks call it between slices, from the
+// schedule's one goroutine.
 type trainProgress struct {
 	w      io.Writer
 	tty    bool
@@ -23,22 +26,14 @@ type trainProgress struct {
 	total  ntuple.Stats // every game of the run
 	last   time.Time    // the last line printed, off a terminal
 	width  int          // the length of the line on screen, on a terminal
-	status runStatus
+	status schedule.Status
 }
 
-// A slice is what the trainer did in one slice of a session.
+// A slice is what the trainer did in one slice of the schedule.
 type slice struct {
 	end   time.Time
 	took  time.Duration
 	stats ntuple.Stats
-}
-
-// runStatus is how far a run has gone.
-type runStatus struct {
-	played   int64         // games of this run
-	episodes int64         // the run's games, or 0
-	duration time.Duration // the run's length, or 0
-	fraction float64       // from 0 to 1
 }
 
 // Periods of the training's progress.
@@ -47,13 +42,15 @@ const (
 	plainTrainPeriod = 30 * time.Second
 )
 
-func newTrainProgress(w io.Writer, tty bool, start time.Time) trainProgress {
-	return trainProgress{w: w, tty: tty, start: start, last: start}
+// newTrainProgress returns the progress of a training begun at start,
+// shown on w, a terminal if tty.
+func newTrainProgress(w io.Writer, tty bool, start time.Time) *trainProgress {
+	return &trainProgress{w: w, tty: tty, start: start, last: start}
 }
 
 // add records the games of a slice that has just ended and redraws the
 // line.
-func (p *trainProgress) add(s ntuple.Stats, status runStatus) {
+func (p *trainProgress) add(s ntuple.Stats, status schedule.Status) {
 	now := time.Now()
 	took := now.Sub(p.start)
 	if n := len(p.recent); n > 0 {
@@ -87,23 +84,23 @@ func (p *trainProgress) line() string {
 	fmt.Fprintf(&b, "train: %s games, %s moves/s", figures.Count(p.total.Episodes), figures.Rate(rate))
 	if games.Episodes > 0 {
 		fmt.Fprintf(&b, "; last minute mean %s", figures.Decimal(games.MeanScore(), 0))
-		for _, tile := range curveTiles[:2] {
+		for _, tile := range curve.Tiles[:2] {
 			fmt.Fprintf(&b, ", %d %s", tile, figures.Percent(games.Reached(tile), 0))
 		}
 	}
 	elapsed := time.Since(p.start)
 	st := p.status
 	switch {
-	case st.fraction >= 1:
+	case st.Done >= 1:
 		fmt.Fprintf(&b, "; done in %v", elapsed.Round(time.Second))
-	case st.episodes > 0:
-		fmt.Fprintf(&b, "; %s/%s games", figures.Count(st.played), figures.Count(st.episodes))
-		if st.fraction > 0 && st.fraction < 1 {
-			left := time.Duration(float64(elapsed) * (1 - st.fraction) / st.fraction)
+	case st.Episodes > 0:
+		fmt.Fprintf(&b, "; %s/%s games", figures.Count(st.Played), figures.Count(st.Episodes))
+		if st.Done > 0 && st.Done < 1 {
+			left := time.Duration(float64(elapsed) * (1 - st.Done) / st.Done)
 			fmt.Fprintf(&b, ", %v left", left.Round(time.Second))
 		}
 	default:
-		fmt.Fprintf(&b, "; %v of %v", elapsed.Round(time.Second), st.duration)
+		fmt.Fprintf(&b, "; %v of %v", elapsed.Round(time.Second), st.Duration)
 	}
 	return b.String()
 }

@@ -1,0 +1,84 @@
+// Package curve measures an n-tuple network as its training goes: a
+// [Point] of the learning curve is how the network played at one ply on a
+// fixed set of games after some training, and the curve is kept as a CSV
+// file that [Write] writes and [Read] reads back, so that a resumed
+// training adds to the points of the earlier ones.
+//
+// The games are seeded from [Seed] at every evaluation, so that two points
+// of a curve differ only by the network.
+package curve
+
+import (
+	"context"
+	"time"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/engine"
+)
+
+// Tiles are the tiles whose reach rates the learning curve follows.
+var Tiles = [...]int{2048, 8192, 16384}
+
+// Seed is the seed of the first evaluation game, the same in every
+// evaluation, and far from the seeds of sim's default games.
+const Seed = 1_000_000
+
+// A Point is a point of the learning curve: how the network played at one
+// ply on the evaluation's games, after some training.
+type Point struct {
+	Training  time.Duration // the network's training time so far
+	Episodes  uint64        // its training games so far
+	Moves     uint64        // its training moves so far
+	Coherence bool          // in the temporal-coherence phase
+	Games     int           // evaluation games
+	Mean      float64       // their mean score
+	MeanLow   float64       // its 95% interval
+	MeanHigh  float64
+	Median    float64
+	Reach     [len(Tiles)]sim.TileRate // the rates of Tiles
+}
+
+// Evaluate plays games games at one ply with net, the move of highest
+// points plus value, on workers goroutines (0: GOMAXPROCS), seeded from
+// Seed, and returns the point of the network whose training state is st. If
+// ctx is done first it returns ctx's error.
+func Evaluate(ctx context.Context, net *ntuple.Network, st ntuple.State, games, workers int) (Point, error) {
+	run := sim.Run{
+		Player: sim.Player{Kind: sim.Greedy, Eval: ntuple.EvaluatorName, Evaluator: net},
+		Games:  games, Seed: Seed, Workers: workers,
+	}
+	o, err := sim.Play(ctx, run, nil)
+	if err != nil {
+		return Point{}, err
+	}
+	return NewPoint(st, o.Games), nil
+}
+
+// NewPoint returns the point of a network whose training state is st, and
+// which played games.
+func NewPoint(st ntuple.State, games []sim.Game) Point {
+	scores := make([]int, len(games))
+	for i, g := range games {
+		scores[i] = g.Score
+	}
+	p := Point{Training: st.Elapsed, Episodes: st.Episodes, Moves: st.Moves, Coherence: st.Coherence, Games: len(games)}
+	if len(games) > 0 {
+		p.Mean, p.Median = sim.Mean(scores), sim.Median(scores)
+	}
+	p.MeanLow, p.MeanHigh = sim.MeanInterval(scores)
+	for i, tile := range Tiles {
+		r, _ := engine.RankOf(tile)
+		p.Reach[i] = sim.Reach(games, r)
+	}
+	return p
+}
+
+// BestMean returns the highest mean score of curve, 0 for none.
+func BestMean(curve []Point) float64 {
+	best := 0.0
+	for _, p := range curve {
+		best = max(best, p.Mean)
+	}
+	return best
+}

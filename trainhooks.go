@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/ntuple/curve"
+	"github.com/term2048/2048/ai/ntuple/schedule"
+	"github.com/term2048/2048/tui/figures"
+)
+
+// trainHooks returns what train does as its schedule goes: the progress on
+// stderr, each evaluation on stdout and in the files of the learning curve
+// and of its plot, and the checkpoints in the weights file.
+func trainHooks(o trainOptions, stdout io.Writer, progress *trainProgress) schedule.Hooks {
+	return schedule.Hooks{
+		Slice:           progress.add,
+		CoherenceBegins: func() { progress.note("the temporal-coherence phase begins") },
+		Evaluating: func(games int) {
+			progress.note(fmt.Sprintf("evaluating on %s %s at one ply…", figures.Count(games), figures.Plural(games, "game")))
+		},
+		Evaluated: func(points []curve.Point, took time.Duration) error {
+			p := points[len(points)-1]
+			progress.clear()
+			fmt.Fprintf(stdout, "%s; %d games at one ply in %v\n", describePoint(p), p.Games, took.Round(100*time.Millisecond))
+			if err := writeCurve(o.log, points); err != nil {
+				return err
+			}
+			if o.plot == "" {
+				return nil
+			}
+			return plotCurve(o.plot, points)
+		},
+		Interrupted: func() {
+			progress.note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
+		},
+		Checkpoint: func(c *ntuple.Checkpoint) error {
+			start := time.Now()
+			if err := writeCheckpoint(o.weights, c); err != nil {
+				return err
+			}
+			progress.note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.weights,
+				time.Since(start).Round(10*time.Millisecond), describeState(c.State)))
+			return nil
+		},
+	}
+}
+
+// trainError returns the error with which train ends after its schedule
+// ended with err, saying what the weights file at weights keeps.
+func trainError(err error, weights string) error {
+	var collapse *schedule.CollapseError
+	switch {
+	case errors.Is(err, ntuple.ErrDiverged):
+		return fmt.Errorf("%w: stopped; %s keeps the network of the last checkpoint", err, weights)
+	case errors.As(err, &collapse):
+		return fmt.Errorf("the mean score fell from %s to %s: training stopped; %s keeps the network of the last checkpoint",
+			figures.Decimal(collapse.Best, 0), figures.Decimal(collapse.Mean, 0), weights)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%w; -resume goes on from %s", errInterrupted, weights)
+	}
+	return err
+}
+
+// describePoint writes a point of the learning curve on one line.
+func describePoint(p curve.Point) string {
+	s := fmt.Sprintf("after %v, %s games, %s moves: mean %s ± %s (median %s)",
+		p.Training.Round(time.Second), figures.Count(p.Episodes), figures.Rate(float64(p.Moves)),
+		figures.Decimal(p.Mean, 0), figures.Decimal((p.MeanHigh-p.MeanLow)/2, 0), figures.Decimal(p.Median, 0))
+	for _, r := range p.Reach {
+		s += fmt.Sprintf(", %d %s [%s, %s]", r.Tile, figures.Percent(r.Share, 1),
+			figures.Decimal(100*r.Low, 1), figures.Decimal(100*r.High, 1))
+	}
+	return s
+}
+
+// describeState writes the training a state has had, for messages.
+func describeState(s ntuple.State) string {
+	phase := "TD"
+	if s.Coherence {
+		phase = "TC"
+	}
+	return fmt.Sprintf("%s games, %s moves, %v of training, %s phase", figures.Count(s.Episodes), figures.Count(s.Moves),
+		s.Elapsed.Round(time.Second), phase)
+}
