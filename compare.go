@@ -22,12 +22,12 @@ const compareReachColumns = 4
 // interruption leaves fewer runs.
 func writeCompare(w io.Writer, runs []sim.Outcome, planned int) error {
 	var sb strings.Builder
-	first := runs[0].Run
+	first := runs[0].Config
 	fmt.Fprintf(&sb, "%d games a configuration, seeds %s, %s\n", first.Games, seedRange(first), compareWorkers(first))
 	for _, r := range runs {
 		if stopped := r.Interrupted + r.NotStarted; stopped > 0 {
 			fmt.Fprintf(&sb, "interrupted: %s finished %d of %d games (%d cut short); its figures lean towards short games\n",
-				r.Run.Player, len(r.Games), r.Run.Games, r.Interrupted)
+				r.Config.Player, len(r.Games), r.Config.Games, r.Interrupted)
 		}
 	}
 	if len(runs) < planned {
@@ -36,7 +36,7 @@ func writeCompare(w io.Writer, runs []sim.Outcome, planned int) error {
 
 	width := len("player")
 	for _, r := range runs {
-		width = max(width, len(r.Run.Player.String()))
+		width = max(width, len(r.Config.Player.String()))
 	}
 	fmt.Fprintf(&sb, "\n%-*s %6s %11s %9s %8s %6s %10s %9s %10s %9s\n", width,
 		"player", "games", "mean score", "median", "max", "tile", "moves/game", "moves/s", "evals/move", "time/game")
@@ -44,7 +44,7 @@ func writeCompare(w io.Writer, runs []sim.Outcome, planned int) error {
 	for _, r := range runs {
 		s := r.Summary()
 		fmt.Fprintf(&sb, "%-*s %6d %11s %9s %8s %6d %10s %9s %10s %9s\n", width,
-			r.Run.Player, s.Games, figures.Decimal(s.MeanScore, 1), figures.Decimal(s.MedianScore, 1), figures.Count(s.MaxScore),
+			r.Config.Player, s.Games, figures.Decimal(s.MeanScore, 1), figures.Decimal(s.MedianScore, 1), figures.Count(s.MaxScore),
 			s.MaxTile, figures.Decimal(s.MovesPerGame, 1), figures.Decimal(s.MovesPerSecond, 0), figures.Decimal(s.EvalsPerMove, 1),
 			seconds(s.SecondsPerGame))
 		rank, _ := engine.RankOf(s.MaxTile) // a tile of a board: always a rank
@@ -62,7 +62,7 @@ func writeCompare(w io.Writer, runs []sim.Outcome, planned int) error {
 	}
 	sb.WriteString(strings.TrimRight(line, " ") + "\n")
 	for _, r := range runs {
-		line := fmt.Sprintf("%-*s", width, r.Run.Player)
+		line := fmt.Sprintf("%-*s", width, r.Config.Player)
 		for rk := low; rk <= int(top); rk++ {
 			t := sim.Reach(r.Games, uint8(rk))
 			line += fmt.Sprintf("  %-20s", figures.Percent(t.Share, 1)+" "+shortInterval(t))
@@ -74,7 +74,7 @@ func writeCompare(w io.Writer, runs []sim.Outcome, planned int) error {
 }
 
 // compareWorkers says how the games of each configuration were played.
-func compareWorkers(r sim.Run) string {
+func compareWorkers(r sim.Config) string {
 	w := r.ActiveWorkers()
 	return fmt.Sprintf("%d %s, one search thread each", w, figures.Plural(w, "worker"))
 }

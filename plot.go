@@ -112,7 +112,7 @@ func reachPlot(runs []sim.Outcome) (*plot.Plot, error) {
 		points.Shape = plotutil.Shape(i)
 		p.Add(line, points, bars)
 		if len(runs) > 1 {
-			p.Legend.Add(r.Run.Player.String(), line, points)
+			p.Legend.Add(r.Config.Player.String(), line, points)
 		}
 	}
 	p.Add(plotter.NewGrid())
@@ -122,7 +122,7 @@ func reachPlot(runs []sim.Outcome) (*plot.Plot, error) {
 // histogramPlot draws the distribution of the scores of one run.
 func histogramPlot(r sim.Outcome) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Run.Player)
+	p.Title.Text = fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Config.Player)
 	p.X.Label.Text = "score"
 	p.X.Tick.Marker = scoreTicks{}
 	p.Y.Label.Text = "games"
@@ -146,7 +146,7 @@ func boxPlot(runs []sim.Outcome) (*plot.Plot, error) {
 	p.Y.Tick.Marker = scoreTicks{}
 	var names []string
 	for i, r := range runs {
-		names = append(names, r.Run.Player.String())
+		names = append(names, r.Config.Player.String())
 		if len(r.Games) == 0 {
 			continue
 		}

@@ -12,9 +12,9 @@ import (
 )
 
 func TestWritePlot(t *testing.T) {
-	one := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 6, Seed: 7, Workers: 2})
-	other := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 6, Seed: 7, Workers: 2})
-	empty := sim.Outcome{Run: other.Run, NotStarted: 6}
+	one := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 6, Seed: 7, Workers: 2})
+	other := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 6, Seed: 7, Workers: 2})
+	empty := sim.Outcome{Config: other.Config, NotStarted: 6}
 
 	for _, c := range []struct {
 		ext    string

@@ -174,7 +174,7 @@ func readSimRun(data []byte) (gameFile, error) {
 	if n := len(run.Games); n != 1 {
 		return gameFile{}, fmt.Errorf("the output of 2048 sim -json with %d games: review takes one (2048 sim -games 1 -seed S -json)", n)
 	}
-	return simGameFile(run.Games[0], run.Run.Player.String())
+	return simGameFile(run.Games[0], run.Config.Player.String())
 }
 
 // readSimGame reads one game of 2048 sim -json.

@@ -58,7 +58,7 @@ As a Slurm job array (sbatch --array=1-100), each job writing its part:
 
 // simOptions is the parsed command line of sim.
 type simOptions struct {
-	run      sim.Run
+	run      sim.Config
 	compare  bool
 	depths   []int // with -depths, the depths to sweep
 	json     bool
@@ -163,7 +163,7 @@ func createOutput(flag, path string) (*atomicfile.File, error) {
 // playRuns plays runs one after the other, showing the progress on stderr,
 // until one is stopped. It returns the runs played, the stopped one
 // included, and the error that stopped it.
-func playRuns(ctx context.Context, runs []sim.Run, stderr io.Writer) ([]sim.Outcome, error) {
+func playRuns(ctx context.Context, runs []sim.Config, stderr io.Writer) ([]sim.Outcome, error) {
 	tty := isTerminal(stderr)
 	var outcomes []sim.Outcome
 	for _, r := range runs {
@@ -172,7 +172,7 @@ func playRuns(ctx context.Context, runs []sim.Run, stderr io.Writer) ([]sim.Outc
 			label = "sim " + r.Player.String()
 		}
 		prog := startProgress(stderr, tty, label, r.Games)
-		o, err := sim.Play(ctx, r, &prog.counts)
+		o, err := sim.Run(ctx, r, &prog.counts)
 		prog.stop()
 		outcomes = append(outcomes, o)
 		if err != nil {
@@ -193,11 +193,11 @@ func finishedGames(outcomes []sim.Outcome) int {
 
 // plannedRuns returns the runs opts asks for: one, or the configurations of
 // -compare.
-func plannedRuns(opts simOptions) []sim.Run {
+func plannedRuns(opts simOptions) []sim.Config {
 	if !opts.compare {
-		return []sim.Run{opts.run}
+		return []sim.Config{opts.run}
 	}
-	var runs []sim.Run
+	var runs []sim.Config
 	add := func(kind string, depth int) {
 		r := opts.run
 		r.Player.Kind, r.Player.Depth = kind, depth

@@ -35,9 +35,9 @@ type simJSON struct {
 // fixedOutcome plays r and fixes its times, which depend on the machine:
 // each game takes 20 µs a move, and the run its games' time over its
 // workers. Its reports are then the same on every machine.
-func fixedOutcome(t *testing.T, r sim.Run) sim.Outcome {
+func fixedOutcome(t *testing.T, r sim.Config) sim.Outcome {
 	t.Helper()
-	o, err := sim.Play(context.Background(), r, nil)
+	o, err := sim.Run(context.Background(), r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,17 +54,17 @@ func fixedOutcome(t *testing.T, r sim.Run) sim.Outcome {
 // in testdata/TestSimReports: "go test -run TestSimReports -update" rewrites
 // them, for review.
 func TestSimReports(t *testing.T) {
-	greedy := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 12, Seed: 1, Workers: 2})
-	random := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 12, Seed: 1, Workers: 2})
+	greedy := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 12, Seed: 1, Workers: 2})
+	random := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 12, Seed: 1, Workers: 2})
 	// The reports of expectimax read its games as they read greedy's: its
 	// figures here are greedy's, so that the goldens depend on the
 	// heuristic's choices only, not on the work of the search.
-	deep := sim.Outcome{Run: sim.Run{Player: sim.Player{Kind: sim.Expectimax, Depth: 2}, Games: 3, Seed: 1, Workers: 2},
+	deep := sim.Outcome{Config: sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 2}, Games: 3, Seed: 1, Workers: 2},
 		Games: greedy.Games[:3], Wall: 25 * time.Millisecond}
-	two := sim.Outcome{Run: sim.Run{Player: greedy.Run.Player, Games: 2, Seed: 1, Workers: 1}, Games: greedy.Games[:2], Wall: 9 * time.Millisecond}
+	two := sim.Outcome{Config: sim.Config{Player: greedy.Config.Player, Games: 2, Seed: 1, Workers: 1}, Games: greedy.Games[:2], Wall: 9 * time.Millisecond}
 	cut := greedy
 	cut.Games, cut.Interrupted, cut.NotStarted = greedy.Games[:7], 2, 3
-	none := sim.Outcome{Run: cut.Run, NotStarted: 12}
+	none := sim.Outcome{Config: cut.Config, NotStarted: 12}
 	for _, c := range []struct {
 		name string
 		out  func(*strings.Builder) error
@@ -190,7 +190,7 @@ func TestSimCSV(t *testing.T) {
 	}
 	for i, g := range doc.Games {
 		row := rows[i+1]
-		if row[0] != strconv.FormatUint(g.Seed, 10) || row[1] != strconv.Itoa(g.Score) || row[2] != strconv.Itoa(g.MaxTile) ||
+		if row[0] != strconv.FormatUint(g.Seed, 10) || row[1] != strconv.Itoa(g.Score) || row[2] != strconv.Itoa(g.HighestTile()) ||
 			row[3] != strconv.Itoa(len(g.Moves)) || row[6] != "random" || row[7] != strconv.Itoa(g.First[1]) {
 			t.Errorf("CSV row %d = %q; want the game %+v", i+1, row, g)
 		}

@@ -22,10 +22,10 @@ func writeCSV(w io.Writer, outcomes []sim.Outcome) error {
 	}
 	cw.Write(header)
 	for _, o := range outcomes {
-		label := o.Run.Player.String()
+		label := o.Config.Player.String()
 		for _, g := range o.Games {
 			row := []string{
-				strconv.FormatUint(g.Seed, 10), strconv.Itoa(g.Score), strconv.Itoa(g.MaxTile),
+				strconv.FormatUint(g.Seed, 10), strconv.Itoa(g.Score), strconv.Itoa(g.HighestTile()),
 				strconv.Itoa(len(g.Moves)), strconv.FormatFloat(g.Elapsed.Seconds(), 'f', 6, 64),
 				strconv.FormatUint(g.MovesTried, 10), label,
 			}

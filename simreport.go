@@ -16,12 +16,12 @@ import (
 func writeSummary(w io.Writer, o sim.Outcome) error {
 	var sb strings.Builder
 	s := o.Summary()
-	fmt.Fprintf(&sb, "%d %s of %s\n", s.Games, figures.Plural(s.Games, "game"), describe(o.Run.Player))
-	fmt.Fprintf(&sb, "seeds %s, %s, %s wall time\n", seedRange(o.Run), workersLine(o.Run), figures.Duration(o.Wall))
+	fmt.Fprintf(&sb, "%d %s of %s\n", s.Games, figures.Plural(s.Games, "game"), describe(o.Config.Player))
+	fmt.Fprintf(&sb, "seeds %s, %s, %s wall time\n", seedRange(o.Config), workersLine(o.Config), figures.Duration(o.Wall))
 	if stopped := o.Interrupted + o.NotStarted; stopped > 0 {
 		fmt.Fprintf(&sb, "interrupted: %d of %d games finished, %d cut short, %d not started;\n"+
 			"long games are more often cut short, so these figures lean towards short games\n",
-			s.Games, o.Run.Games, o.Interrupted, o.NotStarted)
+			s.Games, o.Config.Games, o.Interrupted, o.NotStarted)
 	}
 	if s.Games == 0 {
 		sb.WriteString("\nno game finished\n")
@@ -73,7 +73,7 @@ func describe(p sim.Player) string {
 }
 
 // seedRange writes the seeds of r's games.
-func seedRange(r sim.Run) string {
+func seedRange(r sim.Config) string {
 	if r.Games == 1 {
 		return fmt.Sprint(r.Seed)
 	}
@@ -81,7 +81,7 @@ func seedRange(r sim.Run) string {
 }
 
 // workersLine says how the games of r are played.
-func workersLine(r sim.Run) string {
+func workersLine(r sim.Config) string {
 	w := r.ActiveWorkers()
 	how := ""
 	if r.Player.Kind == sim.Expectimax {

@@ -13,8 +13,8 @@ import (
 // Write the games of a run as 2048 sim -json prints them, then read them
 // back, as sim -merge and 2048 review do.
 func ExampleDocument() {
-	run := sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 2, Seed: 1, Workers: 1}
-	outcome, err := sim.Play(context.Background(), run, nil)
+	run := sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 2, Seed: 1, Workers: 1}
+	outcome, err := sim.Run(context.Background(), run, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,7 +33,7 @@ func ExampleDocument() {
 		return
 	}
 	back := doc.Runs[0]
-	fmt.Printf("%d games of %v, mean score %.1f\n", len(back.Games), back.Run.Player, back.Summary().MeanScore)
+	fmt.Printf("%d games of %v, mean score %.1f\n", len(back.Games), back.Config.Player, back.Summary().MeanScore)
 	// Output:
 	//  "config": {"player":"greedy","label":"greedy","eval":"nneonneo","depth":1,"seed":1,"games":2,"workers":1},
 	// 2 games of greedy, mean score 2912.0

@@ -13,8 +13,8 @@ import (
 
 // fixedOutcome plays r, with the times fixed so that its JSON is the same on
 // every machine.
-func fixedOutcome(t testing.TB, r sim.Run) sim.Outcome {
-	o, err := sim.Play(context.Background(), r, nil)
+func fixedOutcome(t testing.TB, r sim.Config) sim.Outcome {
+	o, err := sim.Run(context.Background(), r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,13 +28,13 @@ func fixedOutcome(t testing.TB, r sim.Run) sim.Outcome {
 // testDocuments are a document of one run, shard of a larger one, and a
 // comparison of three, one of them interrupted.
 func testDocuments(t *testing.T) []sim.Document {
-	greedy := sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 3, Seed: 4, Workers: 2}
+	greedy := sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 3, Seed: 4, Workers: 2}
 	part, err := greedy.Part(2, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	deep := sim.Run{Player: sim.Player{Kind: sim.Expectimax, Depth: 1, Eval: "snake", Time: time.Second}, Games: 2, Seed: 4, Workers: 1}
-	cut := fixedOutcome(t, sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 2, Seed: 4})
+	deep := sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 1, Eval: "snake", Time: time.Second}, Games: 2, Seed: 4, Workers: 1}
+	cut := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 2, Seed: 4})
 	cut.Games, cut.Interrupted, cut.NotStarted = nil, 1, 1
 	return []sim.Document{
 		{Runs: []sim.Outcome{fixedOutcome(t, part)}},
@@ -70,9 +70,9 @@ func TestDocumentRoundTrip(t *testing.T) {
 		}
 		for i, o := range back.Runs {
 			w := d.Runs[i]
-			if !sameRun(o.Run, w.Run) || o.Interrupted != w.Interrupted || o.NotStarted != w.NotStarted || o.Wall != w.Wall {
+			if !sameRun(o.Config, w.Config) || o.Interrupted != w.Interrupted || o.NotStarted != w.NotStarted || o.Wall != w.Wall {
 				t.Errorf("run %d read back as %+v, %d interrupted, %d not started, %v; want %+v, %d, %d, %v",
-					i+1, o.Run, o.Interrupted, o.NotStarted, o.Wall, w.Run, w.Interrupted, w.NotStarted, w.Wall)
+					i+1, o.Config, o.Interrupted, o.NotStarted, o.Wall, w.Config, w.Interrupted, w.NotStarted, w.Wall)
 			}
 			if !sameGames(o.Games, w.Games) || o.Summary().MeanScore != w.Summary().MeanScore {
 				t.Errorf("the games of run %d did not read back as they were written", i+1)
@@ -84,7 +84,7 @@ func TestDocumentRoundTrip(t *testing.T) {
 // sameRun reports whether two configurations say the same, as their JSON
 // keeps them: the workers that played rather than those asked for, the
 // evaluator's name rather than "" for the default one.
-func sameRun(a, b sim.Run) bool {
+func sameRun(a, b sim.Config) bool {
 	a.Workers, b.Workers = a.ActiveWorkers(), b.ActiveWorkers()
 	a.Player.Eval, b.Player.Eval = a.Player.EvalName(), b.Player.EvalName()
 	return a.Player == b.Player && a.Games == b.Games && a.Seed == b.Seed && a.Workers == b.Workers &&

@@ -11,8 +11,8 @@ import (
 // sum them up. The games depend on the seeds alone, so the figures are the
 // same on every machine and with any number of workers.
 func Example() {
-	run := sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 10, Seed: 1, Workers: 2}
-	outcome, err := sim.Play(context.Background(), run, nil)
+	run := sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 10, Seed: 1, Workers: 2}
+	outcome, err := sim.Run(context.Background(), run, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

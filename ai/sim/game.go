@@ -16,7 +16,6 @@ import (
 type Game struct {
 	Seed       uint64
 	Score      int
-	MaxTile    int                // the largest tile reached: HighestTile
 	Moves      []engine.Direction // the moves played, first to last
 	MovesTried uint64             // the player's work over the game: what the reports call evaluations (see ai.Counts)
 	Elapsed    time.Duration
@@ -101,7 +100,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("decoding the game of seed %d: its moves give seed %d, score %d, %d moves and tile %d; the record says %d, %d, %d and %d",
 			j.Seed, e.Seed(), e.Score(), e.MoveCount(), e.HighestTile(), j.Seed, j.Score, j.Moves, j.MaxTile)
 	}
-	d := Game{Seed: j.Seed, Score: j.Score, MaxTile: j.MaxTile, Moves: e.Moves(), MovesTried: j.Evals,
+	d := Game{Seed: j.Seed, Score: j.Score, Moves: e.Moves(), MovesTried: j.Evals,
 		Elapsed: time.Duration(j.Seconds * float64(time.Second)), First: [engine.MaxRank + 1]int(j.First)}
 	if d.HighestTile() != j.MaxTile {
 		return fmt.Errorf("decoding the game of seed %d: its first moves end at tile %d; the record says %d", j.Seed, d.HighestTile(), j.MaxTile)

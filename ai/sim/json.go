@@ -11,7 +11,7 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
-// configJSON is a Run in JSON: what was played, the player's name as
+// configJSON is a Config in JSON: what was played, the player's name as
 // Player.String writes it under "label", and the workers that played.
 type configJSON struct {
 	Player      string  `json:"player"`
@@ -31,7 +31,7 @@ type configJSON struct {
 // its time a move if any, the seed, the games, the workers that play them
 // (ActiveWorkers) and the shard if c is one. The evaluator itself is not
 // encoded: only its name.
-func (c Run) MarshalJSON() ([]byte, error) {
+func (c Config) MarshalJSON() ([]byte, error) {
 	p := c.Player
 	j := configJSON{Player: p.Kind, Label: p.String(), Depth: p.SearchDepth(), TimePerMove: p.Time.Seconds(),
 		Seed: c.Seed, Games: c.Games, Workers: c.ActiveWorkers(), Shard: c.Shard}
@@ -45,7 +45,7 @@ func (c Run) MarshalJSON() ([]byte, error) {
 // a report of its games needs it: the player's evaluator is named but not
 // made. It fails on a field it does not know and on an unknown kind of
 // player.
-func (c *Run) UnmarshalJSON(data []byte) error {
+func (c *Config) UnmarshalJSON(data []byte) error {
 	var j configJSON
 	if err := decodeStrict(data, &j); err != nil {
 		return fmt.Errorf("config: %w", err)
@@ -57,13 +57,13 @@ func (c *Run) UnmarshalJSON(data []byte) error {
 	if p.Kind == Greedy || p.Kind == Random {
 		p.Depth = ai.Auto // written as their SearchDepth, 1 and 0
 	}
-	*c = Run{Player: p, Games: j.Games, Seed: j.Seed, Workers: j.Workers, Shard: j.Shard}
+	*c = Config{Player: p, Games: j.Games, Seed: j.Seed, Workers: j.Workers, Shard: j.Shard}
 	return nil
 }
 
 // outcomeJSON is an Outcome in JSON, in the order sim -json writes it.
 type outcomeJSON struct {
-	Run         *Run    `json:"config"`
+	Config      *Config `json:"config"`
 	Games       []Game  `json:"games"`
 	Interrupted int     `json:"interrupted"`
 	NotStarted  int     `json:"not_started"`
@@ -80,7 +80,7 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 	if games == nil {
 		games = []Game{}
 	}
-	return json.Marshal(outcomeJSON{&o.Run, games, o.Interrupted, o.NotStarted, o.Wall.Seconds(), o.Summary()})
+	return json.Marshal(outcomeJSON{&o.Config, games, o.Interrupted, o.NotStarted, o.Wall.Seconds(), o.Summary()})
 }
 
 // UnmarshalJSON decodes an outcome that MarshalJSON encoded. The summary is
@@ -95,10 +95,10 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if err := decodeStrict(data, &j); err != nil {
 		return err
 	}
-	if j.Run == nil {
+	if j.Config == nil {
 		return errors.New("no configuration")
 	}
-	*o = Outcome{Run: *j.Run, Games: j.Games, Interrupted: j.Interrupted, NotStarted: j.NotStarted,
+	*o = Outcome{Config: *j.Config, Games: j.Games, Interrupted: j.Interrupted, NotStarted: j.NotStarted,
 		Wall: time.Duration(j.WallSeconds * float64(time.Second))}
 	return nil
 }

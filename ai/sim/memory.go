@@ -21,7 +21,7 @@ const MaxWorkers = 1024
 // more than half of memory bytes, the memory the program may use (0 if
 // unknown: no check). The tables are not made smaller to fit, since a
 // table's size can change the games.
-func (c Run) CheckMemory(memory uint64) error {
+func (c Config) CheckMemory(memory uint64) error {
 	workers := uint64(c.ActiveWorkers())
 	table := uint64(c.Player.TableMB()) << 20
 	if memory == 0 || table == 0 || workers*table <= memory/2 {

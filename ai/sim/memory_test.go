@@ -23,7 +23,7 @@ func TestCheckMemory(t *testing.T) {
 		{sim.Player{Kind: sim.Random}, 1000, 1000, 1 * gib, ""},
 		{auto, 1000, 1000, 0, ""}, // memory unknown
 	} {
-		run := sim.Run{Player: c.player, Games: c.games, Workers: c.workers}
+		run := sim.Config{Player: c.player, Games: c.games, Workers: c.workers}
 		err := run.CheckMemory(c.memory)
 		got := ""
 		if err != nil {

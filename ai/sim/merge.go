@@ -37,7 +37,7 @@ func Merge(files []File) (Document, error) {
 				f.Name, len(f.Doc.Runs), first.Name, len(first.Doc.Runs))
 		}
 		for j, o := range f.Doc.Runs {
-			if got, want := o.Run.Player.String(), first.Doc.Runs[j].Run.Player.String(); got != want {
+			if got, want := o.Config.Player.String(), first.Doc.Runs[j].Config.Player.String(); got != want {
 				return Document{}, fmt.Errorf("%s: run %d is %q; %s has %q", f.Name, j+1, got, first.Name, want)
 			}
 		}
@@ -73,23 +73,23 @@ func mergeParts(parts []part) (Outcome, error) {
 	}
 	m := parts[0].Outcome
 	m.Games = nil
-	m.Interrupted, m.NotStarted, m.Run.Workers = 0, 0, 0
-	m.Run.Shard = nil // the whole run
+	m.Interrupted, m.NotStarted, m.Config.Workers = 0, 0, 0
+	m.Config.Shard = nil // the whole run
 	for _, p := range parts {
 		m.Games = append(m.Games, p.Games...)
 		m.Interrupted += p.Interrupted
 		m.NotStarted += p.NotStarted
 		m.Wall = max(m.Wall, p.Wall)
-		m.Run.Workers += p.Run.Workers
+		m.Config.Workers += p.Config.Workers
 	}
 	slices.SortFunc(m.Games, func(a, b Game) int { return cmp.Compare(a.Seed, b.Seed) })
 	for i := 1; i < len(m.Games); i++ {
 		if m.Games[i].Seed == m.Games[i-1].Seed {
-			return Outcome{}, fmt.Errorf("%s: the game of seed %d is in two files", m.Run.Player, m.Games[i].Seed)
+			return Outcome{}, fmt.Errorf("%s: the game of seed %d is in two files", m.Config.Player, m.Games[i].Seed)
 		}
 	}
-	m.Run.Games = len(m.Games) + m.Interrupted + m.NotStarted
-	m.Run.Seed = slices.MinFunc(parts, func(a, b part) int { return cmp.Compare(a.Run.Seed, b.Run.Seed) }).Run.Seed
+	m.Config.Games = len(m.Games) + m.Interrupted + m.NotStarted
+	m.Config.Seed = slices.MinFunc(parts, func(a, b part) int { return cmp.Compare(a.Config.Seed, b.Config.Seed) }).Config.Seed
 	return m, nil
 }
 
@@ -108,14 +108,14 @@ func checkParts(parts []part) error {
 		}
 	}
 	sorted := slices.Clone(parts)
-	slices.SortStableFunc(sorted, func(a, b part) int { return cmp.Compare(a.Run.Seed, b.Run.Seed) })
-	first, whole := sorted[0].Run.Seed, sorted[0].Run.Shard
+	slices.SortStableFunc(sorted, func(a, b part) int { return cmp.Compare(a.Config.Seed, b.Config.Seed) })
+	first, whole := sorted[0].Config.Seed, sorted[0].Config.Shard
 	if whole != nil {
 		first = whole.Seed
 	}
 	next := first // the first seed not yet in a file
 	for i, p := range sorted {
-		c := p.Run
+		c := p.Config
 		switch {
 		case c.Seed > next:
 			return missingSeeds(whole, next, c.Seed)
@@ -152,7 +152,7 @@ func missingSeeds(whole *Shard, from, to uint64) error {
 // more games than its configuration says it played, or games of seeds
 // outside its own.
 func (p part) checkGames() error {
-	c := p.Run
+	c := p.Config
 	if n := len(p.Games) + p.Interrupted + p.NotStarted; n != c.Games {
 		return fmt.Errorf("%s: %d games (%d finished, %d cut short, %d not started) where its config says %d: the file is not whole",
 			p.file, n, len(p.Games), p.Interrupted, p.NotStarted, c.Games)
@@ -169,7 +169,7 @@ func (p part) checkGames() error {
 // the run that first is a part of, or if its games are not those of the
 // part it says it is.
 func (p part) checkShard(first part) error {
-	s, s0 := p.Run.Shard, first.Run.Shard
+	s, s0 := p.Config.Shard, first.Config.Shard
 	if (s == nil) != (s0 == nil) || s != nil && (s.Of != s0.Of || s.Games != s0.Games || s.Seed != s0.Seed) {
 		return fmt.Errorf("%s is %v; %s is %v: not the parts of one run", p.file, s, first.file, s0)
 	}
@@ -179,8 +179,8 @@ func (p part) checkShard(first part) error {
 	if s.Part < 1 || s.Part > s.Of {
 		return fmt.Errorf("%s: part %d/%d is not a part", p.file, s.Part, s.Of)
 	}
-	if seed, games := s.Seeds(); seed != p.Run.Seed || games != p.Run.Games {
-		return fmt.Errorf("%s: %d games from seed %d are not %v", p.file, p.Run.Games, p.Run.Seed, s)
+	if seed, games := s.Seeds(); seed != p.Config.Seed || games != p.Config.Games {
+		return fmt.Errorf("%s: %d games from seed %d are not %v", p.file, p.Config.Games, p.Config.Seed, s)
 	}
 	return nil
 }

@@ -38,7 +38,7 @@ func TestPlayReturnsPanic(t *testing.T) {
 		k.Store(300)
 		r := tinyRun(kind, 2, 6, 2)
 		r.Player.Eval, r.Player.Evaluator = "faulty", panicAt{ai.NneonneoHeuristic(), k}
-		o, err := sim.Play(context.Background(), r, nil)
+		o, err := sim.Run(context.Background(), r, nil)
 		var pe *ai.PanicError
 		if !errors.As(err, &pe) || pe.Value != "evaluator fault" || len(pe.Stack) == 0 {
 			t.Errorf("%s: Play = %v; want an *ai.PanicError of the evaluator's panic", kind, err)

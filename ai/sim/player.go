@@ -12,7 +12,7 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
-// The kinds of player a Run can play with.
+// The kinds of player a Config can name.
 const (
 	Expectimax = "expectimax" // ai.Expectimax on one thread
 	Minimax    = "minimax"    // ai.Minimax: the worst spawn instead of the expected one

@@ -3,8 +3,8 @@
 // tile with its 95% Wilson score interval, and when each tile first
 // appeared.
 //
-// A [Run] says what to play: a [Player], how many games, the seed of the
-// first, and how many workers play at once. [Play] plays it and returns an
+// A [Config] says what to play: a [Player], how many games, the seed of the
+// first, and how many workers play at once. [Run] plays it and returns an
 // [Outcome]: a [Game] record for each finished game, in seed order, from
 // which [Summarize] computes the statistics. Game i of a run is seeded
 // Seed+i, and its spawns (and the random player's moves) depend on that seed
@@ -37,20 +37,20 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// A Run is what Play plays: Games games, the i-th seeded Seed+i, shared
+// A Config is what Run plays: Games games, the i-th seeded Seed+i, shared
 // out among Workers goroutines, each with its own player.
-type Run struct {
+type Config struct {
 	Player  Player
 	Games   int
 	Seed    uint64
 	Workers int // 0 means GOMAXPROCS; never more than Games are used
 	// Shard, if not nil, says which part of a larger run these games are
-	// (see Run.Part); Play plays the games of Games and Seed alone.
+	// (see Config.Part); Run plays the games of Games and Seed alone.
 	Shard *Shard
 }
 
 // ActiveWorkers returns the number of goroutines that play the games of c.
-func (c Run) ActiveWorkers() int {
+func (c Config) ActiveWorkers() int {
 	w := c.Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
@@ -61,7 +61,7 @@ func (c Run) ActiveWorkers() int {
 // An Outcome is a run as played: its finished games, in seed order, and what
 // stopped the others.
 type Outcome struct {
-	Run         Run
+	Config      Config
 	Games       []Game
 	Interrupted int           // games cut short by a cancellation
 	NotStarted  int           // games never started
@@ -92,26 +92,26 @@ type result struct {
 	err   error
 }
 
-// Play plays the games of c and returns them, counting the moves and the
+// Run plays the games of c and returns them, counting the moves and the
 // finished games in progress, which may be nil.
 //
 // If ctx is cancelled, no further game starts, the games being played stop
-// within a move, and Play returns the finished games, with the number of
+// within a move, and Run returns the finished games, with the number of
 // games cut short and not started, and ctx's error. A player's failure
 // stops the run too, with that error; a panic of a player, which would end
 // the program from a worker's goroutine, is such a failure, an
 // *ai.PanicError. No goroutine outlives the call.
-func Play(ctx context.Context, c Run, progress *Progress) (Outcome, error) {
+func Run(ctx context.Context, c Config, progress *Progress) (Outcome, error) {
 	start := time.Now()
 	if c.Games < 1 {
-		return Outcome{Run: c}, fmt.Errorf("%d games: want at least 1", c.Games)
+		return Outcome{Config: c}, fmt.Errorf("%d games: want at least 1", c.Games)
 	}
 	if err := c.Player.Check(); err != nil {
-		return Outcome{Run: c}, err
+		return Outcome{Config: c}, err
 	}
 	eval, err := c.Player.evaluator()
 	if err != nil {
-		return Outcome{Run: c}, err
+		return Outcome{Config: c}, err
 	}
 	if progress == nil {
 		progress = new(Progress)
@@ -150,7 +150,7 @@ func Play(ctx context.Context, c Run, progress *Progress) (Outcome, error) {
 		close(results)
 	}()
 
-	o := Outcome{Run: c}
+	o := Outcome{Config: c}
 	var done []result
 	for res := range results {
 		switch {
@@ -218,7 +218,7 @@ func playGame(ctx context.Context, p ai.Player, seed uint64, progress *Progress)
 		progress.moves.Add(1)
 		note()
 	}
-	rec.Score, rec.MaxTile, rec.Moves = g.Score(), g.HighestTile(), g.Moves()
+	rec.Score, rec.Moves = g.Score(), g.Moves()
 	rec.Elapsed = time.Since(start)
 	return rec, nil
 }

@@ -17,14 +17,14 @@ import (
 
 // tinyRun returns a run of games games of the player kind, seeded from 7,
 // searching depth plies.
-func tinyRun(kind string, depth, games, workers int) sim.Run {
-	return sim.Run{Player: sim.Player{Kind: kind, Depth: depth}, Games: games, Seed: 7, Workers: workers}
+func tinyRun(kind string, depth, games, workers int) sim.Config {
+	return sim.Config{Player: sim.Player{Kind: kind, Depth: depth}, Games: games, Seed: 7, Workers: workers}
 }
 
 // play plays r to its end.
-func play(t *testing.T, r sim.Run) []sim.Game {
+func play(t *testing.T, r sim.Config) []sim.Game {
 	t.Helper()
-	o, err := sim.Play(context.Background(), r, nil)
+	o, err := sim.Run(context.Background(), r, nil)
 	if err != nil || o.Interrupted != 0 || o.NotStarted != 0 || len(o.Games) != r.Games {
 		t.Fatalf("Play(%v): %d games, %d interrupted, %d not started, %v; want %d, 0, 0, nil",
 			r.Player, len(o.Games), o.Interrupted, o.NotStarted, err, r.Games)
@@ -36,7 +36,7 @@ func play(t *testing.T, r sim.Run) []sim.Game {
 // the time they took.
 func sameGames(a, b []sim.Game) bool {
 	return slices.EqualFunc(a, b, func(x, y sim.Game) bool {
-		return x.Seed == y.Seed && x.Score == y.Score && x.MaxTile == y.MaxTile && x.MovesTried == y.MovesTried &&
+		return x.Seed == y.Seed && x.Score == y.Score && x.HighestTile() == y.HighestTile() && x.MovesTried == y.MovesTried &&
 			x.First == y.First && slices.Equal(x.Moves, y.Moves)
 	})
 }
@@ -84,9 +84,9 @@ func TestGamesReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e.Score() != g.Score || e.HighestTile() != g.MaxTile || e.MoveCount() != len(g.Moves) || !e.Over() {
+		if e.Score() != g.Score || e.HighestTile() != g.HighestTile() || e.MoveCount() != len(g.Moves) || !e.Over() {
 			t.Errorf("seed %d replays to score %d, tile %d, %d moves, over %t; the record has %d, %d, %d and is over",
-				g.Seed, e.Score(), e.HighestTile(), e.MoveCount(), e.Over(), g.Score, g.MaxTile, len(g.Moves))
+				g.Seed, e.Score(), e.HighestTile(), e.MoveCount(), e.Over(), g.Score, g.HighestTile(), len(g.Moves))
 		}
 		var first [engine.MaxRank + 1]int
 		for r := range first {
@@ -128,7 +128,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 		if err := json.Unmarshal(data, &fields); err != nil {
 			t.Fatal(err)
 		}
-		for key, bad := range map[string]any{"score": g.Score + 4, "max_tile": g.MaxTile * 2, "moves": len(g.Moves) - 1, "seed": g.Seed + 1, "game": nil} {
+		for key, bad := range map[string]any{"score": g.Score + 4, "max_tile": g.HighestTile() * 2, "moves": len(g.Moves) - 1, "seed": g.Seed + 1, "game": nil} {
 			damaged := map[string]any{}
 			for k, v := range fields {
 				damaged[k] = v
@@ -157,7 +157,7 @@ func TestPlayCancelledMidway(t *testing.T) {
 		}
 		cancel()
 	}()
-	o, err := sim.Play(ctx, r, &progress)
+	o, err := sim.Run(ctx, r, &progress)
 	if !errors.Is(err, context.Canceled) || len(o.Games) < 2 || len(o.Games) == r.Games || o.Interrupted > 2 {
 		t.Fatalf("Play cancelled after 2 games: %d games, %d interrupted, %v; want 2 or more, at most 2, context.Canceled",
 			len(o.Games), o.Interrupted, err)
@@ -174,7 +174,7 @@ func TestPlayCancelledMidway(t *testing.T) {
 func TestPlayCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	o, err := sim.Play(ctx, tinyRun(sim.Random, 0, 5, 2), nil)
+	o, err := sim.Run(ctx, tinyRun(sim.Random, 0, 5, 2), nil)
 	if !errors.Is(err, context.Canceled) || len(o.Games) != 0 || o.Interrupted+o.NotStarted != 5 {
 		t.Errorf("Play with a cancelled context: %d games, %d interrupted, %d not started, %v; want none played, context.Canceled",
 			len(o.Games), o.Interrupted, o.NotStarted, err)
@@ -183,16 +183,16 @@ func TestPlayCancelledBeforeStart(t *testing.T) {
 
 func TestPlayRefusesABadRun(t *testing.T) {
 	for _, c := range []struct {
-		run  sim.Run
+		run  sim.Config
 		want string
 	}{
-		{sim.Run{Player: sim.Player{Kind: "human"}, Games: 1}, `unknown player "human"`},
-		{sim.Run{Player: sim.Player{Kind: sim.Greedy, Eval: "foo"}, Games: 1}, `unknown evaluator "foo"`},
-		{sim.Run{Player: sim.Player{Kind: sim.Expectimax, Depth: 17}, Games: 1}, "depth 17"},
-		{sim.Run{Player: sim.Player{Kind: sim.Greedy, Time: time.Second}, Games: 1}, "only the expectimax player"},
-		{sim.Run{Player: sim.Player{Kind: sim.Random}, Games: 0}, "0 games"},
+		{sim.Config{Player: sim.Player{Kind: "human"}, Games: 1}, `unknown player "human"`},
+		{sim.Config{Player: sim.Player{Kind: sim.Greedy, Eval: "foo"}, Games: 1}, `unknown evaluator "foo"`},
+		{sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 17}, Games: 1}, "depth 17"},
+		{sim.Config{Player: sim.Player{Kind: sim.Greedy, Time: time.Second}, Games: 1}, "only the expectimax player"},
+		{sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 0}, "0 games"},
 	} {
-		if _, err := sim.Play(context.Background(), c.run, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := sim.Run(context.Background(), c.run, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Play(%+v) = %v; want an error saying %q", c.run, err, c.want)
 		}
 	}

@@ -33,7 +33,7 @@ func (s *Shard) String() string {
 // Part returns the configuration of the part k of n of the run c: the
 // same player and workers, the games of that part, and its Shard. It fails
 // unless 1 ≤ k ≤ n ≤ c.Games, since every part must play a game.
-func (c Run) Part(k, n int) (Run, error) {
+func (c Config) Part(k, n int) (Config, error) {
 	switch {
 	case n < 1 || k < 1 || k > n:
 		return c, fmt.Errorf("part %d/%d: want the part K of N, with 1 ≤ K ≤ N", k, n)

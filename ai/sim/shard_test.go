@@ -29,7 +29,7 @@ func TestShardSeeds(t *testing.T) {
 }
 
 func TestPart(t *testing.T) {
-	whole := sim.Run{Player: sim.Player{Kind: sim.Greedy}, Games: 11, Seed: 5, Workers: 2}
+	whole := sim.Config{Player: sim.Player{Kind: sim.Greedy}, Games: 11, Seed: 5, Workers: 2}
 	p, err := whole.Part(2, 3)
 	if err != nil || p.Seed != 8 || p.Games != 4 || p.Workers != 2 || p.Player != whole.Player ||
 		*p.Shard != (sim.Shard{Part: 2, Of: 3, Games: 11, Seed: 5}) {

@@ -21,7 +21,6 @@ func record(seed uint64, score, moves int, secs float64, evals uint64, first map
 	for tile, move := range first {
 		r := uint8(math.Log2(float64(tile)))
 		g.First[r] = move
-		g.MaxTile = max(g.MaxTile, tile)
 	}
 	return g
 }

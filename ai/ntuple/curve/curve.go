@@ -44,11 +44,11 @@ type Point struct {
 // Seed, and returns the point of the network whose training state is st. If
 // ctx is done first it returns ctx's error.
 func Evaluate(ctx context.Context, net *ntuple.Network, st ntuple.State, games, workers int) (Point, error) {
-	run := sim.Run{
+	run := sim.Config{
 		Player: sim.Player{Kind: sim.Greedy, Eval: ntuple.EvaluatorName, Evaluator: net},
 		Games:  games, Seed: Seed, Workers: workers,
 	}
-	o, err := sim.Play(ctx, run, nil)
+	o, err := sim.Run(ctx, run, nil)
 	if err != nil {
 		return Point{}, err
 	}
