@@ -15,11 +15,12 @@
 // replayed and reviewed.
 //
 // A [Document] is the JSON of one or more outcomes, as 2048 sim -json
-// prints it and sim -merge and 2048 review read it back; a run too long for
-// one machine is played as the [Shard]s of a batch system's jobs, whose
-// documents [Merge] puts back together.
+// prints it and sim -merge and 2048 review read it back. A run too long for
+// one machine is played in parts by the jobs of a batch system, each part
+// a [Shard], and [Merge] puts their documents back together.
 //
-// Nothing here prints: a display follows a run through its [Progress].
+// Nothing here prints: a display follows a run through its [Progress]. The
+// one file read is the system's figure of the memory, for [PhysicalMemory].
 package sim
 
 import (
