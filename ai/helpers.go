@@ -24,7 +24,7 @@ import (
 // the same way before they sleep; a blocked goroutine would not do, since
 // its core would go to sleep too.
 type helpers struct {
-	linger  time.Duration // how long a helper waits for another job; 0 means helperLinger
+	now     func() time.Time // the clock helpers wait by; nil means time.Now (a test passes one that moves when it says)
 	mu      sync.Mutex
 	waiting []*helper
 }
@@ -34,8 +34,7 @@ type helper struct {
 	job atomic.Pointer[func()] // nil until the helper is given a job
 }
 
-// helperLinger is how long a helper waits for another job before it ends,
-// unless its helpers say otherwise.
+// helperLinger is how long a helper waits for another job before it ends.
 const helperLinger = time.Millisecond
 
 // start runs job on a waiting helper, or on a new goroutine if none waits.
@@ -62,22 +61,22 @@ func (h *helpers) serve(job func()) {
 	}
 }
 
-// await returns the job given to w within h.linger, or nil.
+// await returns the job given to w within helperLinger, or nil.
 func (h *helpers) await(w *helper) func() {
 	h.mu.Lock()
 	w.job.Store(nil)
 	h.waiting = append(h.waiting, w)
 	h.mu.Unlock()
-	linger := h.linger
-	if linger == 0 {
-		linger = helperLinger
+	now := h.now
+	if now == nil {
+		now = time.Now
 	}
-	until := time.Now().Add(linger)
+	until := now().Add(helperLinger)
 	for {
 		if job := w.job.Load(); job != nil {
 			return *job
 		}
-		if time.Now().After(until) {
+		if now().After(until) {
 			break
 		}
 		runtime.Gosched() // lets any other goroutine run on this core

@@ -1,42 +1,74 @@
 package ai
 
 import (
+	"bytes"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
+// testClock is a clock for helpers that moves only when the test moves it:
+// a helper waits for as long as the test needs, whatever the load of the
+// machine, and its time is up as soon as the test says.
+type testClock struct{ ns atomic.Int64 }
+
+func (c *testClock) now() time.Time { return time.Unix(0, c.ns.Load()) }
+
+// pass moves the clock past the time a helper waits for a job.
+func (c *testClock) pass() { c.ns.Add(int64(helperLinger) + 1) }
+
+// passUntil moves the clock past the time a helper waits for a job until
+// cond holds: a helper that has joined the waiting ones but not yet read the
+// clock when it moves waits from then on, and sees the next move.
+func (c *testClock) passUntil(cond func() bool) {
+	waitFor(func() bool {
+		c.pass()
+		return cond()
+	})
+}
+
 // TestHelperTakesNextJob checks that a helper which finished a job runs the
-// next one given soon after, on the same goroutine, and then ends.
+// next one given while it waits, on the same goroutine, and ends once it
+// has waited helperLinger in vain.
 func TestHelperTakesNextJob(t *testing.T) {
-	h := helpers{linger: 300 * time.Millisecond} // long enough to see it wait under the race detector
-	before := runtime.NumGoroutine()
-	first := make(chan struct{})
-	h.start(func() { close(first) })
-	<-first
-	if !eventually(func() bool { return waitingHelpers(&h) == 1 }) {
-		t.Fatal("no helper waits for a job after the first")
+	var clock testClock
+	h := helpers{now: clock.now}
+	first := make(chan int64)
+	h.start(func() { first <- goroutineID() })
+	id := <-first
+	waitFor(func() bool { return waitingHelpers(&h) == 1 })
+	second := make(chan int64)
+	h.start(func() { second <- goroutineID() })
+	if got := <-second; got != id {
+		t.Errorf("the second job ran on goroutine %d; want %d, the helper that waited", got, id)
 	}
-	second := make(chan struct{})
-	h.start(func() { close(second) })
-	<-second
-	// The second job ran on the waiting helper: no other goroutine started.
-	// (The helper is still there, waiting again.)
-	if n := runtime.NumGoroutine(); n > before+1 {
-		t.Errorf("%d goroutines after two jobs in a row; want at most %d", n, before+1)
+	clock.passUntil(func() bool { return waitingHelpers(&h) == 0 && !goroutineExists(id) })
+}
+
+// TestHelperEnds checks that a helper given no job ends, and that the next
+// job then runs on a goroutine of its own.
+func TestHelperEnds(t *testing.T) {
+	var clock testClock
+	h := helpers{now: clock.now}
+	ids := make(chan int64)
+	h.start(func() { ids <- goroutineID() })
+	first := <-ids
+	clock.passUntil(func() bool { return waitingHelpers(&h) == 0 && !goroutineExists(first) })
+	h.start(func() { ids <- goroutineID() })
+	if second := <-ids; second == first {
+		t.Errorf("the job after the helper ended ran on goroutine %d, the helper's", second)
 	}
-	if !eventually(func() bool { return waitingHelpers(&h) == 0 }) {
-		t.Errorf("%d helpers still wait for a job after 2s", waitingHelpers(&h))
-	}
-	checkNoGoroutineLeft(t, before)
+	clock.passUntil(func() bool { return waitingHelpers(&h) == 0 })
 }
 
 // TestHelpersRunEveryJobOnce starts jobs from several goroutines at once,
 // while helpers come and go: each job runs once.
 func TestHelpersRunEveryJobOnce(t *testing.T) {
-	var h helpers
+	var clock testClock
+	h := helpers{now: clock.now}
 	const starters, jobs = 4, 300
 	var ran [starters * jobs]atomic.Int32
 	var wg sync.WaitGroup
@@ -51,7 +83,7 @@ func TestHelpersRunEveryJobOnce(t *testing.T) {
 				})
 				if j%50 == 0 {
 					done.Wait()
-					time.Sleep(helperLinger) // some helpers end meanwhile
+					clock.pass() // the helpers waiting now end, unless given a job first
 				}
 			}
 			done.Wait()
@@ -63,6 +95,17 @@ func TestHelpersRunEveryJobOnce(t *testing.T) {
 			t.Fatalf("job %d ran %d times; want once", i, n)
 		}
 	}
+	clock.passUntil(func() bool { return waitingHelpers(&h) == 0 })
+}
+
+// waitFor returns once cond holds, checking it at growing intervals. It has
+// no time limit of its own, which the load of the machine would make wrong
+// some day: a condition that never holds is a failure that the test
+// binary's -timeout reports, with the stack of every goroutine.
+func waitFor(cond func() bool) {
+	for d := 10 * time.Microsecond; !cond(); d = min(2*d, 10*time.Millisecond) {
+		time.Sleep(d)
+	}
 }
 
 // waitingHelpers returns how many of h's helpers wait for a job.
@@ -70,4 +113,32 @@ func waitingHelpers(h *helpers) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.waiting)
+}
+
+// goroutineID returns the number the runtime gave the calling goroutine, as
+// the first line of its stack shows it: "goroutine 7 [running]:".
+func goroutineID() int64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := bytes.Fields(buf)
+	id, err := strconv.ParseInt(string(f[1]), 10, 64)
+	if err != nil {
+		panic("no goroutine number in " + string(buf))
+	}
+	return id
+}
+
+// goroutineExists reports whether the goroutine numbered id has not
+// returned yet.
+func goroutineExists(id int64) bool {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	return bytes.Contains(buf, []byte("goroutine "+strconv.FormatInt(id, 10)+" ["))
 }
