@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -214,5 +215,66 @@ func BenchmarkEvaluate(b *testing.B) {
 func BenchmarkNneonneoHeuristic(b *testing.B) {
 	for b.Loop() {
 		NneonneoHeuristic()
+	}
+}
+
+// BenchmarkCancel times how long a search of 14 plies on the hard position
+// takes to return once its context is cancelled in the middle (see held):
+// the "within microseconds" of Search's documentation, which TestCancel
+// cannot check without a clock.
+func BenchmarkCancel(b *testing.B) {
+	x := mustParse(b, hard)
+	for _, threads := range benchThreads {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			e := newHeld(nil)
+			s := NewSearcher(Config{Threads: threads, Eval: e})
+			var stopping time.Duration
+			for b.Loop() {
+				s.Reset()
+				ctx, cancel := context.WithCancel(context.Background())
+				e.release, e.reached = ctx.Done(), make(chan struct{})
+				e.first.Store(false)
+				done := make(chan error, 1)
+				go func() {
+					_, err := s.Search(ctx, x, Limits{Depth: 14})
+					done <- err
+				}()
+				<-e.reached
+				start := time.Now()
+				cancel()
+				if err := <-done; !errors.Is(err, context.Canceled) {
+					b.Fatalf("Search returned %v after cancel; want context.Canceled", err)
+				}
+				stopping += time.Since(start)
+			}
+			b.ReportMetric(float64(stopping.Nanoseconds())/float64(b.N), "ns/stop")
+		})
+	}
+}
+
+// BenchmarkDeadline times searches of the hard position with a time budget
+// of 5 ms, and reports how long after its deadline a search that reached it
+// returns, on average (ns-late/deadline), and the share of the searches
+// that reached it rather than stopping before the next ply: what
+// TestDeadline checks on a clock of its own.
+func BenchmarkDeadline(b *testing.B) {
+	const budget = 5 * time.Millisecond
+	x := mustParse(b, hard)
+	for _, threads := range benchThreads {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			s := NewSearcher(Config{Threads: threads})
+			var late time.Duration
+			deadlines := 0
+			for b.Loop() {
+				if r := decide(b, s, x, Limits{Time: budget}); r.Deadline {
+					late += r.Elapsed - budget
+					deadlines++
+				}
+			}
+			if deadlines > 0 {
+				b.ReportMetric(float64(late.Nanoseconds())/float64(deadlines), "ns-late/deadline")
+			}
+			b.ReportMetric(float64(deadlines)/float64(b.N), "deadlines/op")
+		})
 	}
 }

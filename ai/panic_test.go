@@ -43,5 +43,5 @@ func TestPanicIsReturned(t *testing.T) {
 			}
 		}
 	}
-	checkNoGoroutineLeft(t, before)
+	checkNoGoroutineLeft(before)
 }

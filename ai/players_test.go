@@ -39,8 +39,14 @@ func TestGreedyIsOnePly(t *testing.T) {
 	g := ai.Greedy{ai.NneonneoHeuristic()}
 	s := ai.NewSearcher(ai.Config{Threads: 1})
 	for _, b := range ai.RandomBoards(500) {
-		rg, _ := g.Play(context.Background(), b)
-		rs, _ := s.Search(context.Background(), b, ai.Limits{Depth: 1})
+		rg, err := g.Play(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := s.Search(context.Background(), b, ai.Limits{Depth: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if rg.Legal != rs.Legal {
 			t.Fatalf("%v: greedy and search disagree on legal moves", b)
 		}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/term2048/2048/engine"
@@ -117,52 +118,60 @@ func TestAutoDepth(t *testing.T) {
 // searches.
 const hard = "16384 4096 2048 2 / 1024 512 256 16 / 128 64 32 8 / 2 0 4 8"
 
+// held is an evaluator that holds every leaf until release is closed, and
+// closes reached at the first: a search with it is in the middle of its
+// work when the test cancels it, however fast or loaded the machine.
+type held struct {
+	Evaluator
+	release <-chan struct{}
+	reached chan struct{}
+	first   atomic.Bool
+}
+
+// newHeld returns a held evaluator of the default heuristic whose leaves
+// wait for release.
+func newHeld(release <-chan struct{}) *held {
+	return &held{Evaluator: NneonneoHeuristic(), release: release, reached: make(chan struct{})}
+}
+
+func (e *held) Evaluate(b engine.Board) float64 {
+	if !e.first.Load() && !e.first.Swap(true) {
+		close(e.reached)
+	}
+	<-e.release
+	return e.Evaluator.Evaluate(b)
+}
+
+// TestCancel cancels searches of 14 plies, which would take hours, once
+// they have reached their first leaf, on one goroutine and on several:
+// Search returns context.Canceled, and leaves no goroutine behind. How soon
+// it returns is BenchmarkCancel's to measure.
 func TestCancel(t *testing.T) {
 	b := mustParse(t, hard)
 	before := runtime.NumGoroutine()
 	for _, threads := range []int{1, 2, 4} {
-		s := NewSearcher(Config{Threads: threads})
 		ctx, cancel := context.WithCancel(context.Background())
+		e := newHeld(ctx.Done())
+		s := NewSearcher(Config{Threads: threads, Eval: e})
 		done := make(chan error, 1)
 		go func() {
 			_, err := s.Search(ctx, b, Limits{Depth: 14})
 			done <- err
 		}()
-		time.Sleep(20 * time.Millisecond)
-		cancelled := time.Now()
+		<-e.reached
 		cancel()
-		select {
-		case err := <-done:
-			if !errors.Is(err, context.Canceled) {
-				t.Errorf("threads %d: Search returned %v after cancel; want context.Canceled", threads, err)
-			}
-			t.Logf("threads %d: returned %v after cancel", threads, time.Since(cancelled))
-		case <-time.After(5 * time.Second):
-			t.Fatalf("threads %d: Search did not stop within 5 s of cancel", threads)
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("threads %d: Search returned %v after cancel; want context.Canceled", threads, err)
 		}
 	}
-	checkNoGoroutineLeft(t, before)
+	checkNoGoroutineLeft(before)
 }
 
-// checkNoGoroutineLeft fails the test unless the goroutines fall back to
-// before within two seconds: a goroutine that has signalled that it is done
-// still counts until it has returned.
-func checkNoGoroutineLeft(t *testing.T, before int) {
-	t.Helper()
-	if !eventually(func() bool { return runtime.NumGoroutine() <= before }) {
-		t.Errorf("%d goroutines after the searches; %d before", runtime.NumGoroutine(), before)
-	}
-}
-
-// eventually reports whether cond is true, or becomes true within two
-// seconds.
-func eventually(cond func() bool) bool {
-	for deadline := time.Now().Add(2 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			return false
-		}
-	}
-	return true
+// checkNoGoroutineLeft waits until the goroutines fall back to before: the
+// helpers of a search end helperLinger after it, and a goroutine that has
+// signalled that it is done still counts until it has returned.
+func checkNoGoroutineLeft(before int) {
+	waitFor(func() bool { return runtime.NumGoroutine() <= before })
 }
 
 // stopAfter is an evaluator that stops the search after k leaves, from
@@ -221,36 +230,108 @@ func TestCancelledBeforeStart(t *testing.T) {
 	}
 }
 
+// slowLeaves is an evaluator whose every leaf takes d of the clock. In a
+// synctest bubble, where the clock moves only when every goroutine waits, a
+// search's time is then its leaves times d, whatever the machine.
+type slowLeaves struct {
+	Evaluator
+	d time.Duration
+}
+
+func (e slowLeaves) Evaluate(b engine.Board) float64 {
+	time.Sleep(e.d)
+	return e.Evaluator.Evaluate(b)
+}
+
+// TestDeadline checks that a search with a time budget answers from the
+// deepest ply it completed, and stops at its deadline, or before it when
+// the next ply could not finish in time. It runs on the clock of a synctest
+// bubble, where each leaf takes 10 µs: the budgets are numbers of leaves,
+// not a guess at the speed of the machine, and a search takes the same
+// time at every run. (A search on several goroutines cannot run in a
+// bubble, whose clock stands still while helpers spin; see
+// TestDeadlineParallel.)
 func TestDeadline(t *testing.T) {
+	// A search stops a few hundred leaves after its deadline at most: it
+	// finishes the chance node it is in (whose leaves are evaluated in a
+	// row, 120 at most), and each chance node above it still scores the
+	// 4s of its remaining cells that are leaves below the cut-off. A search
+	// that finished its ply would go on for a multiple of its time so far.
+	const leaf, late = 10 * time.Microsecond, 500 * 10 * time.Microsecond
 	b := mustParse(t, hard)
-	for _, threads := range []int{1, 2} {
-		s := NewSearcher(Config{Threads: threads})
-		start := time.Now()
-		r, err := s.Search(context.Background(), b, Limits{Time: 50 * time.Millisecond})
-		took := time.Since(start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !r.HasMove() || r.Depth < 1 {
-			t.Errorf("threads %d: no answer within the budget: %+v", threads, r)
-		}
-		if took > 2*time.Second {
-			t.Errorf("threads %d: a 50 ms budget took %v", threads, took)
-		}
-		// The answer is that of the deepest completed search.
-		s2 := NewSearcher(Config{Threads: 1})
-		full, _ := s2.Search(context.Background(), b, Limits{Depth: r.Depth})
-		if full.Best != r.Best && math.Abs(full.Value[full.Best]-full.Value[r.Best]) > 1e-3*full.Value[full.Best] {
-			t.Errorf("threads %d: budget answer %v at %d plies; a full search of %d plies says %v",
-				threads, r.Best, r.Depth, r.Depth, full.Best)
-		}
+	slow := func() *Searcher { return NewSearcher(Config{Threads: 1, Eval: slowLeaves{NneonneoHeuristic(), leaf}}) }
+	// 10 and 50 ms stop after the third and the fourth ply, whose next
+	// would end at 28 and 167 ms; 100 ms run out in the fifth.
+	for _, budget := range []time.Duration{10 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond} {
+		synctest.Test(t, func(t *testing.T) {
+			start := time.Now()
+			r, err := slow().Search(context.Background(), b, Limits{Time: budget})
+			took := time.Since(start)
+			if err != nil || !r.HasMove() || r.Depth < 1 {
+				t.Fatalf("budget %v: Search = %+v, %v; want an answer", budget, r, err)
+			}
+			if took > budget+late || r.Elapsed != took {
+				t.Errorf("budget %v: took %v, Elapsed %v; want at most %v, the same", budget, took, r.Elapsed, budget+late)
+			}
+			// The time plies 1 to n take, searched as the budget's search
+			// searched them, without a budget.
+			upTo := func(n int) time.Duration {
+				return search(t, slow(), b, Limits{Depth: n, Time: time.Hour}).Elapsed
+			}
+			switch done := upTo(r.Depth); {
+			case done > took:
+				t.Errorf("budget %v: answer of %d plies after %v; those plies take %v", budget, r.Depth, took, done)
+			case r.Deadline && (took < budget || upTo(r.Depth+1) <= budget):
+				t.Errorf("budget %v: Deadline after %v, with %d plies done; want the deadline passed, and ply %d unfinished at it",
+					budget, took, r.Depth, r.Depth+1)
+			case !r.Deadline && (took != done || upTo(r.Depth+1) <= budget):
+				t.Errorf("budget %v: no deadline, and %v taken by %d plies that take %v; want the search stopped after its last ply, the next not fitting in the budget",
+					budget, took, r.Depth, done)
+			}
+			checkDeepest(t, b, r)
+		})
 	}
 	// A depth limit stops the deepening early.
-	s := NewSearcher(Config{Threads: 1})
-	r, _ := s.Search(context.Background(), b, Limits{Depth: 2, Time: time.Minute})
-	if r.Depth != 2 || r.Deadline {
-		t.Errorf("Search with Depth 2 and a minute: depth %d, deadline %v; want 2, false", r.Depth, r.Deadline)
+	synctest.Test(t, func(t *testing.T) {
+		r := search(t, slow(), b, Limits{Depth: 2, Time: time.Minute})
+		if r.Depth != 2 || r.Deadline || r.Elapsed > time.Second {
+			t.Errorf("Search with Depth 2 and a minute: depth %d, deadline %v, %v; want 2, false, about 40 leaves of 10 µs",
+				r.Depth, r.Deadline, r.Elapsed)
+		}
+	})
+}
+
+// TestDeadlineParallel checks that a search on two goroutines with a time
+// budget answers from a completed ply. When it stops is TestDeadline's to
+// check, and how late on a real clock BenchmarkDeadline's to measure.
+func TestDeadlineParallel(t *testing.T) {
+	b := mustParse(t, hard)
+	s := NewSearcher(Config{Threads: 2})
+	r := search(t, s, b, Limits{Time: 50 * time.Millisecond})
+	if !r.HasMove() || r.Depth < 1 {
+		t.Fatalf("no answer within the budget: %+v", r)
 	}
+	checkDeepest(t, b, r)
+}
+
+// checkDeepest fails the test unless r, the answer of a search with a time
+// budget on b, is that of a full search of r.Depth plies, to a near tie.
+func checkDeepest(t *testing.T, b engine.Board, r Result) {
+	t.Helper()
+	full := search(t, NewSearcher(Config{Threads: 1}), b, Limits{Depth: r.Depth})
+	if full.Best != r.Best && math.Abs(full.Value[full.Best]-full.Value[r.Best]) > 1e-3*full.Value[full.Best] {
+		t.Errorf("budget answer %v at %d plies; a full search of %d plies says %v", r.Best, r.Depth, r.Depth, full.Best)
+	}
+}
+
+// search returns s's answer on b within l, failing the test on an error.
+func search(t *testing.T, s *Searcher, b engine.Board, l Limits) Result {
+	t.Helper()
+	r, err := s.Search(context.Background(), b, l)
+	if err != nil {
+		t.Fatalf("Search(%v, %+v): %v", b, l, err)
+	}
+	return r
 }
 
 // lateTimer is a context whose deadline has passed but which is not done
@@ -284,10 +365,10 @@ func TestDeterministic(t *testing.T) {
 	a, b := NewSearcher(Config{Threads: 1}), NewSearcher(Config{Threads: 1})
 	for _, x := range boards[:30] {
 		a.Reset()
-		ra, _ := a.Search(context.Background(), x, Limits{Depth: 4})
+		ra := search(t, a, x, Limits{Depth: 4})
 		a.Reset()
-		ra2, _ := a.Search(context.Background(), x, Limits{Depth: 4})
-		rb, _ := b.Search(context.Background(), x, Limits{Depth: 4})
+		ra2 := search(t, a, x, Limits{Depth: 4})
+		rb := search(t, b, x, Limits{Depth: 4})
 		b.Reset()
 		for _, r := range []Result{ra2, rb} {
 			if r.Best != ra.Best || r.Value != ra.Value || r.Nodes != ra.Nodes || r.MovesTried != ra.MovesTried {
@@ -311,8 +392,8 @@ func TestParallelAgrees(t *testing.T) {
 	for _, x := range readPositions(t, "")[:20] {
 		one.Reset()
 		many.Reset()
-		r1, _ := one.Search(context.Background(), x, Limits{Depth: minParallelPly})
-		rn, _ := many.Search(context.Background(), x, Limits{Depth: minParallelPly})
+		r1 := search(t, one, x, Limits{Depth: minParallelPly})
+		rn := search(t, many, x, Limits{Depth: minParallelPly})
 		if rn.Threads < 2 && rn.HasMove() {
 			t.Fatalf("%v: the search of %d plies ran on %d thread", x, minParallelPly, rn.Threads)
 		}
@@ -352,8 +433,8 @@ func TestConcurrentSearches(t *testing.T) {
 func TestHintTwice(t *testing.T) {
 	s := NewSearcher(Config{Threads: 1})
 	b := readPositions(t, positions.Mid)[0]
-	first, _ := s.Search(context.Background(), b, Limits{Depth: 5})
-	again, _ := s.Search(context.Background(), b, Limits{Depth: 5})
+	first := search(t, s, b, Limits{Depth: 5})
+	again := search(t, s, b, Limits{Depth: 5})
 	for d := range first.Value {
 		// The table keeps values as float32.
 		if again.Best != first.Best || math.Abs(again.Value[d]-first.Value[d]) > 1e-6*math.Abs(first.Value[d]) {
