@@ -3,10 +3,9 @@ package sim_test
 import (
 	"context"
 	"errors"
-	"runtime"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/sim"
@@ -30,26 +29,23 @@ func (e panicAt) Evaluate(b engine.Board) float64 {
 // TestPlayReturnsPanic checks that a panic of a player in a worker, which
 // would end the program, stops the run with the panic as its error, for
 // the players that evaluate boards on the worker's goroutine as for the
-// search, and that every worker is gone.
+// search, and that every worker is gone: the runs play in a synctest
+// bubble, which fails the test if any goroutine of theirs is left blocked.
 func TestPlayReturnsPanic(t *testing.T) {
-	before := runtime.NumGoroutine()
 	for _, kind := range []string{sim.Expectimax, sim.Minimax, sim.Greedy} {
-		k := new(atomic.Int64)
-		k.Store(300)
-		r := tinyRun(kind, 2, 6, 2)
-		r.Player.Eval, r.Player.Evaluator = "faulty", panicAt{ai.NneonneoHeuristic(), k}
-		o, err := sim.Run(context.Background(), r, nil)
-		var pe *ai.PanicError
-		if !errors.As(err, &pe) || pe.Value != "evaluator fault" || len(pe.Stack) == 0 {
-			t.Errorf("%s: Play = %v; want an *ai.PanicError of the evaluator's panic", kind, err)
-		}
-		if len(o.Games) == r.Games {
-			t.Errorf("%s: all %d games finished despite the panic", kind, r.Games)
-		}
-	}
-	for deadline := time.Now().Add(2 * time.Second); runtime.NumGoroutine() > before; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d goroutines after the runs; %d before", runtime.NumGoroutine(), before)
-		}
+		synctest.Test(t, func(t *testing.T) {
+			k := new(atomic.Int64)
+			k.Store(300)
+			r := tinyRun(kind, 2, 6, 2)
+			r.Player.Eval, r.Player.Evaluator = "faulty", panicAt{ai.NneonneoHeuristic(), k}
+			o, err := sim.Run(context.Background(), r, nil)
+			var pe *ai.PanicError
+			if !errors.As(err, &pe) || pe.Value != "evaluator fault" || len(pe.Stack) == 0 {
+				t.Errorf("%s: Play = %v; want an *ai.PanicError of the evaluator's panic", kind, err)
+			}
+			if len(o.Games) == r.Games {
+				t.Errorf("%s: all %d games finished despite the panic", kind, r.Games)
+			}
+		})
 	}
 }

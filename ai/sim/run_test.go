@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/term2048/2048/ai"
@@ -146,29 +147,64 @@ func TestGameJSONRoundTrip(t *testing.T) {
 	}
 }
 
+// heldAfter is an evaluator that, once its run has finished games games,
+// holds each board it is given until ctx is done: the workers then wait in
+// the middle of a game for the test to cancel the run.
+type heldAfter struct {
+	ai.Evaluator
+	progress *sim.Progress
+	games    int64
+	ctx      context.Context
+}
+
+func (e heldAfter) Evaluate(b engine.Board) float64 {
+	if e.progress.Games() >= e.games {
+		<-e.ctx.Done()
+	}
+	return e.Evaluator.Evaluate(b)
+}
+
+// TestPlayCancelledMidway cancels a run of 40 games once two are over,
+// while both workers are in the middle of a game: the finished games come
+// back, the two games being played stop within a move, and no other game
+// starts.
 func TestPlayCancelledMidway(t *testing.T) {
-	r := tinyRun(sim.Expectimax, 1, 40, 2)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var progress sim.Progress
-	go func() { // cancel once two games are over
-		for progress.Games() < 2 {
-			time.Sleep(time.Millisecond)
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var progress sim.Progress
+		r := tinyRun(sim.Expectimax, 1, 40, 2)
+		r.Player.Eval = "held"
+		r.Player.Evaluator = heldAfter{ai.NneonneoHeuristic(), &progress, 2, ctx}
+		type count struct{ games, moves int64 }
+		atCancel := make(chan count, 1)
+		go func() {
+			// Every other goroutine of the bubble is blocked: both workers
+			// in the evaluator, the rest waiting for them.
+			synctest.Wait()
+			atCancel <- count{progress.Games(), progress.Moves()}
+			cancel()
+		}()
+		o, err := sim.Run(ctx, r, &progress)
+		then := <-atCancel
+		if !errors.Is(err, context.Canceled) || then.games < 2 {
+			t.Fatalf("Play cancelled after %d games: %v; want context.Canceled after 2 or more", then.games, err)
 		}
-		cancel()
-	}()
-	o, err := sim.Run(ctx, r, &progress)
-	if !errors.Is(err, context.Canceled) || len(o.Games) < 2 || len(o.Games) == r.Games || o.Interrupted > 2 {
-		t.Fatalf("Play cancelled after 2 games: %d games, %d interrupted, %v; want 2 or more, at most 2, context.Canceled",
-			len(o.Games), o.Interrupted, err)
-	}
-	if o.Interrupted+o.NotStarted+len(o.Games) != r.Games {
-		t.Errorf("%d finished, %d interrupted, %d not started; want %d in all", len(o.Games), o.Interrupted, o.NotStarted, r.Games)
-	}
-	if int(progress.Games()) != len(o.Games) || progress.Moves() < int64(len(o.Games[0].Moves)) {
-		t.Errorf("progress counted %d games, %d moves; want %d games and more moves than the first game's %d",
-			progress.Games(), progress.Moves(), len(o.Games), len(o.Games[0].Moves))
-	}
+		const playing = 2 // one game a worker
+		if finishedLast := int64(len(o.Games)) - then.games; finishedLast < 0 || int64(o.Interrupted)+finishedLast != playing {
+			t.Errorf("%d games finished before the cancellation, %d in all, %d interrupted; want the %d being played interrupted or finished",
+				then.games, len(o.Games), o.Interrupted, playing)
+		}
+		if want := r.Games - int(then.games) - playing; o.NotStarted != want {
+			t.Errorf("%d games not started; want %d: none after the cancellation", o.NotStarted, want)
+		}
+		if after := progress.Moves() - then.moves; after > playing {
+			t.Errorf("%d moves played after the cancellation; want at most one in each game being played", after)
+		}
+		if int(progress.Games()) != len(o.Games) {
+			t.Errorf("progress counted %d games; Play returned %d", progress.Games(), len(o.Games))
+		}
+	})
 }
 
 func TestPlayCancelledBeforeStart(t *testing.T) {
