@@ -3,11 +3,10 @@ package review
 import (
 	"context"
 	"errors"
-	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
@@ -16,7 +15,9 @@ import (
 // These tests make the goroutines of a review panic, as a fault in an
 // evaluator or in the review would: the panic must come back as an error,
 // as ai.Searcher.Search returns one, and every goroutine must end. Before,
-// a panic in one of them ended the game with the terminal left raw.
+// a panic in one of them ended the game with the terminal left raw. Each
+// test runs in a synctest bubble, which fails it if a goroutine started
+// there is left blocked when the test ends.
 
 // panicAt is an evaluator that panics at its k-th leaf, in whichever
 // goroutine reaches it.
@@ -68,109 +69,95 @@ func checkPanicError(t *testing.T, what string, err error, want string) {
 	}
 }
 
-// checkNoGoroutineLeft fails the test unless the goroutines fall back to
-// before within two seconds: a goroutine that has signalled that it is done
-// still counts until it has returned.
-func checkNoGoroutineLeft(t *testing.T, before int) {
-	t.Helper()
-	for deadline := time.Now().Add(2 * time.Second); runtime.NumGoroutine() > before; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Errorf("%d goroutines after the review; %d before", runtime.NumGoroutine(), before)
-			return
-		}
-	}
-}
-
 // TestRunReturnsPanic checks that a panic in the search of a worker, or
 // in a worker outside its search, stops the review with the panic as its
 // error, on one worker and on several.
 func TestRunReturnsPanic(t *testing.T) {
-	g := firstMoves(3, 60)
-	before := runtime.NumGoroutine()
-	for _, workers := range []int{1, 2, 4} {
-		for _, k := range []int64{1, 500} {
-			o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: newPanicAt(k)}
-			rev, err := Run(context.Background(), g, o)
-			checkPanicError(t, "a panic in a search", err, "evaluator fault")
-			if rev == nil || rev.Complete() {
-				t.Errorf("workers %d, panic at leaf %d: review %v; want the moves before the failure", workers, k, rev)
+	synctest.Test(t, func(t *testing.T) {
+		g := firstMoves(3, 60)
+		for _, workers := range []int{1, 2, 4} {
+			for _, k := range []int64{1, 500} {
+				o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: newPanicAt(k)}
+				rev, err := Run(context.Background(), g, o)
+				checkPanicError(t, "a panic in a search", err, "evaluator fault")
+				if rev == nil || rev.Complete() {
+					t.Errorf("workers %d, panic at leaf %d: review %v; want the moves before the failure", workers, k, rev)
+				}
 			}
+			o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: panicMaking{ai.NneonneoHeuristic()}}
+			_, err := Run(context.Background(), g, o)
+			checkPanicError(t, "a panic outside a search", err, "evaluator fault")
 		}
-		o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: panicMaking{ai.NneonneoHeuristic()}}
-		_, err := Run(context.Background(), g, o)
-		checkPanicError(t, "a panic outside a search", err, "evaluator fault")
-	}
-	checkNoGoroutineLeft(t, before)
+	})
 }
 
 // TestRunStopsOnPanicOfOnMove checks that a panic of OnMove, which runs on
 // the caller's goroutine, reaches the caller with every worker stopped.
 func TestRunStopsOnPanicOfOnMove(t *testing.T) {
-	g := firstMoves(4, 200)
-	before := runtime.NumGoroutine()
-	func() {
-		defer func() {
-			if v := recover(); v != "caller fault" {
-				t.Errorf("Run's panic = %v; want OnMove's", v)
-			}
+	synctest.Test(t, func(t *testing.T) {
+		g := firstMoves(4, 200)
+		func() {
+			defer func() {
+				if v := recover(); v != "caller fault" {
+					t.Errorf("Run's panic = %v; want OnMove's", v)
+				}
+			}()
+			o := Options{Setting: Setting{Depth: 2}, Workers: 2, OnMove: func(Move) { panic("caller fault") }}
+			Run(context.Background(), g, o)
 		}()
-		o := Options{Setting: Setting{Depth: 2}, Workers: 2, OnMove: func(Move) { panic("caller fault") }}
-		Run(context.Background(), g, o)
-	}()
-	checkNoGoroutineLeft(t, before)
+	})
 }
 
 // TestStreamReturnsPanic checks that a panic of the review a Stream runs
 // in the background, in its searches or in its own goroutine, ends the
 // stream with the panic as its error.
 func TestStreamReturnsPanic(t *testing.T) {
-	g := firstMoves(5, 60)
-	before := runtime.NumGoroutine()
+	synctest.Test(t, func(t *testing.T) {
+		g := firstMoves(5, 60)
+		s := Start(context.Background(), g, Options{Setting: Setting{Depth: 2}, Workers: 2, eval: newPanicAt(200)})
+		for batch := s.Next(); batch != nil; batch = s.Next() {
+		}
+		_, err := s.Result()
+		checkPanicError(t, "a panic in a search", err, "evaluator fault")
 
-	s := Start(context.Background(), g, Options{Setting: Setting{Depth: 2}, Workers: 2, eval: newPanicAt(200)})
-	for batch := s.Next(); batch != nil; batch = s.Next() {
-	}
-	_, err := s.Result()
-	checkPanicError(t, "a panic in a search", err, "evaluator fault")
-
-	// A known search whose best move is no direction: the review panics
-	// on its own goroutine when it judges the move.
-	boards, err := g.boards()
-	if err != nil {
-		t.Fatal(err)
-	}
-	known, err := newSearcher(nil).Search(context.Background(), boards[0], ai.Limits{Depth: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	known.Best = engine.NumDirections + 5
-	s = Start(context.Background(), g, Options{Setting: Setting{Depth: 2}, Known: []ai.Result{known}})
-	if batch := s.Next(); batch != nil {
-		t.Errorf("Next = %d moves of a review that panicked at its first", len(batch))
-	}
-	rev, err := s.Result()
-	checkPanicError(t, "a panic in the review's goroutine", err, "index out of range")
-	if rev != nil {
-		t.Errorf("a review that panicked: Result = %d moves; want none", len(rev.Moves))
-	}
-	checkNoGoroutineLeft(t, before)
+		// A known search whose best move is no direction: the review panics
+		// on its own goroutine when it judges the move.
+		boards, err := g.boards()
+		if err != nil {
+			t.Fatal(err)
+		}
+		known, err := newSearcher(nil).Search(context.Background(), boards[0], ai.Limits{Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		known.Best = engine.NumDirections + 5
+		s = Start(context.Background(), g, Options{Setting: Setting{Depth: 2}, Known: []ai.Result{known}})
+		if batch := s.Next(); batch != nil {
+			t.Errorf("Next = %d moves of a review that panicked at its first", len(batch))
+		}
+		rev, err := s.Result()
+		checkPanicError(t, "a panic in the review's goroutine", err, "index out of range")
+		if rev != nil {
+			t.Errorf("a review that panicked: Result = %d moves; want none", len(rev.Moves))
+		}
+	})
 }
 
 // TestCoachReturnsPanic checks that a panic in the coach's search comes back
 // from Rate as an error, and that the coach rates the next move as usual.
 func TestCoachReturnsPanic(t *testing.T) {
-	g := firstMoves(6, 2)
-	boards, err := g.boards()
-	if err != nil {
-		t.Fatal(err)
-	}
-	before := runtime.NumGoroutine()
-	eval := newPanicAt(10)
-	c := &Coach{setting: Setting{Depth: 2}.resolved(), searcher: newSearcher(eval)}
-	_, err = c.Rate(context.Background(), boards[0], g.Moves[0])
-	checkPanicError(t, "a panic in the coach's search", err, "evaluator fault")
-	if _, err := c.Rate(context.Background(), boards[1], g.Moves[1]); err != nil {
-		t.Errorf("the rating after a panic: %v", err)
-	}
-	checkNoGoroutineLeft(t, before)
+	synctest.Test(t, func(t *testing.T) {
+		g := firstMoves(6, 2)
+		boards, err := g.boards()
+		if err != nil {
+			t.Fatal(err)
+		}
+		eval := newPanicAt(10)
+		c := &Coach{setting: Setting{Depth: 2}.resolved(), searcher: newSearcher(eval)}
+		_, err = c.Rate(context.Background(), boards[0], g.Moves[0])
+		checkPanicError(t, "a panic in the coach's search", err, "evaluator fault")
+		if _, err := c.Rate(context.Background(), boards[1], g.Moves[1]); err != nil {
+			t.Errorf("the rating after a panic: %v", err)
+		}
+	})
 }
