@@ -11,7 +11,10 @@ import (
 )
 
 // fifo makes a named pipe in dir and returns its path; nothing opens its
-// other end, so opening it for reading the usual way would block.
+// other end, so opening it for reading the usual way would block. (An Open
+// that blocks hangs its test, which the test binary's -timeout then
+// reports with Open's stack: a time limit here would have to guess how
+// slow a loaded machine opens a file.)
 func fifo(t *testing.T, dir string) string {
 	path := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
