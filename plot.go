@@ -3,24 +3,16 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
-	"strings"
+
+	chart "github.com/go-analyze/charts/chartdraw"
+	"github.com/go-analyze/charts/chartdraw/drawing"
 
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/figures"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	_ "gonum.org/v1/plot/vg/vgimg" // png
-	_ "gonum.org/v1/plot/vg/vgpdf" // pdf
-	_ "gonum.org/v1/plot/vg/vgsvg" // svg
 )
-
-// plotFormats lists the file extensions -plot can write.
-func plotFormats() []string { return []string{".png", ".svg", ".pdf"} }
 
 // plotTiles is how many tiles the reach panel shows, the largest reached
 // last.
@@ -31,157 +23,206 @@ const plotTiles = 9
 // 95% Wilson intervals, a line a run; on the right the distribution of the
 // scores, a histogram for one run or a box plot a run.
 func writePlot(w io.Writer, ext string, runs []sim.Outcome) error {
-	reach, err := reachPlot(runs)
-	if err != nil {
-		return err
-	}
-	var scores *plot.Plot
+	scores := boxPanel(runs)
 	if len(runs) == 1 {
-		scores, err = histogramPlot(runs[0])
-	} else {
-		scores, err = boxPlot(runs)
+		scores = histogramPanel(runs[0])
 	}
-	if err != nil {
-		return err
-	}
-	const width, height = 12 * vg.Inch, 4.5 * vg.Inch
-	img, err := draw.NewFormattedCanvas(width, height, strings.TrimPrefix(strings.ToLower(ext), "."))
-	if err != nil {
-		return err
-	}
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Inch / 2, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8,
-		PadLeft: vg.Inch / 8, PadRight: vg.Inch / 4}
-	plots := [][]*plot.Plot{{reach, scores}}
-	canvases := plot.Align(plots, tiles, draw.New(img))
-	reach.Draw(canvases[0][0])
-	scores.Draw(canvases[0][1])
-	_, err = img.WriteTo(w)
-	return err
+	return writePanels(w, ext, reachPanel(runs), scores)
 }
 
-// reachPoints are the reach rates of a run at x = 0, 1, …: tiles in order.
-type reachPoints []sim.TileRate
-
-// Len returns the number of tiles.
-func (r reachPoints) Len() int { return len(r) }
-
-// XY returns the place of the i-th tile and the share of games reaching it.
-func (r reachPoints) XY(i int) (x, y float64) { return float64(i), r[i].Share }
-
-// YError returns how far below and above the share its interval reaches.
-func (r reachPoints) YError(i int) (float64, float64) {
-	return r[i].Share - r[i].Low, r[i].High - r[i].Share
-}
-
-// reachPlot draws the share of each run's games that reached each of the
+// reachPanel draws the share of each run's games that reached each of the
 // largest tiles reached.
-func reachPlot(runs []sim.Outcome) (*plot.Plot, error) {
+func reachPanel(runs []sim.Outcome) chart.Chart {
 	top := uint8(1)
 	for _, r := range runs {
 		rank, _ := engine.RankOf(r.Summary().MaxTile) // a tile of a board: always a rank
 		top = max(top, rank)
 	}
 	low := uint8(max(int(top)-plotTiles+1, 1))
-	p := plot.New()
-	p.Title.Text = "share of games reaching each tile (95% Wilson intervals)"
-	p.X.Label.Text = "tile"
-	p.Y.Label.Text = "share of games"
-	p.Y.Min, p.Y.Max = 0, 1
-	var ticks []plot.Tick
+	var tiles []string
 	for rk := low; rk <= top; rk++ {
-		ticks = append(ticks, plot.Tick{Value: float64(rk - low), Label: strconv.Itoa(1 << rk)})
+		tiles = append(tiles, strconv.Itoa(1<<rk))
 	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	p.X.Min, p.X.Max = -0.5, float64(top-low)+0.5
-	p.Legend.Left = true // the lines start at the top left and fall to the right
-	for i, r := range runs {
-		var pts reachPoints
-		for rk := low; rk <= top; rk++ {
-			pts = append(pts, sim.Reach(r.Games, rk))
-		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return nil, err
-		}
-		bars, err := plotter.NewYErrorBars(pts)
-		if err != nil {
-			return nil, err
-		}
-		c := plotutil.Color(i)
-		line.Color, points.Color, bars.Color = c, c, c
-		points.Shape = plotutil.Shape(i)
-		p.Add(line, points, bars)
-		if len(runs) > 1 {
-			p.Legend.Add(r.Config.Player.String(), line, points)
-		}
-	}
-	p.Add(plotter.NewGrid())
-	return p, nil
-}
-
-// histogramPlot draws the distribution of the scores of one run.
-func histogramPlot(r sim.Outcome) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Config.Player)
-	p.X.Label.Text = "score"
-	p.X.Tick.Marker = scoreTicks{}
-	p.Y.Label.Text = "games"
-	if len(r.Games) == 0 {
-		return p, nil
-	}
-	h, err := plotter.NewHist(scoreValues(r.Games), min(max(len(r.Games)/4, 5), 40))
-	if err != nil {
-		return nil, err
-	}
-	h.FillColor = plotutil.Color(0)
-	p.Add(h)
-	return p, nil
-}
-
-// boxPlot draws the distribution of the scores of each run side by side.
-func boxPlot(runs []sim.Outcome) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "scores (box: quartiles; whiskers: 1.5 IQR)"
-	p.Y.Label.Text = "score"
-	p.Y.Tick.Marker = scoreTicks{}
+	c := newPanel("share of games reaching each tile (95% Wilson intervals)", "tile", "share of games",
+		labelledRange(tiles), roundRange(0, 1, 5))
 	var names []string
 	for i, r := range runs {
+		s := intervalSeries{color: seriesColor(i)}
+		for rk := low; rk <= top; rk++ {
+			t := sim.Reach(r.Games, rk)
+			s.points = append(s.points, intervalPoint{float64(rk - low), t.Share, t.Low, t.High})
+		}
+		c.Series = append(c.Series, s)
 		names = append(names, r.Config.Player.String())
-		if len(r.Games) == 0 {
-			continue
-		}
-		b, err := plotter.NewBoxPlot(vg.Points(30), float64(i), scoreValues(r.Games))
-		if err != nil {
-			return nil, err
-		}
-		b.FillColor = plotutil.Color(i)
-		p.Add(b)
 	}
-	p.NominalX(names...)
-	p.Add(plotter.NewGrid())
-	return p, nil
+	if len(runs) > 1 {
+		// The lines start at the top left and fall to the right.
+		c.Elements = append(c.Elements, legend(legendEntries(names), true))
+	}
+	return c
 }
 
-// scoreTicks are the default ticks labelled as whole numbers with commas,
-// 175,000 rather than 175000.00.
-type scoreTicks struct{}
+// histogramPanel draws the distribution of the scores of one run.
+func histogramPanel(r sim.Outcome) chart.Chart {
+	scores := scoreValues(r.Games)
+	lo, hi := 0.0, 0.0
+	if len(scores) > 0 {
+		lo, hi = slices.Min(scores), slices.Max(scores)
+	}
+	bins := make([]int, min(max(len(scores)/4, 5), 40))
+	width := max(hi-lo, 10) / float64(len(bins))
+	for _, s := range scores {
+		bins[min(int((s-lo)/width), len(bins)-1)]++
+	}
+	x := roundRange(lo, lo+width*float64(len(bins)), 6)
+	y := roundRange(0, float64(max(slices.Max(bins), 1)), 6)
+	c := newPanel(fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Config.Player), "score", "games", x, y)
+	c.Series = []chart.Series{histogramSeries{color: seriesColor(0), from: lo, width: width, counts: bins}}
+	return c
+}
 
-// Ticks returns the ticks between lo and hi.
-func (scoreTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = figures.Decimal(ticks[i].Value, 0)
+// boxPanel draws the distribution of the scores of each run side by side.
+func boxPanel(runs []sim.Outcome) chart.Chart {
+	var names []string
+	hi := 0.0
+	for _, r := range runs {
+		names = append(names, r.Config.Player.String())
+		for _, g := range r.Games {
+			hi = max(hi, float64(g.Score))
 		}
 	}
-	return ticks
+	c := newPanel("scores (box: quartiles; whiskers: 1.5 IQR)", "player", "score", labelledRange(names), roundRange(0, hi, 6))
+	for i, r := range runs {
+		c.Series = append(c.Series, boxSeries{x: float64(i), color: seriesColor(i), scores: scoreValues(r.Games)})
+	}
+	return c
 }
 
 // scoreValues returns the scores of games.
-func scoreValues(games []sim.Game) plotter.Values {
-	v := make(plotter.Values, len(games))
+func scoreValues(games []sim.Game) []float64 {
+	v := make([]float64, len(games))
 	for i, g := range games {
 		v[i] = float64(g.Score)
 	}
 	return v
+}
+
+// histogramSeries draws counts as bars, the i-th from from+i×width to the
+// next, filled with color.
+type histogramSeries struct {
+	color       drawing.Color
+	from, width float64
+	counts      []int
+}
+
+// GetName returns no name: the histogram has no legend.
+func (histogramSeries) GetName() string { return "" }
+
+// GetYAxis returns the axis of the series, the only one drawn.
+func (histogramSeries) GetYAxis() chart.YAxisType { return chart.YAxisPrimary }
+
+// GetStyle returns the series' style: its colour.
+func (h histogramSeries) GetStyle() chart.Style { return chart.Style{FillColor: h.color} }
+
+// Validate accepts every series: an empty one draws nothing.
+func (histogramSeries) Validate() error { return nil }
+
+// Render draws the bars in the canvas box, each outlined in white so that
+// neighbours of the same height stay apart.
+func (h histogramSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _ chart.Style) {
+	r.SetFillColor(h.color)
+	r.SetStrokeColor(drawing.ColorWhite)
+	r.SetStrokeWidth(1.5)
+	for i, n := range h.counts {
+		if n == 0 {
+			continue
+		}
+		left := canvasX(box, xr, h.from+float64(i)*h.width)
+		right := canvasX(box, xr, h.from+float64(i+1)*h.width)
+		top, bottom := canvasY(box, yr, float64(n)), canvasY(box, yr, 0)
+		r.MoveTo(left, bottom)
+		r.LineTo(left, top)
+		r.LineTo(right, top)
+		r.LineTo(right, bottom)
+		r.Close()
+		r.FillStroke()
+	}
+}
+
+// boxSeries draws the distribution of scores at x as a box plot, in
+// color: the box from the first to the third quartile with a line at the
+// median, whiskers to the farthest scores within 1.5 times the box's
+// height, and a circle for each score beyond.
+type boxSeries struct {
+	x      float64
+	color  drawing.Color
+	scores []float64
+}
+
+// GetName returns no name: the boxes are named on the x axis.
+func (boxSeries) GetName() string { return "" }
+
+// GetYAxis returns the axis of the series, the only one drawn.
+func (boxSeries) GetYAxis() chart.YAxisType { return chart.YAxisPrimary }
+
+// GetStyle returns the series' style: its colour.
+func (b boxSeries) GetStyle() chart.Style { return chart.Style{FillColor: b.color} }
+
+// Validate accepts every series: an empty one draws nothing.
+func (boxSeries) Validate() error { return nil }
+
+// Render draws the box plot in the canvas box, a third of a place wide.
+func (b boxSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _ chart.Style) {
+	if len(b.scores) == 0 {
+		return
+	}
+	s := slices.Sorted(slices.Values(b.scores))
+	q1, median, q3 := quantile(s, 0.25), quantile(s, 0.5), quantile(s, 0.75)
+	fence := 1.5 * (q3 - q1)
+	lowest, highest := q1, q3
+	for _, v := range s {
+		if v >= q1-fence && v <= q3+fence {
+			lowest, highest = min(lowest, v), max(highest, v)
+		}
+	}
+	left, mid, right := canvasX(box, xr, b.x-1.0/6), canvasX(box, xr, b.x), canvasX(box, xr, b.x+1.0/6)
+	y := func(v float64) int { return canvasY(box, yr, v) }
+
+	r.SetStrokeColor(drawing.ColorBlack)
+	r.SetStrokeWidth(2)
+	for _, whisker := range [][2]float64{{q1, lowest}, {q3, highest}} {
+		r.MoveTo(mid, y(whisker[0]))
+		r.LineTo(mid, y(whisker[1]))
+		r.MoveTo((left+mid)/2, y(whisker[1]))
+		r.LineTo((mid+right)/2, y(whisker[1]))
+	}
+	r.Stroke()
+	r.SetFillColor(b.color)
+	r.MoveTo(left, y(q1))
+	r.LineTo(left, y(q3))
+	r.LineTo(right, y(q3))
+	r.LineTo(right, y(q1))
+	r.Close()
+	r.FillStroke()
+	r.MoveTo(left, y(median))
+	r.LineTo(right, y(median))
+	r.Stroke()
+	r.SetFillColor(drawing.ColorTransparent)
+	for _, v := range s {
+		if v < lowest || v > highest {
+			r.Circle(6, mid, y(v))
+			r.Stroke()
+		}
+	}
+}
+
+// quantile returns the q-quantile of the sorted values s, interpolated
+// between the two nearest ranks.
+func quantile(s []float64, q float64) float64 {
+	pos := q * float64(len(s)-1)
+	i := int(math.Floor(pos))
+	if i+1 >= len(s) {
+		return s[len(s)-1]
+	}
+	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 }

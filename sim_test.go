@@ -233,7 +233,7 @@ func TestSimFlagErrors(t *testing.T) {
 		{[]string{"-player", "random", "-depth", "3"}, "-depth: the random player does not search"},
 		{[]string{"-player", "greedy", "-time", "1s"}, "-time: only the expectimax player"},
 		{[]string{"-player", "random", "-eval", "snake"}, "-eval: the random player evaluates nothing"},
-		{[]string{"-plot", "out.jpg"}, "-plot out.jpg: want a file name ending in .png, .svg, .pdf"},
+		{[]string{"-plot", "out.jpg"}, "-plot out.jpg: want a file name ending in .png, .svg"},
 		{[]string{"-depths", "1-3"}, "-depths needs -compare"},
 		{[]string{"-compare", "-depths", "5-2"}, `-depths "5-2": the range "5-2" runs backwards; want LOW-HIGH, like 2-5`},
 		{[]string{"-compare", "-depths", "0-2"}, `"0" is not a depth`},

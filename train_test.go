@@ -51,7 +51,7 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "99999999999999999999"}, "out of range"},
 		{[]string{"-episodes", "5", "-eval-games", "0"}, "at least 1 game"},
 		{[]string{"-episodes", "5", "-checkpoint-every", "0s"}, "positive duration"},
-		{[]string{"-episodes", "5", "-plot", "curve.txt"}, ".png, .svg, .pdf"},
+		{[]string{"-episodes", "5", "-plot", "curve.txt"}, ".png, .svg"},
 		{[]string{"-episodes", "5", "-resume", "-seed", "3"}, "-seed"},
 		{[]string{"-episodes", "5", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-episodes", "five"}, "invalid value"},

@@ -1,16 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
-	"strings"
+	"strconv"
 	"time"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	chart "github.com/go-analyze/charts/chartdraw"
 
 	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/tui/atomicfile"
@@ -21,111 +18,67 @@ import (
 // interval, on the right the reach rates of curve.Tiles with theirs, both
 // against the hours of training.
 func plotCurve(path string, points []curve.Point) error {
-	f, err := atomicfile.Create(path, 0o644)
-	if err != nil {
-		return fmt.Errorf("-plot: %w", err)
-	}
-	defer f.Abort()
-	unit := curveUnit(points)
-	scores := newCurvePlot("mean score at one ply", unit)
-	scores.Y.Tick.Marker = scoreTicks{}
-	err = addCurve(scores, curvePoints(points, unit, func(e curve.Point) (y, low, high float64) {
-		return e.Mean, e.MeanLow, e.MeanHigh
-	}), 0, "")
-	if err != nil {
-		return err
-	}
-	rates := newCurvePlot("share of games reaching the tile", unit)
-	rates.Y.Max = 1
-	for i, tile := range curve.Tiles {
-		pts := curvePoints(points, unit, func(e curve.Point) (float64, float64, float64) {
-			return e.Reach[i].Share, e.Reach[i].Low, e.Reach[i].High
-		})
-		if err := addCurve(rates, pts, i, fmt.Sprint(tile)); err != nil {
-			return err
-		}
-	}
-	rates.Legend.Top, rates.Legend.Left = true, true
-
-	const width, height = 12 * vg.Inch, 4.5 * vg.Inch
-	img, err := draw.NewFormattedCanvas(width, height, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
-	if err != nil {
-		return err
-	}
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Inch / 2, PadTop: vg.Inch / 8, PadBottom: vg.Inch / 8,
-		PadLeft: vg.Inch / 8, PadRight: vg.Inch / 4}
-	canvases := plot.Align([][]*plot.Plot{{scores, rates}}, tiles, draw.New(img))
-	scores.Draw(canvases[0][0])
-	rates.Draw(canvases[0][1])
-	if _, err := img.WriteTo(f); err != nil {
+	var b bytes.Buffer
+	if err := writeCurvePlot(&b, filepath.Ext(path), points); err != nil {
 		return fmt.Errorf("-plot %s: %w", path, err)
 	}
-	return f.Commit(false)
-}
-
-// newCurvePlot returns an empty plot of a measure against the time of
-// training, in unit.
-func newCurvePlot(title string, unit time.Duration) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "hours of training"
-	if unit == time.Minute {
-		p.X.Label.Text = "minutes of training"
-		p.X.Tick.Marker = scoreTicks{} // whole minutes: 25, not 25.00
+	if err := atomicfile.WriteFile(path, b.Bytes(), 0o644, false); err != nil {
+		return fmt.Errorf("-plot: %w", err)
 	}
-	p.X.Min, p.Y.Min = 0, 0
-	return p
+	return nil
 }
 
-// curveUnit returns the unit of time of the plot of curve: hours, or
-// minutes for a curve of less than two hours.
-func curveUnit(curve []curve.Point) time.Duration {
-	if len(curve) > 0 && curve[len(curve)-1].Training >= 2*time.Hour {
-		return time.Hour
+// writeCurvePlot draws the learning curve as plotCurve does, to b in the
+// format of the file extension ext.
+func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
+	unit, unitName := curveUnit(points)
+	end := 0.0
+	if len(points) > 0 {
+		end = float64(points[len(points)-1].Training) / float64(unit)
 	}
-	return time.Minute
+	x := roundRange(0, end, 6)
+	xName := unitName + " of training"
+
+	mean := intervalSeries{color: seriesColor(0), points: curvePoints(points, unit, func(p curve.Point) (y, low, high float64) {
+		return p.Mean, p.MeanLow, p.MeanHigh
+	})}
+	top := 0.0
+	for _, p := range mean.points {
+		top = max(top, p.high)
+	}
+	scores := newPanel("mean score at one ply", xName, "mean score", x, roundRange(0, top, 6))
+	scores.Series = []chart.Series{mean}
+
+	rates := newPanel("share of games reaching the tile", xName, "share of games", x, roundRange(0, 1, 5))
+	var names []string
+	for i, tile := range curve.Tiles {
+		names = append(names, strconv.Itoa(tile))
+		rates.Series = append(rates.Series, intervalSeries{color: seriesColor(i),
+			points: curvePoints(points, unit, func(p curve.Point) (float64, float64, float64) {
+				return p.Reach[i].Share, p.Reach[i].Low, p.Reach[i].High
+			})})
+	}
+	// The lines rise to the right, from below the smallest tile's first rate.
+	rates.Elements = append(rates.Elements, legend(legendEntries(names), false))
+	return writePanels(b, ext, scores, rates)
 }
 
-// curveXYs are points of a learning curve with their intervals.
-type curveXYs []struct{ x, y, low, high float64 }
-
-// Len returns the number of points.
-func (c curveXYs) Len() int { return len(c) }
-
-// XY returns the time and the measure of point i.
-func (c curveXYs) XY(i int) (x, y float64) { return c[i].x, c[i].y }
-
-// YError returns how far below and above the measure its interval reaches.
-func (c curveXYs) YError(i int) (float64, float64) { return c[i].y - c[i].low, c[i].high - c[i].y }
+// curveUnit returns the unit of time of the plot of points and its name:
+// hours, or minutes for a curve of less than two hours.
+func curveUnit(points []curve.Point) (time.Duration, string) {
+	if len(points) > 0 && points[len(points)-1].Training >= 2*time.Hour {
+		return time.Hour, "hours"
+	}
+	return time.Minute, "minutes"
+}
 
 // curvePoints returns measure of each point of the curve against its time
 // of training, in unit.
-func curvePoints(curve []curve.Point, unit time.Duration, measure func(curve.Point) (y, low, high float64)) curveXYs {
-	pts := make(curveXYs, len(curve))
-	for i, e := range curve {
-		pts[i].x = float64(e.Training) / float64(unit)
-		pts[i].y, pts[i].low, pts[i].high = measure(e)
+func curvePoints(points []curve.Point, unit time.Duration, measure func(curve.Point) (y, low, high float64)) []intervalPoint {
+	pts := make([]intervalPoint, len(points))
+	for i, p := range points {
+		pts[i].x = float64(p.Training) / float64(unit)
+		pts[i].y, pts[i].low, pts[i].high = measure(p)
 	}
 	return pts
-}
-
-// addCurve adds pts to p as a line with points and error bars, in the i-th
-// colour, named in the legend if name is not empty.
-func addCurve(p *plot.Plot, pts curveXYs, i int, name string) error {
-	line, points, err := plotter.NewLinePoints(pts)
-	if err != nil {
-		return err
-	}
-	bars, err := plotter.NewYErrorBars(pts)
-	if err != nil {
-		return err
-	}
-	c := plotutil.Color(i)
-	line.Color, points.Color, bars.Color = c, c, c
-	points.Shape = draw.CircleGlyph{}
-	p.Add(line, points, bars)
-	if name != "" {
-		p.Legend.Add(name, line, points)
-	}
-	return nil
 }
