@@ -68,7 +68,7 @@ func TestOpenFileRefuses(t *testing.T) {
 	} {
 		path := filepath.Join(dir, tc.name)
 		if err := tc.make(path); err != nil {
-			t.Skip(err)
+			t.Skipf("cannot make a %s here: %v", tc.name, err)
 		}
 		f, err := filelock.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		var pe *fs.PathError
