@@ -120,7 +120,7 @@ func hasFields(names ...string) func(map[string]json.RawMessage) bool {
 // fromEngine returns the game file of e, by says who made its moves (nil:
 // the player).
 func fromEngine(e *engine.Game, by review.Movers, source string) gameFile {
-	return gameFile{game: review.FromEngine(e, by), source: source, score: e.Score(), tile: e.HighestTile()}
+	return gameFile{game: review.Game{Transcript: e.Transcript(), By: by}, source: source, score: e.Score(), tile: e.HighestTile()}
 }
 
 // savedGameFile is the file of the game in progress (see tui.Store).

@@ -103,3 +103,19 @@ func ExampleGame_UnmarshalJSON() {
 	// loaded: 0 2 0 0 / 0 0 0 0 / 2 0 0 0 / 4 0 0 0 score 4
 	// decoding game: replay ends at 0 2 0 0 / 0 0 0 0 / 2 0 0 0 / 4 0 0 0, score 4; the record says 0 2 0 0 / 0 0 0 0 / 2 0 0 0 / 4 0 0 0, score 40
 }
+
+// A game's transcript replays it: the same seed and moves bring the same
+// tiles.
+func ExampleTranscript() {
+	g := engine.NewGame(7)
+	for _, d := range []engine.Direction{engine.Left, engine.Down, engine.Right} {
+		g.Move(d)
+	}
+	t := g.Transcript()
+	again, err := t.Replay()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(t.Moves), again.Board() == g.Board(), again.Score() == g.Score())
+	// Output: 3 true true
+}

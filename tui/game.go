@@ -200,12 +200,12 @@ var (
 func (m *Model) setDepth(d int) {
 	m.ai.depth = min(max(d, 1), MaxDepth)
 	m.savePref("depth", int64(m.ai.depth))
-	m.note = "The AI looks " + movesAhead(m.ai.depth) + " from the next move."
+	m.note = "Depth: " + figures.Plies(m.ai.depth) + " from the next move."
 	switch {
 	case d > MaxDepth:
-		m.note = "The AI looks " + movesAhead(m.ai.depth) + ", the deepest it goes."
+		m.note = "Depth: " + figures.Plies(m.ai.depth) + ", the deepest."
 	case d < 1:
-		m.note = "The AI looks 1 move ahead, the least it can."
+		m.note = "Depth: 1 ply, the shallowest."
 	}
 }
 
@@ -213,7 +213,7 @@ func (m *Model) setDepth(d int) {
 func (m *Model) setAutoDepth() {
 	m.ai.depth = ai.Auto
 	m.savePref("depth", "auto")
-	m.note = "The AI looks as far ahead as the board needs: more moves as it fills."
+	m.note = "Depth: automatic, as the position needs."
 }
 
 // speeds are the steps of [ and ]: the least time between two AI moves.

@@ -68,7 +68,7 @@ func (m *Model) replayGameOnScreen() tea.Cmd {
 		m.note = "Nothing to replay yet: no move has been played."
 		return nil
 	}
-	g := review.FromEngine(m.cur.Game, m.cur.movers())
+	g := review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}
 	title := "this game"
 	if !m.cur.Game.Over() {
 		title = "this game, up to now"

@@ -66,7 +66,7 @@ func playCarelessly(g *engine.Game, n int) {
 // reviewOf returns the review of m's game at replaySetting.
 func reviewOfGame(t *testing.T, m *Model) *review.Review {
 	t.Helper()
-	rev, err := review.Run(context.Background(), review.FromEngine(m.cur.Game, m.cur.movers()), review.Options{Setting: replaySetting})
+	rev, err := review.Run(context.Background(), review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}, review.Options{Setting: replaySetting})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestReplayKeepsReviews(t *testing.T) {
 	}
 	kept := func() int {
 		t.Helper()
-		known, err := store.LoadReview(review.FromEngine(m.cur.Game, m.cur.movers()), m.screens.reviewAt)
+		known, err := store.LoadReview(review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}, m.screens.reviewAt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -309,7 +309,7 @@ func TestReplayKeepsReviews(t *testing.T) {
 	if s := open(); s.known != 0 || kept() != 55 {
 		t.Errorf("another setting: %d moves known, %d kept at it; want 0, then 55", s.known, kept())
 	}
-	path := filepath.Join(store.ReviewsDir(), reviews.FileName(review.FromEngine(m.cur.Game, nil)))
+	path := filepath.Join(store.ReviewsDir(), reviews.FileName(review.Game{Transcript: m.cur.Game.Transcript()}))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ func reviewedGame(t *testing.T, seed uint64, n int) (review.Game, []ai.Result) {
 	t.Helper()
 	e := engine.NewGame(seed)
 	playSome(e, n)
-	g := review.FromEngine(e, nil)
+	g := review.Game{Transcript: e.Transcript()}
 	rev, err := review.Run(context.Background(), g, review.Options{Setting: testSetting, Workers: 1})
 	if err != nil {
 		t.Fatal(err)

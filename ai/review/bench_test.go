@@ -25,7 +25,7 @@ func BenchmarkReview(b *testing.B) {
 	if err := e.UnmarshalJSON(data); err != nil {
 		b.Fatal(err)
 	}
-	g := review.FromEngine(&e, nil)
+	g := review.Game{Transcript: e.Transcript()}
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			moves := 0

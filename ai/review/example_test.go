@@ -15,7 +15,7 @@ func ExampleRun() {
 	for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Down, engine.Left, engine.Down, engine.Right} {
 		g.Move(d)
 	}
-	rev, err := review.Run(context.Background(), review.FromEngine(g, nil), review.Options{Setting: review.Setting{Depth: 3}})
+	rev, err := review.Run(context.Background(), review.Game{Transcript: g.Transcript()}, review.Options{Setting: review.Setting{Depth: 3}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -74,20 +74,12 @@ func moverOfLetter(c byte) (Mover, bool) {
 	return 0, false
 }
 
-// A Game is what a review replays: the seed and start board engine.Replay
-// takes, the moves, and who made each.
+// A Game is what a review replays: the game's transcript, and who made
+// each move. The game a player has played so far is
+// Game{Transcript: g.Transcript(), By: by}.
 type Game struct {
-	Seed  uint64
-	Start engine.Board // empty for a usual game, whose first tiles come from the seed
-	Moves []engine.Direction
-	By    Movers // who made each move; nil if the player made them all
-}
-
-// FromEngine returns the game g has played so far, with by saying who made
-// its moves (nil: the player made them all). The moves are copied: g may
-// go on after the call.
-func FromEngine(g *engine.Game, by Movers) Game {
-	return Game{Seed: g.Seed(), Start: g.Start(), Moves: g.Moves(), By: by}
+	engine.Transcript
+	By Movers // who made each move; nil if the player made them all
 }
 
 // mover returns who made move i (from 0).

@@ -56,7 +56,7 @@ func firstMoves(seed uint64, n int) Game {
 			}
 		}
 	}
-	return FromEngine(g, nil)
+	return Game{Transcript: g.Transcript()}
 }
 
 // checkPanicError fails the test unless err is an *ai.PanicError of a

@@ -29,7 +29,7 @@ func play(t testing.TB, p ai.Player, seed uint64, limit int) review.Game {
 			t.Fatalf("the player chose %v on %v, which changes nothing", r.Best, g.Board())
 		}
 	}
-	return review.FromEngine(g, nil)
+	return review.Game{Transcript: g.Transcript()}
 }
 
 func expectimax(depth int) ai.Player {
@@ -138,10 +138,10 @@ func TestCancel(t *testing.T) {
 func TestGameThatDoesNotReplay(t *testing.T) {
 	g := play(t, expectimax(1), 2, 30)
 	tests := map[string]review.Game{
-		"a move that changes nothing": {Seed: 1, Start: mustParse(t, "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), Moves: []engine.Direction{engine.Up}},
-		"an invalid direction":        {Seed: 1, Moves: []engine.Direction{7}},
-		"movers that do not match":    {Seed: g.Seed, Moves: g.Moves, By: review.Movers{review.ByPlayer}},
-		"an unknown mover":            {Seed: g.Seed, Moves: g.Moves[:1], By: review.Movers{9}},
+		"a move that changes nothing": {Transcript: engine.Transcript{Seed: 1, Start: mustParse(t, "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"), Moves: []engine.Direction{engine.Up}}},
+		"an invalid direction":        {Transcript: engine.Transcript{Seed: 1, Moves: []engine.Direction{7}}},
+		"movers that do not match":    {Transcript: g.Transcript, By: review.Movers{review.ByPlayer}},
+		"an unknown mover":            {Transcript: engine.Transcript{Seed: g.Seed, Moves: g.Moves[:1]}, By: review.Movers{9}},
 	}
 	for name, bad := range tests {
 		if rev, err := review.Run(context.Background(), bad, review.Options{Setting: review.Setting{Depth: 1}}); err == nil {
@@ -151,7 +151,7 @@ func TestGameThatDoesNotReplay(t *testing.T) {
 }
 
 func TestGameWithoutMoves(t *testing.T) {
-	rev, err := review.Run(context.Background(), review.Game{Seed: 9}, review.Options{})
+	rev, err := review.Run(context.Background(), review.Game{Transcript: engine.Transcript{Seed: 9}}, review.Options{})
 	if err != nil || !rev.Complete() || len(rev.Moves) != 0 || rev.Total != 0 {
 		t.Errorf("a game without moves: %+v, %v; want a complete review of nothing", rev, err)
 	}

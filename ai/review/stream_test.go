@@ -18,7 +18,7 @@ func TestStream(t *testing.T) {
 	want := run(t, g, o)
 
 	moves := append([]engine.Direction(nil), g.Moves...)
-	s := review.Start(context.Background(), review.Game{Seed: g.Seed, Moves: moves}, o)
+	s := review.Start(context.Background(), review.Game{Transcript: engine.Transcript{Seed: g.Seed, Moves: moves}}, o)
 	for i := range moves {
 		moves[i] = engine.Up // the caller's game goes on: the review is of the game at Start
 	}
@@ -73,7 +73,7 @@ func TestStreamCancel(t *testing.T) {
 }
 
 func TestStreamOfABadGame(t *testing.T) {
-	bad := review.Game{Seed: 1, Moves: []engine.Direction{9}}
+	bad := review.Game{Transcript: engine.Transcript{Seed: 1, Moves: []engine.Direction{9}}}
 	s := review.Start(context.Background(), bad, review.Options{})
 	if batch := s.Next(); batch != nil {
 		t.Errorf("Next = %d moves of a game that does not replay", len(batch))

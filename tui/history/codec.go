@@ -135,10 +135,11 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		}
 	}
 	*g = Game{
-		Record: Record{ID: j.ID, Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
+		Transcript: e.Transcript(),
+		Record: Record{ID: j.ID, Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
 			MoveCount: e.MoveCount(), Undos: j.Undos,
 			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
-		Moves: e.Moves(), By: by,
+		By: by,
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ import (
 )
 
 // A Record is a game of the history as the statistics and the list of
-// games see it: all of its line but the moves. The records of a history
+// games see it: all of its line but what replays it. The records of a history
 // come from its index (see Scan), which spares reading and replaying every
 // game at each start; ReadGame reads the game of a record whole.
 type Record struct {
@@ -32,8 +32,6 @@ type Record struct {
 	// so that a game is recorded once however often leaving it is
 	// retried. Lines of versions of 2048 before it have none.
 	ID    string
-	Seed  uint64       // the seed its tiles are drawn from
-	Start engine.Board // the board it was set up from: empty for a usual game
 	Board engine.Board // the board at the end
 	Score int          // the score at the end
 	// Peak is the highest score the game reached, moves undone after it
@@ -59,10 +57,11 @@ type place struct {
 }
 
 // A Game is one line of the history: a game the player finished or left,
-// with its moves.
+// with what replays it (its seed, start board and moves: MoveCount of
+// them).
 type Game struct {
+	engine.Transcript
 	Record
-	Moves []engine.Direction // the moves, first to last: MoveCount of them
 	// By says who made each move, first to last, as 2048 review reads it;
 	// nil if the game does not know (a game begun by a version of 2048
 	// that did not record it).
@@ -74,8 +73,9 @@ type Game struct {
 // call.
 func FromEngine(e *engine.Game, by review.Movers) Game {
 	return Game{
-		Record: Record{Seed: e.Seed(), Start: e.Start(), Board: e.Board(), Score: e.Score(), Peak: e.Score(), MoveCount: e.MoveCount()},
-		Moves:  e.Moves(), By: by,
+		Transcript: e.Transcript(),
+		Record:     Record{Board: e.Board(), Score: e.Score(), Peak: e.Score(), MoveCount: e.MoveCount()},
+		By:         by,
 	}
 }
 
@@ -91,7 +91,7 @@ func (r *Record) Reached(rank uint8) bool { return r.Board.HighestRank() >= rank
 
 // Review returns the game as a review replays it (review.Run).
 func (g *Game) Review() review.Game {
-	return review.Game{Seed: g.Seed, Start: g.Start, Moves: g.Moves, By: g.By}
+	return review.Game{Transcript: g.Transcript, By: g.By}
 }
 
 // AIMoves returns how many moves the AI made, autoplaying or hinted; known
@@ -121,7 +121,7 @@ func (g *Game) Replay() (*engine.Game, error) {
 	if len(g.Moves) != g.MoveCount {
 		return nil, fmt.Errorf("%d moves; the line says %d", len(g.Moves), g.MoveCount)
 	}
-	e, err := engine.Replay(g.Seed, g.Start, g.Moves)
+	e, err := g.Transcript.Replay()
 	if err != nil {
 		return nil, err
 	}

@@ -133,7 +133,7 @@ func ReadGame(f io.ReaderAt, r Record) (Game, error) {
 		return Game{}, fmt.Errorf("the history changed since it was read: %w", err)
 	}
 	g := e.Game
-	if g == nil || g.ID != r.ID || g.Seed != r.Seed || g.Board != r.Board || g.Score != r.Score || g.MoveCount != r.MoveCount {
+	if g == nil || g.ID != r.ID || g.Board != r.Board || g.Score != r.Score || g.MoveCount != r.MoveCount {
 		return Game{}, errors.New("the history changed since it was read: another game is where this one was")
 	}
 	g.at = r.at
@@ -163,8 +163,7 @@ type indexFile struct {
 // recordFile is a Record in an indexFile.
 type recordFile struct {
 	ID                 string
-	Seed               uint64
-	Start, Board       uint64
+	Board              uint64
 	Score, Peak        int
 	MoveCount, Undos   int
 	Hinted, Autoplayed bool
@@ -190,7 +189,7 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("encoding the index of the history: %w", err)
 		}
-		j.Records = append(j.Records, recordFile{ID: r.ID, Seed: r.Seed, Start: uint64(r.Start), Board: uint64(r.Board),
+		j.Records = append(j.Records, recordFile{ID: r.ID, Board: uint64(r.Board),
 			Score: r.Score, Peak: r.Peak, MoveCount: r.MoveCount, Undos: r.Undos, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
 			Ended: ended, Offset: r.at.offset, Size: r.at.size})
 	}
@@ -236,7 +235,7 @@ func (x *Index) UnmarshalBinary(data []byte) error {
 	y := Index{size: j.Size, lines: j.Lines, sum: j.Sum, Earlier: j.Earlier, earlierAt: j.EarlierAt}
 	y.Records = make([]Record, len(j.Records))
 	for i, f := range j.Records {
-		r := Record{ID: f.ID, Seed: f.Seed, Start: engine.Board(f.Start), Board: engine.Board(f.Board), Score: f.Score,
+		r := Record{ID: f.ID, Board: engine.Board(f.Board), Score: f.Score,
 			Peak: f.Peak, MoveCount: f.MoveCount, Undos: f.Undos, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
 			at: place{offset: f.Offset, size: f.Size}}
 		if err := r.Ended.UnmarshalBinary(f.Ended); err != nil {

@@ -27,7 +27,7 @@ func cornerGame(seed uint64, start engine.Board, n int) review.Game {
 			}
 		}
 	}
-	return review.FromEngine(g, nil)
+	return review.Game{Transcript: g.Transcript()}
 }
 
 // searchesOf reviews g at setting and returns the search of each move.
@@ -194,8 +194,8 @@ func TestFileName(t *testing.T) {
 		g    review.Game
 		want string
 	}{
-		{review.Game{Seed: 1234}, "1234.json"},
-		{review.Game{Seed: 7, Start: start}, "7-1001020000003000.json"},
+		{review.Game{Transcript: engine.Transcript{Seed: 1234}}, "1234.json"},
+		{review.Game{Transcript: engine.Transcript{Seed: 7, Start: start}}, "7-1001020000003000.json"},
 	} {
 		if got := reviews.FileName(tt.g); got != tt.want {
 			t.Errorf("FileName(seed %d, start %v) = %q; want %q", tt.g.Seed, tt.g.Start, got, tt.want)
