@@ -12,12 +12,12 @@ import (
 )
 
 // A Game is the record of one finished game: enough to sum it up, and its
-// moves, which replay it exactly (see Replay).
+// transcript, which replays it exactly (see Replay). Its start board is
+// empty: sim plays usual games.
 type Game struct {
-	Seed       uint64
+	engine.Transcript
 	Score      int
-	Moves      []engine.Direction // the moves played, first to last
-	MovesTried uint64             // the player's work over the game: what the reports call evaluations (see ai.Counts)
+	MovesTried uint64 // the player's work over the game: what the reports call evaluations (see ai.Counts)
 	Elapsed    time.Duration
 	// First[r] is the number of moves played when a tile of rank r was
 	// first on the board (0 for the starting tiles), or -1 if none ever was.
@@ -39,9 +39,10 @@ func (g *Game) HighestTile() int {
 	return 0
 }
 
-// Replay plays the game again from its seed and its moves.
+// Replay plays the game again from its transcript, and checks that it
+// arrives at the record's score and tile.
 func (g *Game) Replay() (*engine.Game, error) {
-	e, err := engine.Replay(g.Seed, 0, g.Moves)
+	e, err := g.Transcript.Replay()
 	if err != nil {
 		return nil, fmt.Errorf("game of seed %d: %w", g.Seed, err)
 	}
@@ -100,7 +101,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("decoding the game of seed %d: its moves give seed %d, score %d, %d moves and tile %d; the record says %d, %d, %d and %d",
 			j.Seed, e.Seed(), e.Score(), e.MoveCount(), e.HighestTile(), j.Seed, j.Score, j.Moves, j.MaxTile)
 	}
-	d := Game{Seed: j.Seed, Score: j.Score, Moves: e.Moves(), MovesTried: j.Evals,
+	d := Game{Transcript: e.Transcript(), Score: j.Score, MovesTried: j.Evals,
 		Elapsed: time.Duration(j.Seconds * float64(time.Second)), First: [engine.MaxRank + 1]int(j.First)}
 	if d.HighestTile() != j.MaxTile {
 		return fmt.Errorf("decoding the game of seed %d: its first moves end at tile %d; the record says %d", j.Seed, d.HighestTile(), j.MaxTile)

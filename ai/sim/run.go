@@ -192,7 +192,7 @@ func playRecovered(ctx context.Context, players func(uint64) ai.Player, seed uin
 func playGame(ctx context.Context, p ai.Player, seed uint64, progress *Progress) (Game, error) {
 	start := time.Now()
 	g := engine.NewGame(seed)
-	rec := Game{Seed: seed}
+	rec := Game{Transcript: engine.Transcript{Seed: seed}}
 	for r := range rec.First {
 		rec.First[r] = -1
 	}
@@ -219,7 +219,7 @@ func playGame(ctx context.Context, p ai.Player, seed uint64, progress *Progress)
 		progress.moves.Add(1)
 		note()
 	}
-	rec.Score, rec.Moves = g.Score(), g.Moves()
+	rec.Score, rec.Transcript = g.Score(), g.Transcript()
 	rec.Elapsed = time.Since(start)
 	return rec, nil
 }

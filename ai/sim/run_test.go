@@ -139,7 +139,7 @@ func TestGameJSONRoundTrip(t *testing.T) {
 				delete(damaged, key)
 			}
 			data, _ := json.Marshal(damaged)
-			keep := sim.Game{Seed: 99}
+			keep := sim.Game{Transcript: engine.Transcript{Seed: 99}}
 			if err := json.Unmarshal(data, &keep); err == nil || keep.Seed != 99 {
 				t.Errorf("a record with a wrong %q decoded (%v) into %+v; want an error and nothing changed", key, err, keep)
 			}

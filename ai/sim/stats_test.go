@@ -14,7 +14,7 @@ import (
 // whose tiles first appeared at the moves
 // given by first, tile value → move; its largest tile is the largest key.
 func record(seed uint64, score, moves int, secs float64, evals uint64, first map[int]int) Game {
-	g := Game{Seed: seed, Score: score, Moves: make([]engine.Direction, moves), MovesTried: evals, Elapsed: time.Duration(secs * float64(time.Second))}
+	g := Game{Transcript: engine.Transcript{Seed: seed, Moves: make([]engine.Direction, moves)}, Score: score, MovesTried: evals, Elapsed: time.Duration(secs * float64(time.Second))}
 	for r := range g.First {
 		g.First[r] = -1
 	}

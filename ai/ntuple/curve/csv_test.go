@@ -17,7 +17,7 @@ import (
 func games(tiles ...int) []sim.Game {
 	var out []sim.Game
 	for i, tile := range tiles {
-		g := sim.Game{Seed: uint64(i), Score: 10 * tile}
+		g := sim.Game{Transcript: engine.Transcript{Seed: uint64(i)}, Score: 10 * tile}
 		top, _ := engine.RankOf(tile)
 		for r := range g.First {
 			g.First[r] = -1
