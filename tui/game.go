@@ -200,12 +200,12 @@ var (
 func (m *Model) setDepth(d int) {
 	m.ai.depth = min(max(d, 1), MaxDepth)
 	m.savePref("depth", int64(m.ai.depth))
-	m.note = "Depth: " + figures.Plies(m.ai.depth) + " from the next move."
+	m.note = "The AI looks " + movesAhead(m.ai.depth) + " from the next move."
 	switch {
 	case d > MaxDepth:
-		m.note = "Depth: " + figures.Plies(m.ai.depth) + ", the deepest."
+		m.note = "The AI looks " + movesAhead(m.ai.depth) + ", the deepest it goes."
 	case d < 1:
-		m.note = "Depth: 1 ply, the shallowest."
+		m.note = "The AI looks 1 move ahead, the least it can."
 	}
 }
 
@@ -213,7 +213,7 @@ func (m *Model) setDepth(d int) {
 func (m *Model) setAutoDepth() {
 	m.ai.depth = ai.Auto
 	m.savePref("depth", "auto")
-	m.note = "Depth: automatic, as the position needs."
+	m.note = "The AI looks as far ahead as the board needs: more moves as it fills."
 }
 
 // speeds are the steps of [ and ]: the least time between two AI moves.

@@ -9,6 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // A helpPage is the help's screen: how far it is scrolled.
@@ -37,32 +40,110 @@ func (m *Model) helpScreen(w, h int) string {
 func (m *Model) helpView(w, h int) viewport.Model {
 	width := min(w, helpWidth)
 	vp := viewport.New(viewport.WithWidth(width), viewport.WithHeight(max(h-3, 1)))
-	vp.SetContent(m.helpText(width))
+	text, _ := m.helpText(width)
+	vp.SetContent(text)
 	vp.SetYOffset(m.screens.help.offset)
 	return vp
 }
 
-// helpText returns the help: the keys in effect first, then how to play.
-func (m *Model) helpText(width int) string {
-	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
-	var text []string
-	for _, w := range m.warnings { // whole here, where a small screen cuts them
-		text = append(text, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)), "")
+// openHelp puts the help up: at its part about the hint while a hint is on
+// screen, which is what a player asking for help then wants explained.
+// The keys are a scroll up.
+func (m *Model) openHelp() {
+	m.screens.help = &helpPage{}
+	if m.ai.hint != nil || m.ai.autoplay && m.ai.played != nil {
+		w, _ := m.size()
+		_, m.screens.help.offset = m.helpText(min(w, helpWidth))
 	}
-	text = append(text,
+}
+
+// helpText returns the help: the keys in effect first, then how to play,
+// the hint and the AI. hintAt is the line where the part about the hint
+// begins.
+func (m *Model) helpText(width int) (text string, hintAt int) {
+	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
+	var parts []string
+	for _, w := range m.warnings { // whole here, where a small screen cuts them
+		parts = append(parts, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)))
+	}
+	parts = append(parts,
 		keyColumns(m.keys.FullHelp(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
-		"",
 		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. "+
 			"Make a 2048 tile to win, then go on as long as you can."),
-		"",
-		wrap("The AI looks ahead with expectimax: it tries your moves and every tile the game could "+
-			"add, and scores the positions it reaches. A hint shows its choice, and how each move "+
-			"compares with the best."),
-		"",
-		wrap(fmt.Sprintf("Depth: %d to %d plies, or automatic: then it grows as the board fills, from %d to %d plies.",
-			1, MaxDepth, minAutoDepth, maxAutoDepth)),
 	)
-	return strings.Join(text, "\n")
+	before := strings.Join(parts, "\n\n")
+	parts = append(parts, m.hintHelp(width), m.aiHelp(width))
+	return strings.Join(parts, "\n\n"), strings.Count(before, "\n") + 2
+}
+
+// hintHelp explains the hint: the verdicts, the figures, the bars and the
+// line that says why.
+func (m *Model) hintHelp(width int) string {
+	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
+	verdicts := []struct {
+		word  string
+		v     review.Verdict
+		means string
+	}{
+		{"best", review.Best, "the AI's move, or one worth as much"},
+		{"good", review.Good, "loses less than " + percentText(review.GoodLoss)},
+		{"inaccuracy", review.Inaccuracy, "loses " + percentText(review.GoodLoss) + " to " + percentText(review.InaccuracyLoss)},
+		{"mistake", review.Mistake, "loses " + percentText(review.InaccuracyLoss) + " to " + percentText(review.MistakeLoss)},
+		{"blunder", review.Blunder, "loses " + percentText(review.MistakeLoss) + " or more"},
+		{"loses", review.Blunder, "the game ends after it, whatever tile comes"},
+		{"only move", review.Forced, "the one move the board allows"},
+	}
+	lines := []string{m.heading("The hint"), wrap(fmt.Sprintf("%s asks the AI: an arrow beside the board shows its move, and %s "+
+		"plays it. Every move is rated as the review of the game (%s) rates the moves you play:",
+		first(m.keys.Hint), first(m.keys.Play), first(m.keys.Review)))}
+	for _, v := range verdicts {
+		word := m.verdictStyle(v.v).Render(fmt.Sprintf("%-*s", verdictWidth, v.word))
+		lines = append(lines, wrap("  "+word+"  "+v.means))
+	}
+	lines = append(lines,
+		wrap("The figure is the loss: how much less the AI expects of the game after the move than after "+
+			"its own, in percent. The bar says the same at a glance: full for the best move, a step shorter "+
+			"for each verdict worse, empty for a move that loses."),
+		wrap("The line under the bars says why the AI prefers its move to the next best, from what the "+
+			"board shows: the largest tile kept in its corner, its row or column kept full, larger tiles "+
+			"merged, more empty cells. When the board shows no simple reason, it says nothing."))
+	return strings.Join(lines, "\n")
+}
+
+// aiHelp explains the AI: how it looks ahead, its depth in plies, and the
+// engine's figures, which the panel leaves out.
+func (m *Model) aiHelp(width int) string {
+	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
+	depth := m.shownDepth()
+	return strings.Join([]string{
+		m.heading("The AI"),
+		wrap("It looks ahead with expectimax: it tries your moves and every tile the game could add, and " +
+			"scores the positions it reaches."),
+		wrap(fmt.Sprintf("Depth: how far it looks, in plies. A ply is one move of yours; the AI looks %s, "+
+			"with every tile the game could add in between. %s and %s change the depth, from 1 to %d "+
+			"plies; %s makes it automatic: it grows as the board fills, from %d to %d. Each ply more "+
+			"takes several times as long.", movesAhead(depth), first(m.keys.Deeper), first(m.keys.Shallower),
+			MaxDepth, first(m.keys.AutoDepth), minAutoDepth, maxAutoDepth)),
+		wrap(m.engineText()),
+	}, "\n")
+}
+
+// engineText says what the AI's engine is and did: its evaluator, and the
+// time and speed of its last search.
+func (m *Model) engineText() string {
+	text := "Now: the " + m.ai.evalName + " evaluator"
+	if r := m.ai.last; r != nil {
+		text += "; the last search took " + figures.Duration(r.Elapsed)
+		if r.MovesTried > 0 { // a search of 1 ply evaluates at its root only
+			text += ", " + figures.Rate(r.MovesTriedPerSecond()) + " evaluations a second"
+		}
+	}
+	return text + "; theme " + m.themeShown() + "."
+}
+
+// heading draws the title of a part of the help.
+func (m *Model) heading(s string) string {
+	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(s)
 }
 
 // keyColumns lays the bindings out in as many columns as fit in width, in

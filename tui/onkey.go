@@ -107,7 +107,7 @@ func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 	case key.Matches(k, m.keys.Stats):
 		m.openStats()
 	case key.Matches(k, m.keys.Help):
-		m.screens.help = &helpPage{}
+		m.openHelp()
 	}
 }
 

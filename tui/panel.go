@@ -24,7 +24,8 @@ const (
 )
 
 // panel draws the score, the hint and the state of the AI in the panel of l;
-// a compact one puts two fields on a line and drops the blank lines.
+// a compact one puts two fields on a line and drops the blank lines, the
+// hint's caption and the theme.
 func (m *Model) panel(l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
@@ -38,12 +39,12 @@ func (m *Model) panel(l layout) string {
 			m.field("SCORE", score, half) + " " + m.field("BEST", best, width-half-1),
 			m.field("MOVES", moves, half) + " " + m.field("TILE", tile, width-half-1),
 		}
-		lines = append(lines, m.hintLines(width)[:5]...)
+		lines = append(lines, m.hintLines(width, hintCompactRows)...)
 		lines = append(lines, m.aiLines(width, true)...)
 	} else {
 		lines = []string{m.field("SCORE", score, width), m.field("BEST", best, width),
 			m.field("MOVES", moves, width), m.field("TILE", tile, width), ""}
-		lines = append(lines, m.hintLines(width)...)
+		lines = append(lines, m.hintLines(width, hintRows)...)
 		lines = append(lines, "")
 		lines = append(lines, m.aiLines(width, false)...)
 	}
@@ -57,84 +58,13 @@ func (m *Model) field(label, value string, width int) string {
 	return m.muted(label) + strings.Repeat(" ", max(width-len(label)-lipgloss.Width(v), 1)) + v
 }
 
-// hintLines draws the hint: the best move, and each move's value against
-// it, in six lines. While the AI plays, it shows the decision it just
-// played until the next one comes.
-func (m *Model) hintLines(width int) []string {
-	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
-	r, title := m.ai.hint, "HINT  "
-	switch {
-	case r == nil && m.ai.autoplay && m.ai.played != nil:
-		r, title = m.ai.played, "PLAYED"
-	case m.ai.thinking != idle:
-		return pad([]string{m.muted("HINT  ") + m.ai.spin.View() + " thinking, " + figures.Plies(m.shownDepth()) + "…"}, 6)
-	case r == nil:
-		return pad([]string{m.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, 6)
-	case !r.HasMove():
-		return pad([]string{m.muted("HINT  ") + "no move is left"}, 6)
-	}
-	top := m.muted(title) + " " + accent.Render(arrowOf(r.Best)+" "+r.Best.String())
-	if r == m.ai.hint && !m.ai.autoplay {
-		top += m.muted("  " + first(m.keys.Play) + " plays it")
-	}
-	if m.ai.thinking != idle {
-		top += " " + m.ai.spin.View()
-	}
-	lines := append([]string{top}, m.barLines(*r, width, noDirection)...)
-	return append(lines, m.muted(" expected value after each move"))
-}
-
-// noDirection stands for no move, where a direction is asked for.
-const noDirection = engine.Direction(engine.NumDirections)
-
-// barLines draws the value of each move of r against the best, a line a
-// direction, in width columns: a bar, and how far the move falls behind the
-// best ("best" for the best). The line of played, if it is a direction and
-// not noDirection, is marked: the move played, in a replay.
-func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []string {
-	lines := make([]string, 0, engine.NumDirections)
-	barWidth := width - 21 // the name before, the difference after
-	for d := range engine.Direction(engine.NumDirections) {
-		mark := " "
-		if d == played {
-			mark = "▸"
-		}
-		name := fmt.Sprintf("%s%s %-6s", mark, arrowOf(d), d)
-		if !r.Legal[d] {
-			lines = append(lines, m.muted(name+"  can't move"))
-			continue
-		}
-		gap := r.Gap(d)
-		bar := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(1/(1+gap/0.005), barWidth))
-		label := "best"
-		if d != r.Best {
-			if label = figures.ShortPercent(gap); label != "≈0" {
-				label = "−" + label
-			}
-		}
-		lines = append(lines, name+" "+bar+" "+lipgloss.NewStyle().Width(8).Align(lipgloss.Right).Render(label))
-	}
-	return lines
-}
-
-// aiLines draws the state of the AI: its evaluator, depth, last search,
-// autoplay, and the theme. A compact panel has no line to spare: there the
-// evaluator follows the depth, and only if it is not the default heuristic.
+// aiLines draws the state of the AI and of the screen: how far the AI
+// looks ahead, autoplay, and, with room, the theme. The engine's figures
+// (its evaluator, the time and speed of its last search) are in the help.
 func (m *Model) aiLines(width int, compact bool) []string {
-	depth := figures.Plies(m.shownDepth())
+	depth := movesAhead(m.shownDepth())
 	if m.ai.depth == ai.Auto {
 		depth += " (auto)"
-	}
-	isDefault := m.ai.evalName == ai.Evaluators()[0].Name
-	if compact && !isDefault {
-		depth += " · " + m.ai.evalName
-	}
-	last := "—"
-	if r := m.ai.last; r != nil {
-		last = figures.Duration(r.Elapsed)
-		if r.MovesTried > 0 { // a search of 1 ply evaluates at its root only
-			last += " · " + figures.Rate(r.MovesTriedPerSecond()) + " evals/s"
-		}
 	}
 	auto := "off"
 	if m.ai.autoplay {
@@ -142,14 +72,12 @@ func (m *Model) aiLines(width int, compact bool) []string {
 	}
 	lines := []string{
 		m.field("DEPTH", depth, width),
-		m.field("LAST", last, width),
 		m.field("AUTOPLAY", auto+" · "+speedText(m.ai.delay), width),
-		m.field("THEME", m.themeShown(), width),
 	}
 	if compact {
 		return lines
 	}
-	return append([]string{m.field("EVAL", m.ai.evalName, width)}, lines...)
+	return append(lines, m.field("THEME", m.themeShown(), width))
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,

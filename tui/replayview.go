@@ -221,7 +221,7 @@ func (m *Model) moveLines(width, n int) []string {
 	lines := []string{m.beside(left, verdict, width), m.beside(best, m.muted(loss), width)}
 	lines = append(lines, m.barLines(mv.Search, width, played)...)
 	if n > 6 {
-		legend := " expected value after each move"
+		legend := m.barsCaption()
 		if played != mv.Best() {
 			legend = " " + solidArrows[mv.Best()] + " AI's move  " + hollowArrows[played] + " move played"
 		}

@@ -212,8 +212,8 @@ func TestDepthKeysStepFromTheScreen(t *testing.T) {
 }
 
 // TestPanelSaysWhatIsInEffect: with no colour the panel does not name a
-// theme that t cannot change, and the last search's line has no double
-// space and no rate for a search that evaluated nothing.
+// theme that t cannot change; the help's line on the last search has no
+// rate for a search that evaluated nothing.
 func TestPanelSaysWhatIsInEffect(t *testing.T) {
 	m := newTestModel(t, Config{Color: ColorNone})
 	if !strings.Contains(plain(m), "THEME none (no colour)") {
@@ -227,21 +227,17 @@ func TestPanelSaysWhatIsInEffect(t *testing.T) {
 	if !strings.Contains(plain(m), "THEME classic") {
 		t.Errorf("in colour the panel says:\n%s", m.render())
 	}
-	r := ai.Result{Elapsed: 5 * time.Microsecond}
-	m.ai.last = &r
-	if view := ansi.Strip(m.render()); !strings.Contains(view, "5 µs ") || strings.Contains(view, "evals/s") {
-		t.Errorf("a search of no evaluation shows:\n%s", view)
-	}
 	for _, tc := range []struct {
 		r    ai.Result
 		want string
 	}{
-		{ai.Result{Elapsed: time.Millisecond, Counts: ai.Counts{MovesTried: 500}}, "1 ms · 500 k evals/s"},
-		{ai.Result{Elapsed: 2 * time.Second, Counts: ai.Counts{MovesTried: 1000}}, "2 s · 500 evals/s"},
+		{ai.Result{Elapsed: 5 * time.Microsecond}, "the last search took 5 µs; theme classic."},
+		{ai.Result{Elapsed: time.Millisecond, Counts: ai.Counts{MovesTried: 500}}, "took 1 ms, 500 k evaluations a second;"},
+		{ai.Result{Elapsed: 2 * time.Second, Counts: ai.Counts{MovesTried: 1000}}, "took 2 s, 500 evaluations a second;"},
 	} {
 		m.ai.last = &tc.r
-		if view := ansi.Strip(m.render()); !strings.Contains(view, tc.want) {
-			t.Errorf("want %q:\n%s", tc.want, view)
+		if text := m.engineText(); !strings.Contains(text, tc.want) {
+			t.Errorf("the help says %q; want %q", text, tc.want)
 		}
 	}
 }
@@ -304,29 +300,32 @@ func TestBoardGrows(t *testing.T) {
 	}
 }
 
-// TestPanelNamesTheEvaluator checks that the panel says which evaluator the
-// AI uses: on a line of its own in the full panel, after the depth in a
-// compact one, where the default heuristic goes unsaid for want of room.
-func TestPanelNamesTheEvaluator(t *testing.T) {
+// TestEngineInTheHelp: the panel leaves the engine's figures out (its
+// evaluator, the time and speed of its last search) and the help says
+// them, at every size; the panel says the depth in moves ahead.
+func TestEngineInTheHelp(t *testing.T) {
 	for _, c := range []struct {
-		name   string
-		width  int
-		height int
-		want   string
-	}{
-		{"ntuple", 80, 24, "EVAL ntuple"},
-		{"", 80, 24, "EVAL " + ai.Evaluators()[0].Name},
-		{"ntuple", 72, 15, "(auto) · ntuple"},
-		{"ntuple", 37, 26, "(auto) · ntuple"},
-	} {
-		m := newTestModel(t, Config{EvalName: c.name})
+		name          string
+		width, height int
+	}{{"ntuple", 80, 24}, {"", 80, 24}, {"ntuple", 72, 15}, {"ntuple", 37, 26}} {
+		m := newTestModel(t, Config{EvalName: c.name, Depth: 3})
 		m.Update(tea.WindowSizeMsg{Width: c.width, Height: c.height})
-		if view := plain(m); !strings.Contains(view, c.want) {
-			t.Errorf("evaluator %q on %d×%d: the screen %q does not say %q", c.name, c.width, c.height, view, c.want)
+		m.ai.last = &ai.Result{Elapsed: time.Millisecond, Counts: ai.Counts{MovesTried: 500}}
+		view := plain(m)
+		if strings.Contains(view, "EVAL") || strings.Contains(view, "evals/s") || strings.Contains(view, "plies") {
+			t.Errorf("evaluator %q on %d×%d: the panel shows the engine's figures: %q", c.name, c.width, c.height, view)
+		}
+		if !strings.Contains(view, "DEPTH 3 moves ahead") {
+			t.Errorf("evaluator %q on %d×%d: the panel does not say the depth: %q", c.name, c.width, c.height, view)
+		}
+		name := c.name
+		if name == "" {
+			name = ai.Evaluators()[0].Name
+		}
+		text, _ := m.helpText(min(c.width, helpWidth))
+		if help := strings.Join(strings.Fields(ansi.Strip(text)), " "); !strings.Contains(help, "Now: the "+name+" evaluator; the last search took 1 ms") {
+			t.Errorf("evaluator %q on %d×%d: the help does not say it: %q", c.name, c.width, c.height, help)
 		}
 		checkFits(t, m)
-		if strings.Count(ansi.Strip(m.render()), "ntuple") > 1 {
-			t.Errorf("evaluator %q on %d×%d: its name is cut over two lines:\n%s", c.name, c.width, c.height, m.render())
-		}
 	}
 }

@@ -139,7 +139,7 @@ func TestProgram(t *testing.T) {
 	}
 	teatest.WaitFor(t, tm.Output(), contains("SCORE"), teatest.WithDuration(10*time.Second))
 	tm.Send(tea.KeyPressMsg{Code: 'h', Text: "h"})
-	teatest.WaitFor(t, tm.Output(), contains("expected value"), teatest.WithDuration(10*time.Second))
+	teatest.WaitFor(t, tm.Output(), contains("lost against the best"), teatest.WithDuration(10*time.Second))
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyLeft})
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
