@@ -123,27 +123,17 @@ func fromEngine(e *engine.Game, by review.Movers, source string) gameFile {
 	return gameFile{game: review.Game{Transcript: e.Transcript(), By: by}, source: source, score: e.Score(), tile: e.HighestTile()}
 }
 
-// savedGameFile is the file of the game in progress (see tui.Store).
-type savedGameFile struct {
-	Version int `json:"version"`
-	tui.SavedGame
-}
-
 // readSavedGame reads the game in progress that the game saved.
 func readSavedGame(data []byte) (gameFile, error) {
-	var s savedGameFile
-	if err := json.Unmarshal(data, &s); err != nil {
+	s, err := tui.DecodeSavedGame(data)
+	if err != nil {
 		return gameFile{}, fmt.Errorf("a saved game that does not load: %w", err)
 	}
-	if s.Game == nil {
-		return gameFile{}, errors.New("a saved game without its game")
+	if s.By != nil && len(s.By) != s.Game.MoveCount() {
+		return gameFile{}, fmt.Errorf("a saved game of %d moves that says who made %d", s.Game.MoveCount(), len(s.By))
 	}
-	by := s.By
-	if by != nil && len(by) != s.Game.MoveCount() {
-		return gameFile{}, fmt.Errorf("a saved game of %d moves that says who made %d", s.Game.MoveCount(), len(by))
-	}
-	g := fromEngine(s.Game, by, "a saved game")
-	if by == nil && s.Game.MoveCount() > 0 && (s.Autoplayed || s.Hinted) {
+	g := fromEngine(s.Game, s.By, "a saved game")
+	if s.By == nil && s.Game.MoveCount() > 0 && (s.Autoplayed || s.Hinted) {
 		g.note = "the AI played or hinted some of these moves, but the file does not say which: all count as the player's"
 	}
 	return g, nil

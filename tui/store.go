@@ -165,20 +165,49 @@ func (s *Store) LoadGame() (SavedGame, error) {
 	if err := s.load(s.gamePath(), &j); err != nil {
 		return SavedGame{}, err
 	}
-	if j.Game == nil {
-		return SavedGame{}, moveAside(s.gamePath(), errors.New("no game in the file"), time.Now())
+	if err := j.check(); err != nil {
+		return SavedGame{}, moveAside(s.gamePath(), err, time.Now())
+	}
+	return j.SavedGame, nil
+}
+
+// DecodeSavedGame decodes the contents of a saved game's file, game.json,
+// as LoadGame reads it: for the commands that read such a file (2048
+// review), so that its format is defined here only.
+func DecodeSavedGame(data []byte) (SavedGame, error) {
+	var j savedGameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return SavedGame{}, err
+	}
+	if n := j.Version; n > storeVersion {
+		return SavedGame{}, fmt.Errorf("written by a newer 2048, version %d; this one reads version %d", n, storeVersion)
+	} else if n != storeVersion {
+		return SavedGame{}, fmt.Errorf("version %d; this program reads version %d", n, storeVersion)
+	}
+	if err := j.check(); err != nil {
+		return SavedGame{}, err
+	}
+	return j.SavedGame, nil
+}
+
+// check returns what is wrong with a saved game just decoded, if anything,
+// and gives a game saved by an earlier version what it did not keep: an ID
+// worked out from it, and its score as its peak.
+func (j *savedGameJSON) check() error {
+	switch {
+	case j.Game == nil:
+		return errors.New("no game in the file")
+	case j.Undos < 0:
+		return fmt.Errorf("%d undos", j.Undos)
 	}
 	if err := history.CheckID(j.ID); err != nil {
-		return SavedGame{}, moveAside(s.gamePath(), err, time.Now())
+		return err
 	}
 	if j.ID == "" {
 		j.ID = derivedID(j.Game)
 	}
-	if j.Undos < 0 {
-		return SavedGame{}, moveAside(s.gamePath(), fmt.Errorf("%d undos", j.Undos), time.Now())
-	}
-	j.Peak = max(j.Peak, j.Game.Score()) // a game saved before the peak was kept
-	return j.SavedGame, nil
+	j.Peak = max(j.Peak, j.Game.Score())
+	return nil
 }
 
 // SaveGame writes the game in progress atomically. With sync it also waits

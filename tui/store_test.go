@@ -414,3 +414,28 @@ func TestStoreWritesThroughLinks(t *testing.T) {
 		t.Errorf("the link's target was not written: %s", data)
 	}
 }
+
+// TestDecodeSavedGame: the contents of game.json decode as LoadGame reads
+// them, and anything else fails.
+func TestDecodeSavedGame(t *testing.T) {
+	s := tempStore(t)
+	g := engine.NewGame(11)
+	playSome(g, 30)
+	saved := SavedGame{ID: "abc", Game: g, Hinted: true, Undos: 2, Peak: g.Score() + 8}
+	if err := s.SaveGame(saved, false); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(s.gamePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeSavedGame(data)
+	if err != nil || back.ID != "abc" || back.Game.Board() != g.Board() || !back.Hinted || back.Undos != 2 || back.Peak != saved.Peak {
+		t.Errorf("DecodeSavedGame = %+v, %v; want the game saved", back, err)
+	}
+	for _, bad := range []string{"", "{}", `{"version":1}`, `{"version":2,"game":{}}`, strings.Replace(string(data), `"undos":2`, `"undos":-2`, 1)} {
+		if _, err := DecodeSavedGame([]byte(bad)); err == nil {
+			t.Errorf("DecodeSavedGame(%.60q) decoded", bad)
+		}
+	}
+}
