@@ -85,23 +85,10 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 		}
 		st := m.verdictStyle(rs[d].Verdict)
 		drawn := lipgloss.NewStyle().Foreground(st.GetForeground()).Render(bar(rs[d].Standing(), barWidth))
-		word := st.Render(fmt.Sprintf("%-*s", verdictWidth, verdictWord(rs[d])))
+		word := st.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
 		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", lossText(rs[d])))
 	}
 	return lines
-}
-
-// verdictWord names the verdict of a move as the hint says it: the
-// replay's word, but "loses" for a move that loses the game at once and
-// "only move" for the one legal move.
-func verdictWord(r review.Rating) string {
-	switch {
-	case r.Loses:
-		return "loses"
-	case r.Verdict == review.Forced:
-		return "only move"
-	}
-	return r.Verdict.String()
 }
 
 // lossText writes the loss of a move, as the replay does: "0.77%", "≈0"

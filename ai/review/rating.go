@@ -31,6 +31,19 @@ func Rate(r ai.Result) [engine.NumDirections]Rating {
 	return rs
 }
 
+// Word names the rating as a player reads it: the verdict's name, but
+// "loses" for a move that loses at once and "only move" for the one legal
+// move.
+func (r Rating) Word() string {
+	switch {
+	case r.Loses:
+		return "loses"
+	case r.Verdict == Forced:
+		return "only move"
+	}
+	return r.Verdict.String()
+}
+
 // standingStep is the distance on Standing's scale between two verdicts
 // next to each other; the loss within a verdict moves a rating by up to
 // half of it.

@@ -114,3 +114,22 @@ func lossAt(rng *rand.Rand) float64 {
 	}
 	return 2 * math.Pow(10, -8*rng.Float64())
 }
+
+// TestWord: a rating is named by its verdict, but a move that loses at
+// once and the only move by what they are.
+func TestWord(t *testing.T) {
+	for _, tc := range []struct {
+		r    review.Rating
+		want string
+	}{
+		{review.Rating{Verdict: review.Best}, "best"},
+		{review.Rating{Loss: 0.02, Verdict: review.Mistake}, "mistake"},
+		{review.Rating{Loss: 0.2, Verdict: review.Blunder}, "blunder"},
+		{review.Rating{Loss: 0.001, Verdict: review.Blunder, Loses: true}, "loses"},
+		{review.Rating{Verdict: review.Forced}, "only move"},
+	} {
+		if got := tc.r.Word(); got != tc.want {
+			t.Errorf("%+v.Word() = %q; want %q", tc.r, got, tc.want)
+		}
+	}
+}
