@@ -246,10 +246,13 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 			s.leaves.put(w.leaves)
 		}
 	}
+	// ctx may be done while stop is not set yet: its AfterFunc runs on a
+	// goroutine of its own, which the last leaves can beat. The search is
+	// whole then, but a search whose ctx is done says so, always.
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
 	if stop.Load() {
-		if err := ctx.Err(); err != nil {
-			return r, err
-		}
 		return r, context.DeadlineExceeded // a worker saw the deadline before ctx's timer fired
 	}
 	for d, c := range root {

@@ -448,3 +448,27 @@ func TestHintTwice(t *testing.T) {
 		t.Errorf("the second search did %d evaluations; the first %d", again.MovesTried, first.MovesTried)
 	}
 }
+
+// cancelOnFirst cancels a search's context from its first leaf, and scores
+// every board alike.
+type cancelOnFirst struct {
+	cancel context.CancelFunc
+	once   sync.Once
+}
+
+func (e *cancelOnFirst) Evaluate(engine.Board) float64 { e.once.Do(e.cancel); return 0 }
+func (e *cancelOnFirst) Lost() float64                 { return 0 }
+
+// TestCancelledDuringLastLeaves: a search whose context is cancelled
+// while it scores its leaves returns the context's error, even when the
+// cancellation reaches none of its goroutines before they are done (a
+// search of one ply, on one thread, scores its few leaves in microseconds).
+func TestCancelledDuringLastLeaves(t *testing.T) {
+	for range 100 {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := NewSearcher(Config{Eval: &cancelOnFirst{cancel: cancel}, Threads: 1, TableMB: 1})
+		if r, err := s.Search(ctx, engine.NewGame(3).Board(), Limits{Depth: 1}); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Search cancelled from its first leaf = %+v, %v; want context.Canceled", r, err)
+		}
+	}
+}
