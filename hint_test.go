@@ -147,8 +147,8 @@ func TestHintErrors(t *testing.T) {
 	}{
 		{[]string{}, "no board given"},
 		{[]string{"-depth", "foo", board}, `invalid value "foo" for flag -depth`},
-		{[]string{"-depth", "0", board}, "from 1 to 16, or auto"},
-		{[]string{"-depth", "17", board}, "from 1 to 16, or auto"},
+		{[]string{"-depth", "0", board}, "from 1 to 14, or auto"},
+		{[]string{"-depth", "15", board}, "from 1 to 14, or auto"},
 		{[]string{"-time", "-1s", board}, "-time -1s: want a positive duration"},
 		{[]string{"-eval", "foo", board}, `unknown evaluator "foo"`},
 		{[]string{"-bogus", board}, `flag provided but not defined: "-bogus"`},

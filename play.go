@@ -45,7 +45,7 @@ their reviews in reviews/ beside it.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
-	depth := fs.depthFlag(tui.MaxDepth, "")
+	depth := fs.depthFlag(ai.MaxDepth, "")
 	evalFlags := fs.evalFlags()
 	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
 	colorName := fs.String("color", "auto", "colours: auto, truecolor, 256, 16 or none (NO_COLOR in the environment means none)")

@@ -162,11 +162,8 @@ func parseReviewFlags(args []string, stdout, stderr io.Writer) (reviewOptions, e
 	}
 	o.path = rest[0]
 	o.setting = review.Setting{Depth: depth.plies, Time: *budget}
-	switch {
-	case set["time"] && !set["depth"]:
-		o.setting.Depth = 0 // -time alone deepens as far as the time allows
-	case depth.plies == ai.Auto:
-		o.setting.Depth = review.AutoDepth
+	if set["time"] && !set["depth"] {
+		o.setting.Depth = ai.Auto // -time alone deepens as far as the time allows
 	}
 	return o, nil
 }

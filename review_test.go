@@ -268,7 +268,7 @@ func TestReviewFlagErrors(t *testing.T) {
 	}{
 		{nil, "no game file given"},
 		{[]string{savedGame, simGame}, "review takes one game file; got 2"},
-		{[]string{"-depth", "0", savedGame}, "want a number of plies from 1 to 16"},
+		{[]string{"-depth", "0", savedGame}, "want a number of plies from 1 to 14"},
 		{[]string{"-time", "-1s", savedGame}, "-time -1s: want a positive duration"},
 		{[]string{"-workers", "0", savedGame}, "-workers 0: want 1 to 256"},
 		{[]string{"-worst", "-1", savedGame}, "-worst -1: want 0 or more"},

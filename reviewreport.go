@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
@@ -142,8 +143,8 @@ type reviewSettingJSON struct {
 // newReviewSettingJSON returns s as review -json writes it.
 func newReviewSettingJSON(s review.Setting) reviewSettingJSON {
 	j := reviewSettingJSON{Depth: s.Depth, TimePerMove: s.Time.Seconds(), Deterministic: s.Deterministic()}
-	if s.Depth == review.AutoDepth {
-		j.Depth, j.Auto = 0, true
+	if s.Depth == ai.Auto && s.Time <= 0 {
+		j.Auto = true
 	}
 	return j
 }

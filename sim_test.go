@@ -225,7 +225,7 @@ func TestSimFlagErrors(t *testing.T) {
 		{[]string{"-workers", "0"}, "-workers 0: want 1 to 1024 workers"},
 		{[]string{"-workers", "-1"}, "-workers -1: want 1 to 1024 workers"},
 		{[]string{"-workers", "1025"}, "-workers 1025: want 1 to 1024 workers"},
-		{[]string{"-depth", "foo"}, `invalid value "foo" for flag -depth: want a number of plies from 1 to 16, or auto`},
+		{[]string{"-depth", "foo"}, `invalid value "foo" for flag -depth: want a number of plies from 1 to 14, or auto`},
 		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed`},
 		{[]string{"-player", "human"}, `-player "human": want one of expectimax, minimax, greedy, random`},
 		{[]string{"-eval", "foo"}, `unknown evaluator "foo"`},

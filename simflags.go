@@ -18,7 +18,7 @@ import (
 // compareDefaultDepth is the depth of the searching players of -compare
 // when -depth is not given: that of minimax at the automatic depth, so
 // that expectimax is compared with minimax as minimax plays by default.
-const compareDefaultDepth = sim.MinimaxAutoDepth
+const compareDefaultDepth = ai.MinimaxDepth
 
 // parseSimFlags parses the command line of sim. It returns an error, having
 // printed it, if the command is not to run.

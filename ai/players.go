@@ -89,11 +89,17 @@ func (p Greedy) Play(ctx context.Context, b engine.Board) (Result, error) {
 	return r, nil
 }
 
+// MinimaxDepth is the depth of Minimax when none is given: minimax has no
+// rule of its own, and as it searches every spawn, with no probability
+// cut-off, its time grows steeply with the depth; 3 plies (a move, the
+// worst spawn, a move) keep it a quick baseline.
+const MinimaxDepth = 3
+
 // Minimax plays as if every spawn were the worst one for it: max nodes over
 // the moves, min nodes over every spawn (a 2 or a 4 in any empty cell), to
 // Depth plies (as Limits counts them), with alpha-beta pruning. It is the
 // pessimistic baseline, which ignores the odds of the spawns; Depth 0 means
-// 3.
+// MinimaxDepth.
 type Minimax struct {
 	Eval  Evaluator
 	Depth int
@@ -107,7 +113,7 @@ func (p Minimax) Play(ctx context.Context, b engine.Board) (Result, error) {
 	start := time.Now()
 	depth := p.Depth
 	if depth <= 0 {
-		depth = 3
+		depth = MinimaxDepth
 	}
 	m := minimax{eval: p.Eval, points: estimatesScore(p.Eval), lost: p.Eval.Lost(), ctx: ctx}
 	r := legal(b)

@@ -18,7 +18,7 @@ type Result struct {
 
 	Depth    int  // plies of the deepest search completed
 	Reached  int  // plies of the deepest leaf of that search (less when the cut-off stopped it)
-	Auto     bool // Depth was chosen by AutoDepth
+	Auto     bool // Depth was chosen by DepthOf
 	Counts        // the work done, over every search of the answer
 	Threads  int  // goroutines that searched
 	Elapsed  time.Duration

@@ -43,8 +43,12 @@ import (
 // than expanded, as in nneonneo's program.
 const DefaultCutoff = 1e-4
 
-// MaxDepth is the deepest search, in plies.
-const MaxDepth = 16
+// MaxDepth is the deepest search, in plies, everywhere: in the game, in
+// hints, reviews and sims. It is the depth the automatic depth reaches on a
+// board of every tile from 2 to 32768 (see DepthOf), so that a player who
+// steps through the depths meets those the automatic depth takes; deeper, a
+// search can take minutes.
+const MaxDepth = 14
 
 // DefaultTableMB is the default largest size of a Searcher's transposition
 // table. A search takes the part of it its depth needs (16 MB from 9
@@ -70,7 +74,7 @@ type Config struct {
 
 // Limits set the effort of one search. Depth is in plies: N player moves and
 // N−1 chance layers between them (the root move counts). A Depth of Auto
-// takes nneonneo's rule (see AutoDepth). A Time above zero searches ply 1, 2,
+// takes nneonneo's rule (see DepthOf). A Time above zero searches ply 1, 2,
 // … until the time is up and returns the deepest completed answer, going no
 // deeper than Depth if Depth is set.
 type Limits struct {
@@ -78,13 +82,14 @@ type Limits struct {
 	Time  time.Duration
 }
 
-// Auto is the Depth that lets the position decide (see AutoDepth).
+// Auto is the Depth that lets the position decide (see DepthOf): the one
+// constant for the automatic depth, in every package.
 const Auto = 0
 
-// AutoDepth returns the plies nneonneo's program searches on b:
-// max(3, distinct tiles − 2) chance layers beyond the root move, plus that
-// root move.
-func AutoDepth(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
+// DepthOf returns the plies the automatic depth searches on b, nneonneo's
+// rule: max(3, distinct tiles − 2) chance layers beyond the root move, plus
+// that root move. It is at most MaxDepth.
+func DepthOf(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
 
 // A Searcher runs expectimax searches. Its transposition table persists from
 // one search to the next, where it stays valid: entries are reused only if
@@ -166,7 +171,7 @@ func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (_ Resu
 	if l.Time <= 0 {
 		ply, auto := l.Depth, l.Depth <= 0
 		if auto {
-			ply = AutoDepth(b)
+			ply = DepthOf(b)
 		}
 		r, err := s.searchDepth(ctx, b, min(ply, MaxDepth))
 		r.Auto, r.Elapsed = auto, time.Since(start)

@@ -98,7 +98,7 @@ func TestGameOverPosition(t *testing.T) {
 	}
 }
 
-func TestAutoDepth(t *testing.T) {
+func TestDepthOf(t *testing.T) {
 	tests := []struct {
 		board string
 		want  int
@@ -108,8 +108,8 @@ func TestAutoDepth(t *testing.T) {
 		{"2 4 8 16 / 32 64 128 256 / 512 0 0 0 / 0 0 0 0", 8}, // 9 distinct
 	}
 	for _, tt := range tests {
-		if got := AutoDepth(mustParse(t, tt.board)); got != tt.want {
-			t.Errorf("AutoDepth(%s) = %d; want %d", tt.board, got, tt.want)
+		if got := DepthOf(mustParse(t, tt.board)); got != tt.want {
+			t.Errorf("DepthOf(%s) = %d; want %d", tt.board, got, tt.want)
 		}
 	}
 }

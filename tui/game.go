@@ -177,32 +177,26 @@ func (m *Model) nextTheme() {
 // shownDepth returns the depth the next search will use on this board.
 func (m *Model) shownDepth() int {
 	if m.ai.depth == ai.Auto {
-		return ai.AutoDepth(m.cur.Game.Board())
+		return ai.DepthOf(m.cur.Game.Board())
 	}
 	return m.ai.depth
 }
 
-// MaxDepth is the deepest search the game lets a player ask for, with -depth
-// or the keys: the deepest the automatic depth goes, on a board of every
-// tile from 2 to 32768, so that + and - step through the depths auto takes.
-// Deeper, a move can take minutes.
-const MaxDepth = 14
-
-// The automatic depth (ai.AutoDepth) runs from minAutoDepth plies on a
-// board of few tiles to maxAutoDepth (MaxDepth) on a board of every tile.
+// The automatic depth (ai.DepthOf) runs from minAutoDepth plies on a board
+// of few tiles to maxAutoDepth (ai.MaxDepth) on a board of every tile.
 var (
-	minAutoDepth = ai.AutoDepth(0)
-	maxAutoDepth = ai.AutoDepth(0x0123_4567_89ab_cdef)
+	minAutoDepth = ai.DepthOf(0)
+	maxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
 )
 
 // setDepth sets the depth of the next search to d plies, kept between 1 and
-// MaxDepth.
+// ai.MaxDepth.
 func (m *Model) setDepth(d int) {
-	m.ai.depth = min(max(d, 1), MaxDepth)
+	m.ai.depth = min(max(d, 1), ai.MaxDepth)
 	m.savePref("depth", int64(m.ai.depth))
 	m.note = "The AI looks " + movesAhead(m.ai.depth) + " from the next move."
 	switch {
-	case d > MaxDepth:
+	case d > ai.MaxDepth:
 		m.note = "The AI looks " + movesAhead(m.ai.depth) + ", the deepest it goes."
 	case d < 1:
 		m.note = "The AI looks 1 move ahead, the least it can."

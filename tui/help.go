@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
 )
@@ -123,7 +124,7 @@ func (m *Model) aiHelp(width int) string {
 			"with every tile the game could add in between. %s and %s change the depth, from 1 to %d "+
 			"plies; %s makes it automatic: it grows as the board fills, from %d to %d. Each ply more "+
 			"takes several times as long.", movesAhead(depth), first(m.keys.Deeper), first(m.keys.Shallower),
-			MaxDepth, first(m.keys.AutoDepth), minAutoDepth, maxAutoDepth)),
+			ai.MaxDepth, first(m.keys.AutoDepth), minAutoDepth, maxAutoDepth)),
 		wrap(m.engineText()),
 	}, "\n")
 }

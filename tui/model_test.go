@@ -362,8 +362,8 @@ func TestDepthAndSpeedKeys(t *testing.T) {
 	for range 20 {
 		press(m, "+")
 	}
-	if m.ai.depth != MaxDepth {
-		t.Errorf("+ many times: depth %d; want %d", m.ai.depth, MaxDepth)
+	if m.ai.depth != ai.MaxDepth {
+		t.Errorf("+ many times: depth %d; want %d", m.ai.depth, ai.MaxDepth)
 	}
 	press(m, "0")
 	if m.ai.depth != ai.Auto || !strings.Contains(m.render(), "(auto)") {

@@ -191,8 +191,8 @@ func TestUndoStopsAutoplay(t *testing.T) {
 // TestDepthKeysStepFromTheScreen: + and - step from the depth on screen,
 // automatic or not, never the wrong way, within the range of auto.
 func TestDepthKeysStepFromTheScreen(t *testing.T) {
-	if maxAutoDepth != MaxDepth || minAutoDepth < 1 {
-		t.Fatalf("auto goes from %d to %d plies; the keys from 1 to %d", minAutoDepth, maxAutoDepth, MaxDepth)
+	if maxAutoDepth != ai.MaxDepth || minAutoDepth < 1 {
+		t.Fatalf("auto goes from %d to %d plies; the keys from 1 to %d", minAutoDepth, maxAutoDepth, ai.MaxDepth)
 	}
 	// A board of 15 different tiles: auto searches 14 plies.
 	deep := "2 4 8 16 / 256 128 64 32 / 512 1024 2048 4096 / 0 32768 16384 8192"

@@ -76,7 +76,7 @@ var settings = []setting{
 			return err
 		}},
 	{"depth", fmt.Sprintf("The AI's search depth: \"auto\" (%d to %d plies as the board fills) or 1 to %d plies.",
-		minAutoDepth, maxAutoDepth, MaxDepth), `"auto"`,
+		minAutoDepth, maxAutoDepth, ai.MaxDepth), `"auto"`,
 		func(p *Prefs, v any) error {
 			switch v := v.(type) {
 			case string:
@@ -85,12 +85,12 @@ var settings = []setting{
 					return nil
 				}
 			case int64:
-				if v >= 1 && v <= MaxDepth {
+				if v >= 1 && v <= ai.MaxDepth {
 					p.Depth = int(v)
 					return nil
 				}
 			}
-			return fmt.Errorf(`want "auto" or a number of plies from 1 to %d`, MaxDepth)
+			return fmt.Errorf(`want "auto" or a number of plies from 1 to %d`, ai.MaxDepth)
 		}},
 	{"speed", `The least time between two moves of the AI: "0s" (as fast as it thinks) to "2s".`, `"200ms"`,
 		func(p *Prefs, v any) error {

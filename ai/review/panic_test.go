@@ -153,7 +153,7 @@ func TestCoachReturnsPanic(t *testing.T) {
 			t.Fatal(err)
 		}
 		eval := newPanicAt(10)
-		c := &Coach{setting: Setting{Depth: 2}.resolved(), searcher: newSearcher(eval)}
+		c := &Coach{setting: Setting{Depth: 2}, searcher: newSearcher(eval)}
 		_, err = c.Rate(context.Background(), boards[0], g.Moves[0])
 		checkPanicError(t, "a panic in the coach's search", err, "evaluator fault")
 		if _, err := c.Rate(context.Background(), boards[1], g.Moves[1]); err != nil {

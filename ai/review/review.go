@@ -27,36 +27,24 @@ import (
 // DefaultDepth is the depth of the default review, in plies: the deepest
 // at which a game of 2,000 moves is reviewed in seconds on two cores (about
 // 4 ms of one core a move, BenchmarkReview; the README has the figures),
-// where each ply more costs five to seven times as much. It is the depth the game's hints search once a board holds
-// six different tiles (see ai.AutoDepth).
+// where each ply more costs five to seven times as much. It is the depth
+// the game's hints search once a board holds six different tiles (see
+// ai.DepthOf).
 const DefaultDepth = 5
 
-// A Setting is how hard a review searches each position: a fixed depth, or
-// a time per move. The zero Setting is the default review, DefaultDepth
-// plies. A review is a function of the game and its setting, so a stored
-// review stays valid as long as its setting is the one asked for.
+// A Setting is how hard a review searches each position: a fixed depth,
+// the automatic depth, or a time per move. The default review is
+// Setting{Depth: DefaultDepth}. A review is a function of the game and its
+// setting, so a stored review stays valid as long as its setting is the
+// one asked for.
 type Setting struct {
-	// Depth is the plies of each search (see ai.Limits): 0 means
-	// DefaultDepth, AutoDepth lets each position decide, as the game's
-	// hints do (see ai.AutoDepth).
+	// Depth is the plies of each search, as ai.Limits counts them: ai.Auto
+	// lets each position decide, as the game's hints do (see ai.DepthOf).
 	Depth int
 	// Time, if above zero, searches each position ply by ply for that long
 	// instead, no deeper than Depth if it is above zero. The review then
 	// depends on the speed of the machine.
 	Time time.Duration
-}
-
-// AutoDepth is the Depth of a Setting that lets each position decide how
-// deep it is searched.
-const AutoDepth = -1
-
-// resolved returns s with its default made explicit, as a review records
-// it: a depth of 0 without a time is DefaultDepth.
-func (s Setting) resolved() Setting {
-	if s.Depth == 0 && s.Time <= 0 {
-		s.Depth = DefaultDepth
-	}
-	return s
 }
 
 // Deterministic reports whether the review at s is the same on every
@@ -65,28 +53,21 @@ func (s Setting) Deterministic() bool { return s.Time <= 0 }
 
 // String describes s: "depth 5", "auto depth", "50ms a move".
 func (s Setting) String() string {
-	s = s.resolved()
 	switch {
 	case s.Time > 0 && s.Depth > 0:
 		return fmt.Sprintf("%v a move, at most depth %d", s.Time, s.Depth)
 	case s.Time > 0:
 		return fmt.Sprintf("%v a move", s.Time)
-	case s.Depth == AutoDepth:
+	case s.Depth == ai.Auto:
 		return "auto depth"
 	}
 	return fmt.Sprintf("depth %d", s.Depth)
 }
 
 // limits returns the search limits of s.
-func (s Setting) limits() ai.Limits {
-	s = s.resolved()
-	if s.Depth == AutoDepth {
-		return ai.Limits{Depth: ai.Auto, Time: s.Time}
-	}
-	return ai.Limits{Depth: s.Depth, Time: s.Time}
-}
+func (s Setting) limits() ai.Limits { return ai.Limits{Depth: s.Depth, Time: s.Time} }
 
-// Options set up a review. The zero Options review at the default setting
+// Options set up a review. The zero Options review at the automatic depth
 // on every core.
 type Options struct {
 	Setting
@@ -154,7 +135,7 @@ func Run(ctx context.Context, g Game, o Options) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	rev := &Review{Setting: o.Setting.resolved(), Total: len(g.Moves), Moves: make([]Move, 0, len(g.Moves))}
+	rev := &Review{Setting: o.Setting, Total: len(g.Moves), Moves: make([]Move, 0, len(g.Moves))}
 	add := func(r ai.Result) {
 		m := judgeMove(len(rev.Moves), r, g)
 		rev.Moves = append(rev.Moves, m)

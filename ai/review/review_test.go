@@ -166,9 +166,9 @@ func TestSettingString(t *testing.T) {
 		want          string
 		deterministic bool
 	}{
-		{review.Setting{}, "depth 5", true},
+		{review.Setting{Depth: review.DefaultDepth}, "depth 5", true},
 		{review.Setting{Depth: 3}, "depth 3", true},
-		{review.Setting{Depth: review.AutoDepth}, "auto depth", true},
+		{review.Setting{}, "auto depth", true},
 		{review.Setting{Time: 50 * time.Millisecond}, "50ms a move", false},
 		{review.Setting{Depth: 6, Time: time.Second}, "1s a move, at most depth 6", false},
 	} {

@@ -23,12 +23,6 @@ const (
 // Kinds lists the kinds of player, the strongest first.
 func Kinds() []string { return []string{Expectimax, Minimax, Greedy, Random} }
 
-// MinimaxAutoDepth is the depth of a minimax player whose Depth is ai.Auto:
-// minimax has no rule of its own, and as it searches every spawn, with no
-// probability cut-off, its time grows steeply with the depth; 3 plies (a
-// move, the worst spawn, a move) keep it a quick baseline.
-const MinimaxAutoDepth = 3
-
 // randomStream is the second PCG seed word of the random player's
 // generator, whose first is the game's seed: the player's choices, like the
 // spawns, are then fixed by the seed alone, yet drawn from another stream.
@@ -88,7 +82,7 @@ func (p Player) evaluator() (ai.Evaluator, error) {
 func (p Player) Searches() bool { return p.Kind == Expectimax || p.Kind == Minimax }
 
 // SearchDepth returns the plies the player looks ahead: Depth for
-// expectimax (ai.Auto for the automatic depth), MinimaxAutoDepth for a
+// expectimax (ai.Auto for the automatic depth), ai.MinimaxDepth for a
 // minimax player at ai.Auto, 1 for greedy and 0 for random.
 func (p Player) SearchDepth() int {
 	switch p.Kind {
@@ -96,7 +90,7 @@ func (p Player) SearchDepth() int {
 		return p.Depth
 	case Minimax:
 		if p.Depth == ai.Auto {
-			return MinimaxAutoDepth
+			return ai.MinimaxDepth
 		}
 		return p.Depth
 	case Greedy:

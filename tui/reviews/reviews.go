@@ -77,7 +77,7 @@ func FileName(g review.Game) string {
 
 // Kept reports whether a review at s is kept: one at a fixed depth, the
 // same on every machine.
-func Kept(s review.Setting) bool { return s.Deterministic() && s.Depth != review.AutoDepth }
+func Kept(s review.Setting) bool { return s.Deterministic() && s.Depth != ai.Auto }
 
 // depthOf returns the plies of every search of a review at s, which Kept.
 func depthOf(s review.Setting) int {

@@ -127,7 +127,7 @@ func TestSharedMoves(t *testing.T) {
 func TestSettingChanged(t *testing.T) {
 	g := cornerGame(6, 0, 40)
 	kept := encode(t, g, setting, searchesOf(t, g))
-	for _, s := range []review.Setting{{Depth: 3}, {}, {Depth: review.AutoDepth}, {Time: time.Millisecond}} {
+	for _, s := range []review.Setting{{Depth: 3}, {Depth: review.DefaultDepth}, {Depth: ai.Auto}, {Time: time.Millisecond}} {
 		if got, err := reviews.Decode(kept, g, s); got != nil || err != nil {
 			t.Errorf("Decode at %v of a review at %v = %d searches, %v; want none and no error", s, setting, len(got), err)
 		}
@@ -177,7 +177,7 @@ func TestEncodeRefuses(t *testing.T) {
 		searches []ai.Result
 	}{
 		{"a time a move", review.Setting{Time: time.Millisecond}, searches},
-		{"the automatic depth", review.Setting{Depth: review.AutoDepth}, searches},
+		{"the automatic depth", review.Setting{Depth: ai.Auto}, searches},
 		{"more searches than moves", setting, append(searches, searches[0])},
 		{"a best move that is not the best", setting, wrong},
 		{"a search of another board", setting, moved},
