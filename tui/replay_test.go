@@ -18,7 +18,7 @@ import (
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/reviews"
+	"github.com/term2048/2048/tui/reviewcache"
 )
 
 // replaySetting is the review setting of the replay's tests: shallow, and
@@ -309,7 +309,7 @@ func TestReplayKeepsReviews(t *testing.T) {
 	if s := open(); s.known != 0 || kept() != 55 {
 		t.Errorf("another setting: %d moves known, %d kept at it; want 0, then 55", s.known, kept())
 	}
-	path := filepath.Join(store.ReviewsDir(), reviews.FileName(review.Game{Transcript: m.cur.Game.Transcript()}))
+	path := filepath.Join(store.ReviewsDir(), reviewcache.FileName(review.Game{Transcript: m.cur.Game.Transcript()}))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/regularfile"
-	"github.com/term2048/2048/tui/reviews"
+	"github.com/term2048/2048/tui/reviewcache"
 )
 
 // ReviewsDir returns where the reviews of the player's games are kept:
@@ -26,10 +26,10 @@ func (s *Store) ReviewsDir() string { return filepath.Join(s.DataDir, "reviews")
 //
 // It reads nothing the model holds, and may run in a command.
 func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, error) {
-	if !reviews.Kept(set) {
+	if !reviewcache.Kept(set) {
 		return nil, nil
 	}
-	path := filepath.Join(s.ReviewsDir(), reviews.FileName(g))
+	path := filepath.Join(s.ReviewsDir(), reviewcache.FileName(g))
 	data, err := regularfile.ReadFile(path, maxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -37,7 +37,7 @@ func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, erro
 	if err != nil {
 		return nil, fmt.Errorf("the review kept in %s: %w", path, err)
 	}
-	known, err := reviews.Decode(data, g, set)
+	known, err := reviewcache.Decode(data, g, set)
 	if err != nil {
 		return nil, fmt.Errorf("the review kept in %s is %w", path, err)
 	}
@@ -52,17 +52,17 @@ func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, erro
 //
 // It reads nothing the model holds, and may run in a command.
 func (s *Store) SaveReview(g review.Game, set review.Setting, searches []ai.Result) error {
-	if !reviews.Kept(set) || len(searches) == 0 {
+	if !reviewcache.Kept(set) || len(searches) == 0 {
 		return nil
 	}
-	data, err := reviews.Encode(g, set, searches)
+	data, err := reviewcache.Encode(g, set, searches)
 	if err != nil {
 		return fmt.Errorf("keeping the review: %w", err)
 	}
 	if err := os.MkdirAll(s.ReviewsDir(), 0o755); err != nil {
 		return fmt.Errorf("keeping the review: %w", err)
 	}
-	if err := atomicfile.WriteFile(filepath.Join(s.ReviewsDir(), reviews.FileName(g)), data, 0o644, false); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(s.ReviewsDir(), reviewcache.FileName(g)), data, 0o644, false); err != nil {
 		return fmt.Errorf("keeping the review: %w", err)
 	}
 	return nil

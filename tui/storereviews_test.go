@@ -9,7 +9,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/reviews"
+	"github.com/term2048/2048/tui/reviewcache"
 )
 
 // testSetting is the review setting of the tests: shallow, to keep them
@@ -58,7 +58,7 @@ func TestStoreReviews(t *testing.T) {
 		t.Errorf("LoadReview of another game = %d searches, %v; want none", len(known), err)
 	}
 
-	path := filepath.Join(s.ReviewsDir(), reviews.FileName(g))
+	path := filepath.Join(s.ReviewsDir(), reviewcache.FileName(g))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package reviews_test
+package reviewcache_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui/reviews"
+	"github.com/term2048/2048/tui/reviewcache"
 )
 
 // setting is the review setting of the tests: shallow, to keep them quick.
@@ -66,7 +66,7 @@ func same(a, b []ai.Result) bool {
 
 func encode(t testing.TB, g review.Game, s review.Setting, searches []ai.Result) []byte {
 	t.Helper()
-	data, err := reviews.Encode(g, s, searches)
+	data, err := reviewcache.Encode(g, s, searches)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, g := range []review.Game{cornerGame(3, 0, 150), cornerGame(4, start, 60)} {
 		searches := searchesOf(t, g)
 		for _, n := range []int{0, 1, len(searches) / 2, len(searches)} {
-			got, err := reviews.Decode(encode(t, g, setting, searches[:n]), g, setting)
+			got, err := reviewcache.Decode(encode(t, g, setting, searches[:n]), g, setting)
 			if err != nil || !same(got, searches[:n]) {
 				t.Errorf("seed %d, the first %d moves: Decode = %d searches, %v; want those encoded", g.Seed, n, len(got), err)
 			}
@@ -96,13 +96,13 @@ func TestSharedMoves(t *testing.T) {
 	searches := searchesOf(t, long)
 	kept := encode(t, long, setting, searches[:80])
 
-	onward, err := reviews.Decode(kept, long, setting)
+	onward, err := reviewcache.Decode(kept, long, setting)
 	if err != nil || !same(onward, searches[:80]) {
 		t.Errorf("a game that goes on: Decode = %d searches, %v; want the 80 kept", len(onward), err)
 	}
 	short := long
 	short.Moves = long.Moves[:30]
-	if got, err := reviews.Decode(kept, short, setting); err != nil || !same(got, searches[:30]) {
+	if got, err := reviewcache.Decode(kept, short, setting); err != nil || !same(got, searches[:30]) {
 		t.Errorf("a game of the first 30 moves: Decode = %d searches, %v; want 30", len(got), err)
 	}
 	parted := long
@@ -117,7 +117,7 @@ func TestSharedMoves(t *testing.T) {
 			break
 		}
 	}
-	if got, err := reviews.Decode(kept, parted, setting); err != nil || !same(got, searches[:51]) {
+	if got, err := reviewcache.Decode(kept, parted, setting); err != nil || !same(got, searches[:51]) {
 		t.Errorf("a game that parts at move 51: Decode = %d searches, %v; want 51, to the position before it", len(got), err)
 	}
 }
@@ -128,7 +128,7 @@ func TestSettingChanged(t *testing.T) {
 	g := cornerGame(6, 0, 40)
 	kept := encode(t, g, setting, searchesOf(t, g))
 	for _, s := range []review.Setting{{Depth: 3}, {Depth: review.DefaultDepth}, {Depth: ai.Auto}, {Time: time.Millisecond}} {
-		if got, err := reviews.Decode(kept, g, s); got != nil || err != nil {
+		if got, err := reviewcache.Decode(kept, g, s); got != nil || err != nil {
 			t.Errorf("Decode at %v of a review at %v = %d searches, %v; want none and no error", s, setting, len(got), err)
 		}
 	}
@@ -142,7 +142,7 @@ func TestDamaged(t *testing.T) {
 	kept := encode(t, g, setting, searches)
 	damaged := func(name string, data []byte, game review.Game) {
 		t.Helper()
-		if got, err := reviews.Decode(data, game, setting); !errors.Is(err, reviews.ErrDamaged) || got != nil {
+		if got, err := reviewcache.Decode(data, game, setting); !errors.Is(err, reviewcache.ErrDamaged) || got != nil {
 			t.Errorf("%s: Decode = %d searches, %v; want ErrDamaged", name, len(got), err)
 		}
 	}
@@ -182,7 +182,7 @@ func TestEncodeRefuses(t *testing.T) {
 		{"a best move that is not the best", setting, wrong},
 		{"a search of another board", setting, moved},
 	} {
-		if _, err := reviews.Encode(g, tt.s, tt.searches); err == nil {
+		if _, err := reviewcache.Encode(g, tt.s, tt.searches); err == nil {
 			t.Errorf("%s: Encode did not fail", tt.name)
 		}
 	}
@@ -197,7 +197,7 @@ func TestFileName(t *testing.T) {
 		{review.Game{Transcript: engine.Transcript{Seed: 1234}}, "1234.json"},
 		{review.Game{Transcript: engine.Transcript{Seed: 7, Start: start}}, "7-1001020000003000.json"},
 	} {
-		if got := reviews.FileName(tt.g); got != tt.want {
+		if got := reviewcache.FileName(tt.g); got != tt.want {
 			t.Errorf("FileName(seed %d, start %v) = %q; want %q", tt.g.Seed, tt.g.Start, got, tt.want)
 		}
 	}
@@ -208,14 +208,14 @@ func TestFileName(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	g := cornerGame(11, 0, 12)
 	searches := searchesOf(f, g)
-	kept, err := reviews.Encode(g, setting, searches)
+	kept, err := reviewcache.Encode(g, setting, searches)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(kept)
 	f.Add([]byte(`{"version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := reviews.Decode(data, g, setting)
+		got, err := reviewcache.Decode(data, g, setting)
 		if err != nil {
 			return
 		}

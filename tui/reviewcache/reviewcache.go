@@ -1,6 +1,6 @@
-// Package reviews encodes the reviews of the player's games as the game
-// keeps them beside its history, so that the replay of a game reviewed
-// before opens reviewed at once.
+// Package reviewcache encodes the reviews of the player's games as the
+// game keeps them beside its history, so that the replay of a game
+// reviewed before opens reviewed at once: a cache of the AI's searches.
 //
 // A review at a fixed depth is a function of its game and its setting, so
 // what is kept is the AI's search of each position — the value of each
@@ -20,7 +20,7 @@
 // file anew.
 //
 // The package does no I/O: the game reads and writes the files.
-package reviews
+package reviewcache
 
 import (
 	"bytes"
