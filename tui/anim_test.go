@@ -177,7 +177,7 @@ func TestWhenAnimated(t *testing.T) {
 		}
 	}
 	m := modelAt(t, Config{Color: ColorTrue, Animate: true}, animStart, 9)
-	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
 	m.move(engine.Left, review.ByPlayer)
 	if m.motion.anim != nil {
 		t.Error("a move on a board out of sight was animated")

@@ -16,10 +16,13 @@ import (
 type boardSize struct{ tileWidth, rows, gapX, gapY int }
 
 // The boards of the smallest terminals the game takes: largeBoard from
-// 77×23, smallBoard below. A larger terminal grows the board (grownBoard).
+// 77×23, smallBoard below, and tinyBoard, whose tiles are five columns
+// wide, in a pane narrower than smallBoard. A larger terminal grows the
+// board (grownBoard).
 var (
 	largeBoard = boardSize{tileWidth: 7, rows: 3, gapX: 2, gapY: 1}
 	smallBoard = boardSize{tileWidth: 7, rows: 1, gapX: 1, gapY: 1}
+	tinyBoard  = boardSize{tileWidth: 5, rows: 1, gapX: 1, gapY: 1}
 )
 
 // The grown boards run from tiles of minGrowth rows to maxGrowth.
@@ -95,8 +98,11 @@ func renderTile(r uint8, pal theme.Palette, size boardSize, mark bool) []string 
 	tc := pal.Tile[r]
 	st := lipgloss.NewStyle().Background(tc.BG).Foreground(tc.FG).Bold(tc.Bold)
 	if size.rows == 1 {
-		if !mark {
+		switch {
+		case !mark:
 			return []string{st.Render(center(label, w))}
+		case len(label) > w-2: // no room for the marks beside the number
+			return []string{st.Underline(true).Render(center(label, w))}
 		}
 		edge := lipgloss.NewStyle().Background(tc.BG).Foreground(pal.Highlight)
 		return []string{edge.Render("▐") + st.Render(center(label, w-2)) + edge.Render("▌")}
@@ -123,6 +129,8 @@ func boxTile(label string, size boardSize, mark bool) []string {
 		switch {
 		case label == "":
 			return []string{center("·", w)}
+		case len(label) > inner: // no room for the box
+			return []string{center(label, w)}
 		case mark:
 			return []string{"»" + center(label, inner) + "«"}
 		}

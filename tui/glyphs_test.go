@@ -53,8 +53,12 @@ func TestASCIIScreens(t *testing.T) {
 		"warning":   func(m *Model) { m.warn(strings.Repeat("a long warning that wraps and is cut ", 20)) },
 		"small":     func(m *Model) { m.Update(tea.WindowSizeMsg{Width: 72, Height: 15}) },
 		"too small": func(m *Model) { m.Update(tea.WindowSizeMsg{Width: 30, Height: 10}) },
-		"depth":     func(m *Model) { press(m, "+") },
-		"speed":     func(m *Model) { press(m, "]") },
+		"pane": func(m *Model) {
+			m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+			withHint(t, m, 3)
+		},
+		"depth": func(m *Model) { press(m, "+") },
+		"speed": func(m *Model) { press(m, "]") },
 		"stats": func(m *Model) {
 			withGames(m, pastGames(t, 30))
 			press(m, "s")

@@ -6,51 +6,99 @@ package tui
 // panelWidth is the width of the panel beside the board.
 const panelWidth = 34
 
-// A layout places the board and the panel: large or small tiles, the panel
-// beside the board or under it.
+// A layout places the board and the panel: large, small or tiny tiles, the
+// panel beside the board, under it, or, where there is no room for it, a
+// status line of one under the board in its place.
 type layout struct {
-	board  boardSize
-	beside bool
+	board boardSize
+	panel placement
 }
 
-// layouts are tried in order, after the grown boards beside their panel
-// (from the largest down); the first that fits the terminal is used.
-var layouts = []layout{{largeBoard, true}, {smallBoard, true}, {largeBoard, false}, {smallBoard, false}}
+// A placement is where a layout puts the panel.
+type placement int
 
-// Around the board are two columns and a line on each side for the hint's
-// arrow; above everything the title, below the messages and the help.
 const (
-	arrowCols  = 2
-	chromeRows = 1 + bannerRows + 1
-	bannerRows = 2
+	panelBeside placement = iota
+	panelUnder
+	statusOnly // the board alone, with a line of status under it and no title
 )
 
-func (l layout) areaWidth() int  { return l.board.width() + 2*arrowCols }
-func (l layout) areaHeight() int { return l.board.height() + 2 }
+// layouts are tried in order, after the grown boards beside their panel
+// (from the largest down); the first that fits the terminal is used. They
+// go from large tiles to small, so that a larger terminal never gets a
+// smaller board: the layouts with no panel, which make the game playable
+// in a corner of a screen (down to the tiny board's 25×12), come after
+// those with one of the same tiles.
+var layouts = []layout{
+	{largeBoard, panelBeside}, {smallBoard, panelBeside}, {largeBoard, panelUnder}, {largeBoard, statusOnly},
+	{smallBoard, panelUnder}, {smallBoard, statusOnly}, {tinyBoard, statusOnly},
+}
+
+// Around the board are two columns and a line on each side for the hint's
+// arrow; above everything the title, below the messages and the help. A
+// layout with no panel has no title, and a line for the messages.
+const (
+	arrowCols    = 2
+	chromeRows   = 1 + bannerRows + 1
+	bannerRows   = 2
+	statusChrome = 1 + 1
+)
+
+// onEdge reports whether l draws the hint's arrows on the board's own
+// margins, not around it: the tiny board has no room around it.
+func (l layout) onEdge() bool { return l.board == tinyBoard }
+
+func (l layout) areaWidth() int {
+	if l.onEdge() {
+		return l.board.width()
+	}
+	return l.board.width() + 2*arrowCols
+}
+
+func (l layout) areaHeight() int {
+	if l.onEdge() {
+		return l.board.height()
+	}
+	return l.board.height() + 2
+}
 
 // compact reports whether l uses the compact panel: all but large (or
 // grown) tiles with the panel beside them.
-func (l layout) compact() bool { return !l.beside || l.board.rows < largeBoard.rows }
+func (l layout) compact() bool { return l.panel != panelBeside || l.board.rows < largeBoard.rows }
 
-// panelSize returns the width and height of l's panel.
+// panelSize returns the width and height of l's panel, or of its status
+// line.
 func (l layout) panelSize() (w, h int) {
-	w, h = panelWidth, panelLines
-	if !l.beside {
-		w = l.areaWidth()
+	switch {
+	case l.panel == statusOnly:
+		return l.areaWidth(), 1
+	case l.panel == panelUnder:
+		return l.areaWidth(), compactLines
+	case l.compact():
+		return panelWidth, compactLines
 	}
-	if l.compact() {
-		h = compactLines
+	return panelWidth, panelLines
+}
+
+// bannerRows returns the lines l keeps for the messages under the board;
+// a terminal with more lines gives them more.
+func (l layout) bannerRows() int {
+	if l.panel == statusOnly {
+		return statusChrome - 1
 	}
-	return w, h
+	return bannerRows
 }
 
 // size returns the columns and lines l needs.
 func (l layout) size() (w, h int) {
 	pw, ph := l.panelSize()
-	if l.beside {
+	switch l.panel {
+	case panelBeside:
 		return l.areaWidth() + 1 + pw, chromeRows + max(l.areaHeight(), ph)
+	case panelUnder:
+		return max(l.areaWidth(), pw), chromeRows + l.areaHeight() + ph
 	}
-	return max(l.areaWidth(), pw), chromeRows + l.areaHeight() + ph
+	return l.areaWidth(), statusChrome + l.areaHeight() + ph
 }
 
 // fit returns the first layout that fits a w×h terminal: on a large
@@ -58,7 +106,7 @@ func (l layout) size() (w, h int) {
 // board fills the screen; else the first of layouts that fits.
 func fit(w, h int) (layout, bool) {
 	for rows := maxGrowth; rows >= minGrowth; rows-- {
-		if l := (layout{grownBoard(rows), true}); l.fits(w, h) {
+		if l := (layout{grownBoard(rows), panelBeside}); l.fits(w, h) {
 			return l, true
 		}
 	}
@@ -69,6 +117,10 @@ func fit(w, h int) (layout, bool) {
 	}
 	return layout{}, false
 }
+
+// smallest returns the size of the smallest layout, which the message of
+// a terminal too small names.
+func smallest() (w, h int) { return layouts[len(layouts)-1].size() }
 
 // fits reports whether l fits a w×h terminal.
 func (l layout) fits(w, h int) bool {
@@ -89,7 +141,7 @@ func (l layout) fits(w, h int) bool {
 func (l layout) sideRow(right int) (row, panelTop int) {
 	bh := l.board.height()
 	row = bh / 2
-	if !l.beside {
+	if l.panel != panelBeside {
 		return row, 0
 	}
 	_, n := l.panelSize()

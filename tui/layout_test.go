@@ -18,7 +18,7 @@ import (
 func everyLayout() [][2]int {
 	var sizes [][2]int
 	for rows := maxGrowth; rows >= minGrowth; rows-- {
-		w, h := layout{grownBoard(rows), true}.size()
+		w, h := layout{grownBoard(rows), panelBeside}.size()
 		sizes = append(sizes, [2]int{w, h})
 	}
 	for _, l := range layouts {
@@ -54,7 +54,10 @@ func find(screen [][]rune, s string) (line, col int, ok bool) {
 // panel (its first label) begins if it is beside the board, else from its
 // line down.
 func boardPart(screen [][]rune, panel string, beside bool) [][]rune {
-	title, _, _ := find(screen, "2048")
+	title, _, ok := find(screen, "2048")
+	if !ok { // a layout with no panel has no title
+		title = -1
+	}
 	pl, pc, _ := find(screen, panel)
 	keys := len(screen) - 1
 	for keys > 0 && strings.TrimSpace(string(screen[keys])) == "" {
@@ -94,7 +97,7 @@ func tileBox(board [][]rune) (top, bottom, left, right int) {
 // beside the board.
 func checkArrow(t *testing.T, screen [][]rune, l layout, panel, glyph string, d engine.Direction) {
 	t.Helper()
-	board := boardPart(screen, panel, l.beside)
+	board := boardPart(screen, panel, l.panel == panelBeside)
 	line, col, ok := find(board, glyph)
 	if !ok {
 		t.Errorf("no %s beside the board", glyph)
@@ -125,7 +128,7 @@ func checkArrow(t *testing.T, screen [][]rune, l layout, panel, glyph string, d 
 			t.Errorf("%s at line %d, column %d; the tiles run from line %d to %d, column %d to %d", glyph, line, col, top, bottom, left, right)
 		}
 	}
-	if l.beside {
+	if l.panel == panelBeside {
 		_, pc, _ := find(screen, panel)
 		if reads := strings.TrimLeft(string(screen[line][pc:]), " ▸"); !strings.HasPrefix(reads, "→ right") {
 			t.Errorf("%s beside the panel's line %q; want the line of → right", glyph, reads)

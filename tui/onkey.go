@@ -43,11 +43,6 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.screens.help == nil && !key.Matches(k, m.keys.Help) {
 		m.seen() // the help shows the warnings whole: opening it is not putting them away
 	}
-	if m.screens.stats == nil { // the question waits under the statistics
-		if cmd, done := m.answer(k); done {
-			return cmd
-		}
-	}
 	everywhere := key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend)
 	switch {
 	case m.screens.help != nil && !key.Matches(k, m.keys.Quit):
@@ -56,7 +51,11 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 	case m.screens.stats != nil && !everywhere:
 		return m.onStatsKey(k)
 	case m.hidden() && !everywhere:
-		return nil // no key acts on a board out of sight
+		return nil // no key acts on a board out of sight, nor answers the question over it
+	case m.screens.stats == nil && !m.hidden(): // the question waits under the statistics
+		if cmd, done := m.answer(k); done {
+			return cmd
+		}
 	}
 	return m.onGameKey(k)
 }

@@ -349,6 +349,9 @@ func TestReplayView(t *testing.T) {
 		{"large-200x60-done", Config{}, 200, 60, 1000},
 		{"ascii", Config{ASCII: true}, 80, 24, 1000},
 		{"color-100x34", Config{Color: Color256}, 100, 34, 1000},
+		{"pane-30x12", Config{}, 30, 12, 1000},
+		{"pane-40x15", Config{}, 40, 15, 60},
+		{"pane-60x24", Config{Color: ColorTrue}, 60, 24, 1000},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			golden.RequireEqual(t, setUp(t, tt.cfg, tt.w, tt.h, tt.reviewed).View().Content)

@@ -19,8 +19,13 @@ import (
 func (m *Model) replayScreen(w, h int) string {
 	return m.boardScreen(w, h, m.replayBanner(w), func(l layout) screenParts {
 		right := replayPanelRight(l)
-		return screenParts{title: m.replayTitle, area: m.replayArea(l, right), panel: m.replayPanel(l), right: right,
-			help: m.helpLine(w, m.keys.ReplayHelp())}
+		p := screenParts{title: m.replayTitle, area: m.replayArea(l, right), right: right, help: m.helpLine(w, m.keys.ReplayHelp())}
+		if l.panel == statusOnly {
+			p.panel = m.replayStatus(l.areaWidth())
+		} else {
+			p.panel = m.replayPanel(l)
+		}
+		return p
 	})
 }
 
@@ -74,10 +79,10 @@ func (m *Model) replayArea(l layout, right int) block {
 	}
 	var arrows [engine.NumDirections]string
 	if played, mv, ok := v.current(); ok {
-		arrows[played] = m.muted(hollowArrows[played])
+		arrows[played] = m.arrowStyle(l, lipgloss.NewStyle().Foreground(m.look.pal.Muted)).Render(hollowArrows[played])
 		if mv != nil {
-			arrows[played] = m.verdictStyle(mv.Verdict).Render(hollowArrows[played])
-			arrows[mv.Best()] = m.accent(solidArrows[mv.Best()])
+			arrows[played] = m.arrowStyle(l, m.verdictStyle(mv.Verdict)).Render(hollowArrows[played])
+			arrows[mv.Best()] = m.arrowStyle(l, lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)).Render(solidArrows[mv.Best()])
 		}
 	}
 	row, _ := l.sideRow(right)
@@ -101,9 +106,13 @@ func (v *replayView) current() (played engine.Direction, mv *review.Move, ok boo
 // "→ right": after the fields (three, or two lines of them in a compact
 // panel), the blank line of a full panel, and the lines of the move played
 // and of the AI's, the bars of the moves in the order of engine.Direction
-// (see replayFull, replayCompact and moveLines).
+// (see replayFull, replayCompact and moveLines); -1 for a layout with no
+// panel.
 func replayPanelRight(l layout) int {
-	if l.compact() {
+	switch {
+	case l.panel == statusOnly:
+		return -1
+	case l.compact():
 		return 2 + 2 + int(engine.Right)
 	}
 	return 3 + 1 + 2 + int(engine.Right)

@@ -102,7 +102,7 @@ func TestWarningsStay(t *testing.T) {
 func TestTooSmallKeys(t *testing.T) {
 	m := newTestModel(t, Config{Depth: 2})
 	auto := press(m, "a")
-	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
 	settle(m, auto, 10) // the answer comes while the board is out of sight
 	for _, k := range []string{"left", "up", "a", "h", "u", "n", "+", "t", "space"} {
 		settle(m, press(m, k), 10)
@@ -123,9 +123,34 @@ func TestTooSmallKeys(t *testing.T) {
 	if m.cur.Game.MoveCount() == 0 {
 		t.Error("autoplay did not go on when the board came back")
 	}
-	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
 	if cmd := press(m, "q"); cmd == nil || cmd() != tea.Quit() {
 		t.Error("q did not quit on the small screen")
+	}
+}
+
+// TestQuestionWaitsForTheBoard: the question of a new game is not
+// answered while the board is out of sight, and q quits there, as the
+// screen says. Before, y started a new game on a board no one saw.
+func TestQuestionWaitsForTheBoard(t *testing.T) {
+	m := midGame(t, Config{})
+	press(m, "n")
+	seed := m.cur.Game.Seed()
+	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
+	press(m, "y")
+	if m.cur.Game.Seed() != seed || m.asking != confirmNew {
+		t.Fatalf("y on a hidden board: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.asking)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+	press(m, "y")
+	if m.cur.Game.Seed() == seed || m.asking != noQuestion {
+		t.Errorf("y on the board at 30×12: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.asking)
+	}
+	press(m, "left")
+	press(m, "n")
+	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
+	if cmd := press(m, "q"); cmd == nil || cmd() != tea.Quit() {
+		t.Error("q did not quit the hidden board with a question over it")
 	}
 }
 
@@ -281,7 +306,7 @@ func TestBoardGrows(t *testing.T) {
 		{80, 24, largeBoard}, {92, 26, largeBoard}, {72, 16, smallBoard},
 		{100, 34, grownBoard(5)}, {200, 60, grownBoard(11)},
 	} {
-		if l, _ := fit(tc.w, tc.h); l.board != tc.want || !l.beside {
+		if l, _ := fit(tc.w, tc.h); l.board != tc.want || l.panel != panelBeside {
 			t.Errorf("fit(%d, %d) = %+v; want %+v beside the panel", tc.w, tc.h, l, tc.want)
 		}
 	}

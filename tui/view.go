@@ -55,8 +55,13 @@ func (m *Model) render() string {
 	}
 	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
 		right := panelRight(l)
-		return screenParts{title: m.title, area: m.boardArea(l, right), panel: m.panel(l), right: right,
-			help: m.helpLine(w, m.shortHelp())}
+		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.helpLine(w, m.shortHelp())}
+		if l.panel == statusOnly {
+			p.panel = m.statusLine(l.areaWidth())
+		} else {
+			p.panel = m.panel(l)
+		}
+		return p
 	})
 }
 
@@ -69,7 +74,7 @@ func (m *Model) boardScreen(w, h int, banner []string, parts func(l layout) scre
 	if !ok {
 		return m.tooSmall(w, h)
 	}
-	if more, ok := fit(w, h-max(len(banner)-bannerRows, 0)); ok {
+	if more, ok := fit(w, h-max(len(banner)-l.bannerRows(), 0)); ok {
 		l = more
 	}
 	p := parts(l)
@@ -82,28 +87,32 @@ func (m *Model) boardScreen(w, h int, banner []string, parts func(l layout) scre
 type screenParts struct {
 	title  func(width int) string // the top line, width columns wide
 	area   block                  // the board and the arrows around it
-	panel  string                 // beside the board, or under it
+	panel  string                 // beside the board, or under it; or the status line
 	right  int                    // the panel's line that reads "→ right" (see layout.sideRow)
 	banner []string               // the lines under them, wrapped
 	help   string                 // the last line: the keys
 }
 
 // compose puts the parts of a screen together in the layout l, on a w×h
-// terminal: the title over the board and its panel, then the banner's lines
-// (cut to what the terminal has room for) and the keys.
+// terminal: the title over the board and its panel (a layout with no panel
+// has no title: its status line says what matters of it), then the
+// banner's lines (cut to what the terminal has room for) and the keys.
 func (m *Model) compose(l layout, w, h int, p screenParts) string {
 	lw, lh := l.size()
-	banner := clip(pad(p.banner, bannerRows), h-lh+bannerRows, w, first(m.keys.Help))
+	banner := clip(pad(p.banner, l.bannerRows()), h-lh+l.bannerRows(), w, first(m.keys.Help))
 	panel := blockOf(p.panel, 0)
 	panel.width, _ = l.panelSize()
-	var body block
-	if l.beside {
-		_, top := l.sideRow(p.right)
-		body = beside(p.area, 1, panel, top)
-	} else {
-		body = stack(p.area.wideAs(max(p.area.width, panel.width)), panel.wideAs(max(p.area.width, panel.width)))
+	var top block
+	switch l.panel {
+	case panelBeside:
+		_, at := l.sideRow(p.right)
+		top = stack(measured(p.title(lw)), beside(p.area, 1, panel, at))
+	case panelUnder:
+		width := max(p.area.width, panel.width)
+		top = stack(measured(p.title(lw)), p.area.wideAs(width), panel.wideAs(width))
+	default:
+		top = stack(p.area, panel)
 	}
-	top := stack(measured(p.title(lw)), body)
 	rest := measured(append(banner, p.help)...)
 	return stack(top.wideAs(max(top.width, rest.width)), rest).place(w, h)
 }
@@ -137,18 +146,19 @@ func clip(lines []string, n, width int, help string) []string {
 	return lines
 }
 
-// tooSmall tells the player how large the terminal must be: wide enough for
-// small tiles with the panel beside them, or tall enough for the panel under
-// them.
+// tooSmall tells the player how large the terminal must be: as large as
+// the smallest layout. The text wraps between words, the keys between
+// items.
 func (m *Model) tooSmall(w, h int) string {
-	bw, bh := layout{smallBoard, true}.size()
-	tw, th := layout{smallBoard, false}.size()
-	msg := fmt.Sprintf("The terminal is %d×%d.\nThe game needs %d×%d, or %d×%d:\nplease make it larger.\n\n(%s help · %s quits)",
-		w, h, bw, bh, tw, th, first(m.keys.Help), first(m.keys.Quit))
-	if m.ai.autoplay {
-		msg += "\n\nAutoplay waits until the board is in sight."
+	sw, sh := smallest()
+	parts := []string{
+		ansi.Wrap(fmt.Sprintf("The terminal is %d×%d. The game needs %d×%d: please make it larger.", w, h, sw, sh), w, ""),
+		wrapItems(fmt.Sprintf("%s help · %s quits", first(m.keys.Help), first(m.keys.Quit)), w),
 	}
-	msg = ansi.Wrap(msg, w, "")
+	if m.ai.autoplay {
+		parts = append(parts, ansi.Wrap("Autoplay waits until the board is in sight.", w, ""))
+	}
+	msg := strings.Join(parts, "\n\n")
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Align(lipgloss.Center).Render(msg))
 }
 
@@ -158,17 +168,6 @@ func (m *Model) title(width int) string {
 	right := m.muted(fmt.Sprintf("game %d", m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
-}
-
-// panelRight returns the line of the game's panel in l that reads
-// "→ right": after the fields (four, or two to a line in a compact panel),
-// the blank line of a full panel and the hint's title, the hint's bars of
-// the moves in the order of engine.Direction (see panel and hintLines).
-func panelRight(l layout) int {
-	if l.compact() {
-		return 2 + 1 + int(engine.Right)
-	}
-	return 4 + 1 + 1 + int(engine.Right)
 }
 
 // boardArea draws the board with the hint's arrow on the side of the best
@@ -183,7 +182,8 @@ func (m *Model) boardArea(l layout, right int) block {
 	}
 	var arrows [engine.NumDirections]string
 	if m.ai.hint != nil && m.ai.hint.HasMove() && m.ai.thinking == idle {
-		arrows[m.ai.hint.Best] = m.accent(solidArrows[m.ai.hint.Best])
+		accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
+		arrows[m.ai.hint.Best] = m.arrowStyle(l, accent).Render(solidArrows[m.ai.hint.Best])
 	}
 	row, _ := l.sideRow(right)
 	area := arrowed(board, l, arrows, row)
@@ -191,38 +191,6 @@ func (m *Model) boardArea(l layout, right int) block {
 		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
 	}
 	return area
-}
-
-// The arrows drawn beside the board: solid for the AI's move, hollow for a
-// move played in a replay.
-var (
-	solidArrows  = [engine.NumDirections]string{"▲", "▼", "◀", "▶"}
-	hollowArrows = [engine.NumDirections]string{"△", "▽", "◁", "▷"}
-)
-
-// arrowed returns the board of the layout l with the arrows drawn on its
-// sides: arrows[d], a glyph one column wide, on the side of direction d,
-// in the middle of the sides above and below, on the board's line row on
-// the left and the right; none where it is empty.
-func arrowed(board string, l layout, arrows [engine.NumDirections]string, row int) block {
-	side := func(d engine.Direction, width int) string {
-		if arrows[d] == "" {
-			return spaces(width)
-		}
-		return spaces(split(width-1)) + arrows[d] + spaces(width-1-split(width-1))
-	}
-	bh := l.board.height()
-	lines := make([]string, 0, bh+2)
-	lines = append(lines, side(engine.Up, l.areaWidth()))
-	for i, line := range strings.Split(board, "\n") {
-		left, right := spaces(arrowCols), spaces(arrowCols)
-		if i == row {
-			left, right = side(engine.Left, arrowCols), side(engine.Right, arrowCols)
-		}
-		lines = append(lines, left+line+right)
-	}
-	lines = append(lines, side(engine.Down, l.areaWidth()))
-	return block{lines, l.areaWidth()}
 }
 
 // bannerLines draws the lines under the board, wrapped to width: the
@@ -235,12 +203,10 @@ func (m *Model) bannerLines(width int) []string {
 			lines = append(lines, st.Render(line))
 		}
 	}
-	bold := lipgloss.NewStyle().Bold(true)
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	muted := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
 	if m.asking == confirmNew {
-		lines = append(lines, bold.Foreground(m.look.pal.Accent).Render("Start a new game? This one counts as played.")+
-			m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
+		lines = append(lines, m.newGameQuestion(width))
 	}
 	if m.saveErr != nil {
 		add(bad, "Not saved, play goes on: "+m.saveErr.Error())
@@ -252,6 +218,21 @@ func (m *Model) bannerLines(width int) []string {
 		add(muted, m.note)
 	}
 	return lines
+}
+
+// newGameQuestion draws the question of a new game in width columns: with
+// its keys if they fit, else without them (the last line has them too),
+// shorter still if need be.
+func (m *Model) newGameQuestion(width int) string {
+	q := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
+	line := q.Render("Start a new game? This one counts as played.")
+	if full := line + m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
+		return full
+	}
+	if lipgloss.Width(line) <= width {
+		return line
+	}
+	return q.Render("Start a new game?")
 }
 
 // helpLine draws the one-line help of keys in width columns. bubbles' help

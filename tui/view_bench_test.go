@@ -9,14 +9,14 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// benchSizes are the terminals the layouts are made for, from a corner of a
+// paneSizes are the terminals the layouts are made for, from a corner of a
 // split screen to a full one.
-var benchSizes = [][2]int{{30, 12}, {40, 15}, {60, 24}, {80, 24}, {100, 34}, {200, 60}}
+var paneSizes = [][2]int{{30, 12}, {40, 15}, {60, 24}, {80, 24}, {100, 34}, {200, 60}}
 
 // BenchmarkView draws the game with a hint on it, in colour, at each size:
 // the cost of a frame, the first one after a resize included.
 func BenchmarkView(b *testing.B) {
-	for _, size := range benchSizes {
+	for _, size := range paneSizes {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			m := midGame(&testing.T{}, Config{Color: ColorTrue, Depth: 3})
 			m.ctx = b.Context()
@@ -34,7 +34,7 @@ func BenchmarkView(b *testing.B) {
 // after each key, as the program does: the time from a key to its screen,
 // for two keys.
 func BenchmarkKeyToScreen(b *testing.B) {
-	for _, size := range benchSizes {
+	for _, size := range paneSizes {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			m := midGame(&testing.T{}, Config{Color: ColorTrue, Depth: 3})
 			m.ctx = b.Context()

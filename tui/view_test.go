@@ -101,7 +101,7 @@ func TestView(t *testing.T) {
 	})
 	t.Run("too-small", func(t *testing.T) {
 		m := newTestModel(t, Config{})
-		m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
+		m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
 		golden.RequireEqual(t, m.View().Content)
 	})
 	// Every theme with no colour, and in each colour depth for the
@@ -119,6 +119,50 @@ func TestView(t *testing.T) {
 			golden.RequireEqual(t, m.View().Content)
 		})
 	}
+}
+
+// TestViewPanes compares the game in the panes too small for the panel
+// (the board alone, a status line under it, the hint's arrow on the
+// board's side or, on the tiny board, its edge) with
+// testdata/TestViewPanes/*.golden: at each size, in each theme at the
+// smallest, and in the moments that draw something of their own.
+func TestViewPanes(t *testing.T) {
+	for _, size := range paneSizes[:3] {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := midGame(t, Config{Depth: 3})
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			press(m, "left")
+			withHint(t, m, 3)
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+	for _, th := range theme.All() {
+		t.Run("30x12-"+th.Name, func(t *testing.T) {
+			m := midGame(t, Config{Theme: th, Color: ColorTrue, Depth: 3})
+			m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+			withHint(t, m, 3)
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+	t.Run("30x12-confirm", func(t *testing.T) {
+		m := midGame(t, Config{})
+		m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+		press(m, "n")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("30x12-over", func(t *testing.T) {
+		m := modelAt(t, Config{}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 5)
+		m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+		press(m, "left")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("40x15-autoplay", func(t *testing.T) {
+		m := midGame(t, Config{Depth: 3})
+		m.Update(tea.WindowSizeMsg{Width: 40, Height: 15})
+		withHint(t, m, 3)
+		m.ai.played, m.ai.hint, m.ai.autoplay, m.ai.thinking = m.ai.hint, nil, true, forAuto
+		golden.RequireEqual(t, m.View().Content)
+	})
 }
 
 func TestViewSettings(t *testing.T) {

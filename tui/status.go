@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"charm.land/lipgloss/v2"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/tui/figures"
+)
+
+// This file draws the status line, which stands for the panel in a layout
+// with no room for it: one line under the board, of the game or of the
+// replay.
+
+// statusLine draws the game's status line in width columns: the score and
+// the coach's mark on the left, and on the right what the hint's part of
+// the panel would say (see statusHint). The score's label goes first when
+// the two do not fit.
+func (m *Model) statusLine(width int) string {
+	score := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(figures.Count(m.cur.Game.Score())) + m.markText()
+	return m.statusOf("SCORE ", score, m.statusHint(), width)
+}
+
+// statusOf draws label and value on the left of a line width columns wide
+// and right on the right, the label dropped if they do not fit, right cut
+// if they still do not.
+func (m *Model) statusOf(label, value, right string, width int) string {
+	left := m.muted(label) + value
+	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
+		left = value
+	}
+	return m.beside(left, right, width)
+}
+
+// statusHint says in a few columns what the AI is doing or says: that it
+// thinks, the hinted move (hintWord), that it plays, or which key asks it.
+func (m *Model) statusHint() string {
+	auto := ""
+	if m.ai.autoplay {
+		auto = m.muted("AUTO ")
+	}
+	switch {
+	case m.asking == confirmNew: // the question is the matter now
+		return ""
+	case m.ai.thinking != idle:
+		return auto + m.ai.spin.View() + m.muted(" thinking")
+	case m.ai.hint != nil && m.ai.hint.HasMove():
+		return auto + m.hintWord(*m.ai.hint)
+	case m.ai.hint != nil || !m.cur.Game.Board().HasMove():
+		return m.muted("no move left")
+	case m.ai.autoplay && m.ai.played != nil:
+		return auto + m.hintWord(*m.ai.played)
+	case m.ai.autoplay:
+		return auto
+	}
+	return m.muted(first(m.keys.Hint) + " hint")
+}
+
+// hintWord draws the AI's move in r as its arrow and the word of its
+// rating, as the hint's bars name it (review.Rating.Word): "→ best", or
+// "→ only move" where no other move is legal.
+func (m *Model) hintWord(r ai.Result) string {
+	rating := review.Rate(r)[r.Best]
+	return m.accent(arrowOf(r.Best)) + " " + m.verdictStyle(rating.Verdict).Render(rating.Word())
+}
+
+// replayStatus draws the replay's status line in width columns: the
+// position on the left, and on the right the move played there, as the
+// hollow arrow that marks it on the board, and its verdict once the review
+// has come to it.
+func (m *Model) replayStatus(width int) string {
+	v := m.screens.replay
+	position := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(v.positionText(true))
+	played, mv, ok := v.current()
+	var right string
+	switch {
+	case !ok:
+		right = m.muted("the end")
+	case mv == nil:
+		right = m.muted(hollowArrows[played] + " reviewing…")
+	default:
+		right = m.verdictStyle(mv.Verdict).Render(hollowArrows[played] + " " + mv.Verdict.String())
+	}
+	return m.statusOf("MOVE ", position, right, width)
+}
