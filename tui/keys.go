@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -124,24 +125,47 @@ func contains(list []string, s string) bool {
 // first returns the label of b's first key, for the one-line help.
 func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
 
+// shortActions are the actions of the one-line help, in its order, each
+// with its word there: the headline commands first (hint, autoplay, new
+// game, review, statistics, help and quit), then the others, which a
+// narrow terminal drops and the help lists. "move" stands for the four
+// moves.
+var shortActions = []struct{ name, desc string }{
+	{"hint", "hint"}, {"autoplay", "auto"}, {"new", "new"}, {"review", "review"}, {"stats", "stats"},
+	{"help", "more"}, {"quit", "quit"},
+	{"dismiss", "dismiss"}, {"keep_going", "keep going"}, {"move", "move"}, {"play", "play"}, {"undo", "undo"},
+}
+
 // ShortHelp returns the bindings of the one-line help, with descriptions
-// short enough for 80 columns and each action's first key. A narrow
-// terminal drops the last ones: help and quit come before the statistics,
-// undo, new game and the review, which the help lists.
+// short enough for 80 columns and each action's first key: the headline
+// commands first. The keys of a moment (esc for the warnings, k after
+// 2048) are left out: the game adds them when they act.
 func (k KeyMap) ShortHelp() []key.Binding {
-	short := func(b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
+	return k.shortHelp(func(name string) bool { return name != "dismiss" && name != "keep_going" })
+}
+
+// shortHelp returns the bindings of the one-line help whose action acts
+// reports true for, in the order of shortActions.
+func (k KeyMap) shortHelp(acts func(name string) bool) []key.Binding {
+	var out []key.Binding
+	for _, s := range shortActions {
+		if !acts(s.name) {
+			continue
+		}
+		if s.name == "move" {
+			out = append(out, key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp(k.moveLabel(), s.desc)))
+			continue
+		}
+		i := slices.IndexFunc(actions, func(a action) bool { return a.name == s.name })
+		b := *actions[i].binding(&k)
+		out = append(out, key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), s.desc)))
 	}
-	return []key.Binding{
-		key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp(k.moveLabel(), "move")),
-		short(k.Hint, "hint"), short(k.Play, "play"), short(k.Autoplay, "auto"),
-		short(k.Help, "more"), short(k.Quit, "quit"), short(k.Stats, "stats"), short(k.Undo, "undo"), short(k.New, "new"),
-		short(k.Review, "review"),
-	}
+	return out
 }
 
 // ReplayHelp returns the bindings of the one-line help of the replay, the
-// most needed first: a narrow terminal drops the last ones.
+// most needed first, the way back among them: a narrow terminal drops the
+// last ones.
 func (k KeyMap) ReplayHelp() []key.Binding {
 	pair := func(a, b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(first(a)+" "+first(b), desc))
@@ -150,8 +174,8 @@ func (k KeyMap) ReplayHelp() []key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
 	}
 	return []key.Binding{
-		pair(k.ReplayBack, k.ReplayForward, "step"), pair(k.NextMistake, k.PrevMistake, "mistakes"),
-		short(k.ReplayPlay, "play"), short(k.Dismiss, "back"), short(k.Help, "more"),
+		pair(k.ReplayBack, k.ReplayForward, "step"), short(k.Dismiss, "back"), pair(k.NextMistake, k.PrevMistake, "mistakes"),
+		short(k.ReplayPlay, "play"), short(k.Help, "more"),
 		pair(k.ReplayStart, k.ReplayEnd, "start/end"), pair(k.Slower, k.Faster, "speed"),
 	}
 }

@@ -486,9 +486,9 @@ func ExampleKeyMap_ReplayHelp() {
 	}
 	// Output:
 	// ← →: step
+	// esc: back
 	// ↓ ↑: mistakes
 	// space: play
-	// esc: back
 	// ?: more
 	// home end: start/end
 	// [ ]: speed

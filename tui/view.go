@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -233,33 +232,6 @@ func (m *Model) newGameQuestion(width int) string {
 		return line
 	}
 	return q.Render("Start a new game?")
-}
-
-// helpLine draws the one-line help of keys in width columns. bubbles' help
-// (v2.2.1) lets the line overflow when even its ellipsis does not fit: the
-// width it is given then shrinks until the line fits, so that the ellipsis
-// shows whole, and it is clipped only on a terminal too narrow for any key.
-func (m *Model) helpLine(width int, keys []key.Binding) string {
-	h := m.look.keyHelp
-	line := ""
-	for w := width; w > 0; w-- {
-		h.SetWidth(w)
-		if line = h.ShortHelpView(keys); lipgloss.Width(line) <= width {
-			return line
-		}
-	}
-	return lipgloss.NewStyle().MaxWidth(width).Render(line)
-}
-
-// shortHelp returns the keys of the one-line help: esc first while there
-// are warnings to dismiss.
-func (m *Model) shortHelp() []key.Binding {
-	short := m.keys.ShortHelp()
-	if len(m.warnings) > 0 {
-		d := m.keys.Dismiss
-		short = append([]key.Binding{key.NewBinding(key.WithKeys(d.Keys()...), key.WithHelp(d.Help().Key, "dismiss"))}, short...)
-	}
-	return short
 }
 
 // muted draws secondary text.

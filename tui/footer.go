@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
+
+// This file draws the last line of the screens with a board: the keys that
+// act on what is on screen.
+
+// helpLine draws the one-line help of keys in width columns as bubbles'
+// help draws it (each key and what it does, in its styles, between its
+// separators), with the keys that fit, and an ellipsis if some do not. It
+// lays the line out itself, in one pass: bubbles' help (v2.2.1) lets the
+// line overflow when the ellipsis does not fit after the last key that
+// does, and drawing it at narrower widths until it fits took four passes
+// at 80 columns. A terminal too narrow for the first key clips it.
+func (m *Model) helpLine(width int, keys []key.Binding) string {
+	h := m.look.keyHelp
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	ellipsis := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
+	var b strings.Builder
+	used := 0
+	for i, k := range keys {
+		if !k.Enabled() {
+			continue
+		}
+		item := h.Styles.ShortKey.Inline(true).Render(k.Help().Key) + " " + h.Styles.ShortDesc.Inline(true).Render(k.Help().Desc)
+		if used > 0 {
+			item = sep + item
+		}
+		w, room := lipgloss.Width(item), width
+		if i < len(keys)-1 {
+			room -= lipgloss.Width(ellipsis) // for the ellipsis, should the next key not fit
+		}
+		if used > 0 && used+w > room {
+			b.WriteString(ellipsis)
+			break
+		}
+		b.WriteString(item)
+		used += w
+	}
+	return lipgloss.NewStyle().MaxWidth(width).Render(b.String())
+}
+
+// shortHelp returns the keys of the one-line help that act on the game as
+// it is (see acts), the headline commands first; while a new game is asked
+// about, the answers.
+func (m *Model) shortHelp() []key.Binding {
+	if m.asking == confirmNew {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
+			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched
+		}
+	}
+	return m.keys.shortHelp(m.acts)
+}
+
+// acts reports whether the key of the action name (see shortActions) does
+// something on the game as it is: no hint, move or autoplay once no move
+// is left, no hint while the AI thinks or when its answer is on screen, no
+// review before the first move, no undo at the start.
+func (m *Model) acts(name string) bool {
+	g := m.cur.Game
+	playing := g.Board().HasMove()
+	switch name {
+	case "hint":
+		return playing && !m.ai.autoplay && m.ai.thinking == idle && (m.ai.hint == nil || m.ai.hint.Depth != m.shownDepth())
+	case "autoplay", "move":
+		return playing
+	case "play":
+		return playing && !m.ai.autoplay
+	case "review":
+		return g.MoveCount() > 0
+	case "undo":
+		return g.CanUndo()
+	case "dismiss":
+		return len(m.warnings) > 0
+	case "keep_going":
+		return m.asking == wonKeepGoing
+	}
+	return true
+}
