@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -44,40 +43,62 @@ func (m *Model) listed() (games []history.Record, onScreen bool) {
 	return games, onScreen
 }
 
-// onStatsKey handles a key on the statistics screen: the up and down keys
-// (and the page keys, home and end) choose a game, enter or the review key
-// opens its replay, esc or the statistics key goes back.
+// onStatsKey handles a key on the statistics screen: enter or the review
+// key opens the replay of the game chosen, esc or the statistics key goes
+// back, and the others scroll (see scroll).
 func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.stats
 	games, onScreen := m.listed()
-	n := len(games)
-	w, h := m.size()
-	page := max(h-statsChrome, 1)
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Stats):
 		m.screens.stats = nil
-		return nil
-	case key.Matches(k, m.keys.Up):
-		v.chosen--
-	case key.Matches(k, m.keys.Down):
-		v.chosen++
-	case k.String() == "pgup":
-		v.chosen -= page
-	case k.String() == "pgdown":
-		v.chosen += page
-	case k.String() == "home":
-		v.chosen = 0
-	case k.String() == "end":
-		v.chosen = n - 1
-	case (k.String() == "enter" || key.Matches(k, m.keys.Review)) && n > 0:
-		return m.replayGame(games[v.chosen], onScreen && v.chosen == 0)
+	case (k.String() == "enter" || key.Matches(k, m.keys.Review)) && len(games) > 0:
+		return m.replayGame(games[m.screens.stats.chosen], onScreen && m.screens.stats.chosen == 0)
+	default:
+		m.scrollStats(k, len(games))
 	}
-	v.chosen = min(max(v.chosen, 0), max(n-1, 0))
-	if v.chosen == 0 {
-		v.top = 0 // the newest game: the page from its top, as far as it shows
-	}
-	v.top = visibleTop(v.top, len(m.statsHead(min(w, statsWidth), h))+1+v.chosen, page)
 	return nil
+}
+
+// scrollStats moves the statistics screen for the key k, with n games in
+// its list: the up and down keys (and the page keys) scroll the figures
+// above the list line by line until the game chosen is in sight, then
+// choose the game above or below; home goes back to the top, end to the
+// oldest game. So the figures are never cut off the top on opening, and
+// every line can be reached on the smallest screen.
+func (m *Model) scrollStats(k tea.KeyPressMsg, n int) {
+	v := m.screens.stats
+	w, h := m.size()
+	page := max(h-statsChrome, 1)
+	first := len(m.statsHead(min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
+	below := n == 0 || first+v.chosen >= v.top+page      // the game chosen is under the page
+	step := 0
+	switch {
+	case key.Matches(k, m.keys.Up):
+		step = -1
+	case key.Matches(k, m.keys.Down):
+		step = 1
+	case k.String() == "pgup":
+		step = -page
+	case k.String() == "pgdown":
+		step = page
+	case k.String() == "home":
+		v.chosen, v.top = 0, 0
+	case k.String() == "end":
+		v.chosen = max(n-1, 0)
+		v.top = visibleTop(v.top, first+v.chosen, page)
+	}
+	switch {
+	case step < 0 && v.chosen == 0, step > 0 && below:
+		v.top += step
+	case step != 0:
+		v.chosen = min(max(v.chosen+step, 0), max(n-1, 0))
+		v.top = visibleTop(v.top, first+v.chosen, page)
+	}
+	total := first
+	if n > 0 {
+		total += n
+	}
+	v.top = min(max(v.top, 0), max(total-page, 0))
 }
 
 // visibleTop returns the first line to show of a page, from top, moved the
@@ -104,14 +125,10 @@ func (m *Model) statsScreen(w, h int) string {
 	page := m.statsHead(width, h)
 	games, onScreen := m.listed()
 	if len(games) > 0 {
-		page = append(page, m.label(ansi.Truncate(listHeader, width, "…")))
+		page = append(page, m.label(listHeader(width)))
 	}
 	n := max(h-statsChrome, 1)
-	top := m.screens.stats.top
-	if len(games) > 0 {
-		top = visibleTop(top, len(page)+m.screens.stats.chosen, n) // the game chosen in sight, at any size
-	}
-	top = min(top, max(len(page)+len(games)-n, 0))
+	top := min(m.screens.stats.top, max(len(page)+len(games)-n, 0))
 	var lines []string
 	for i := top; i < top+n && i < len(page)+len(games); i++ {
 		if i < len(page) {
@@ -121,41 +138,28 @@ func (m *Model) statsScreen(w, h int) string {
 		k := i - len(page)
 		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats.chosen, width))
 	}
-	keys := fmt.Sprintf("%s back", first(m.keys.Dismiss))
-	if len(games) > 0 {
-		keys = fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
-	}
 	title := m.accent("2048 · statistics")
-	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.muted(ansi.Truncate(keys, w, "…")))
+	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.statsKeys(w, len(games) > 0))
 	return fitScreen(screen, w, h)
 }
 
-// listHeader heads the columns of the list of games (see listRow).
-const listHeader = "  DATE                SCORE   TILE   MOVES      TIME  HOW"
-
-// listRow draws a game of the list in width columns, marked if chosen;
-// the game on screen is "this game".
-func (m *Model) listRow(g history.Record, onScreen, chosen bool, width int) string {
-	date := g.Ended.Format("2006-01-02 15:04") // as the player saw it then
-	if onScreen {
-		date = "this game"
+// statsKeys draws the last line of the statistics screen in width
+// columns: the keys, in words where they fit, else as the game's keys are
+// shown, the way back first.
+func (m *Model) statsKeys(width int, games bool) string {
+	back := first(m.keys.Dismiss)
+	if !games {
+		return m.muted(ansi.Truncate(back+" back", width, "…"))
 	}
-	row := fmt.Sprintf("%-16s  %8s  %5d  %6s  %8s  %s", date, figures.Count(g.Score), g.HighestTile(),
-		figures.Count(g.MoveCount), clockTime(g.Played), g.How())
-	row = ansi.Truncate(row, width-2, "…")
-	if chosen {
-		return m.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
+	long := fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", first(m.keys.Up), first(m.keys.Down), back)
+	if lipgloss.Width(long) <= width {
+		return m.muted(long)
 	}
-	return "  " + row
-}
-
-// clockTime writes a time played as a clock does: 0:45, 12:05, 1:02:03.
-func clockTime(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s < 3600 {
-		return fmt.Sprintf("%d:%02d", s/60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	return m.helpLine(width, []key.Binding{
+		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(back, "back")),
+		key.NewBinding(key.WithKeys(m.keys.Up.Keys()...), key.WithHelp(first(m.keys.Up)+" "+first(m.keys.Down), "scroll")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay")),
+	})
 }
 
 // statsHead draws the top of the statistics screen in width columns, for
@@ -245,10 +249,13 @@ func (m *Model) longField(label, value string, width int) string {
 // the highest made (2048 at least).
 func (m *Model) reachLines(s history.Summary, width int) []string {
 	n := s.Recorded.Games
-	lines := []string{m.label("TILES REACHED") + m.muted(" in "+figures.Quantity(n, "game"))}
+	var lines []string
+	for _, line := range strings.Split(ansi.Wrap("TILES REACHED in "+figures.Quantity(n, "game"), width, ""), "\n") {
+		lines = append(lines, m.muted(line))
+	}
 	highest, _ := engine.RankOf(s.Recorded.HighestTile)
 	top := max(engine.WinRank, highest)
-	barWidth := max(width-20, 4)
+	barWidth := max(width-20, 1)
 	for r := uint8(9); r <= top; r++ {
 		k := s.Reached[r]
 		share := float64(k) / float64(n)
@@ -279,8 +286,11 @@ func (m *Model) trendLines(width, height int) []string {
 	}
 	chart := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(asciigraph.Plot(scores, asciigraph.Height(height),
 		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })))
-	title := m.label("SCORES") + m.muted(" of the last "+figures.Quantity(n, "game")+", oldest left")
-	return append([]string{title}, strings.Split(chart, "\n")...)
+	title := strings.Split(ansi.Wrap("SCORES of the last "+figures.Quantity(n, "game")+", oldest left", width, ""), "\n")
+	for i, line := range title {
+		title[i] = m.muted(line)
+	}
+	return append(title, strings.Split(chart, "\n")...)
 }
 
 // label draws the heading of a part of a screen.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai/review"
@@ -95,6 +96,29 @@ func TestStatsView(t *testing.T) {
 	})
 }
 
+// TestStatsViewPanes compares the statistics in a narrow pane with
+// testdata/TestStatsViewPanes/*.golden: the figures from their top, then
+// scrolled to the list, whose columns are those that fit.
+func TestStatsViewPanes(t *testing.T) {
+	t.Run("40x15", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 30))
+		m.Update(tea.WindowSizeMsg{Width: 40, Height: 15})
+		press(m, "s")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("40x15-scrolled", func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		withGames(m, pastGames(t, 30))
+		m.Update(tea.WindowSizeMsg{Width: 40, Height: 15})
+		press(m, "s")
+		for range 30 {
+			press(m, "down")
+		}
+		golden.RequireEqual(t, m.View().Content)
+	})
+}
+
 // TestStatsKeys: s opens the statistics, the up and down keys choose a
 // game, enter opens it and esc goes back to the list, then to the game; the
 // screen always fits the terminal, scrolled to the game chosen.
@@ -153,27 +177,53 @@ func TestStatsKeys(t *testing.T) {
 	}
 }
 
-// TestStatsFit: the statistics screen fits every size the game accepts, and
-// smaller ones.
+// TestStatsFit: the statistics screen fits every size the game accepts,
+// and smaller ones. It opens on the figures from their top, the down key
+// brings every line of them in sight, then the games down to the oldest,
+// and the up key the figures back. Before, from 72×15 down the figures
+// were cut off the top, and no key brought their first lines back.
 func TestStatsFit(t *testing.T) {
 	m := newTestModel(t, Config{})
-	withGames(m, pastGames(t, 40), history.Earlier{GamesPlayed: 3})
+	games := pastGames(t, 40)
+	withGames(m, games, history.Earlier{GamesPlayed: 3})
 	press(m, "s")
-	for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {40, 12}, {20, 8}, {200, 60}} {
-		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+	for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {40, 15}, {30, 12}, {20, 8}, {200, 60}} {
+		w, h := size[0], size[1]
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		press(m, "home")
 		checkFits(t, m)
-		if size[1] > statsChrome && !strings.Contains(m.render(), "▸") {
-			t.Errorf("%v: the game chosen is out of sight:\n%s", size, m.render())
+		head := m.statsHead(min(w, statsWidth), h)
+		if top := strings.Fields(ansi.Strip(head[0])); !strings.Contains(plain(m), strings.Join(top, " ")) {
+			t.Errorf("%v: the figures are cut off the top:\n%s", size, m.render())
+		}
+		seen := ""
+		for range len(head) + len(games) + 5 {
+			seen += plain(m) + "\n"
+			press(m, "down")
+			checkFits(t, m)
+		}
+		for _, line := range head {
+			if text := strings.Join(strings.Fields(ansi.Strip(line)), " "); !strings.Contains(seen, text) {
+				t.Errorf("%v: no key brings %q in sight", size, text)
+			}
+		}
+		if m.screens.stats.chosen != len(games)-1 || !strings.Contains(m.render(), "▸") {
+			t.Errorf("%v: the down key stops at game %d, in sight %v", size, m.screens.stats.chosen, strings.Contains(m.render(), "▸"))
+		}
+		for range len(head) + len(games) + 5 {
+			press(m, "up")
+		}
+		if m.screens.stats.chosen != 0 || m.screens.stats.top != 0 {
+			t.Errorf("%v: the up key stops at game %d, line %d; want the top", size, m.screens.stats.chosen, m.screens.stats.top)
 		}
 		press(m, "end")
 		checkFits(t, m)
-		if size[1] > statsChrome && !strings.Contains(m.render(), "▸") {
+		if !strings.Contains(m.render(), "▸") {
 			t.Errorf("%v: the last game, chosen, is out of sight:\n%s", size, m.render())
 		}
 		press(m, "enter")
 		checkFits(t, m)
 		press(m, "esc")
-		press(m, "home")
 	}
 }
 
