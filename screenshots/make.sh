@@ -105,6 +105,10 @@ shot theme-dark 80 24 "-seed 2048 -theme dark" "${opening[@]}" h 20
 shot theme-contrast 80 24 "-seed 2048 -theme contrast" "${opening[@]}"
 shot no-color 80 24 "-seed 2048 -color none" "${opening[@]}" h 20
 shot small 72 17 "-seed 2048" "${opening[@]}"
+# A pane of half a screen split in two, and a corner of one: the board alone,
+# a line of status under it.
+shot pane 60 24 "-seed 2048" "${opening[@]}" h 20
+shot corner 30 12 "-seed 2048" "${opening[@]}" h 20
 shot large 140 42 "-seed 2048" "${opening[@]}" h 20
 # The replay of a game of hints, autoplay and careless moves, at its first
 # mistake.
