@@ -5,19 +5,24 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/explain"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 )
 
-const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-json] BOARD"
+const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-json] [-v] BOARD"
 
-const hintAbout = `Hint prints the AI's choice for one position: the best move, the expected
-value of each move, the depth searched, the work done and the time taken.
-The search uses every core.
+const hintAbout = `Hint prints the AI's choice for one position as the game's hint shows it:
+the best move, each other move's verdict and how much it gives up against
+the best (as the replay rates a move played), why the best move in plain
+words, the depth searched and the time taken; -v adds each move's value and
+the search's figures. The search uses every core.
 
 BOARD is the 16 tile values row by row from the top-left, 0 for an empty
 cell, separated by spaces or commas, with optional slashes between rows:
@@ -31,7 +36,8 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search ply by ply for at most `D` (like 200ms), no deeper than -depth if set")
 	evalFlags := fs.evalFlags()
-	asJSON := fs.Bool("json", false, "print the answer as one JSON object")
+	asJSON := fs.Bool("json", false, "print the answer as one JSON object, each move's value and rating")
+	verbose := fs.Bool("v", false, "also print each move's value and the search's figures (its leaves, work and speed)")
 	rest, err := fs.parseInterspersed(args)
 	if err != nil {
 		return err
@@ -55,7 +61,8 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 
 	s := ai.NewSearcher(ai.Config{Eval: eval})
-	r, err := s.Search(ctx, board, ai.Limits{Depth: depth.plies, Time: *budget})
+	limits := ai.Limits{Depth: depth.plies, Time: *budget}
+	r, err := searchNoting(ctx, s, board, limits, stderr, slowSearch)
 	if err != nil && ctx.Err() != nil {
 		return errInterrupted
 	}
@@ -65,7 +72,65 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if *asJSON {
 		return writeHintJSON(stdout, r, evalFlags.name)
 	}
-	return writeHintText(stdout, r, evalFlags.name, *budget)
+	return writeHintText(stdout, r, evalFlags.name, *budget, *verbose)
+}
+
+// slowSearch is how long a search of hint runs before hint says, on
+// stderr, that it is at work: a search of 12 plies or more can take
+// minutes, and silence then reads as a hang.
+const slowSearch = time.Second
+
+// searchNoting runs the search of b within l, and once it has taken longer
+// than after, says on stderr that it is at work and how to stop it (see
+// noteProgress).
+func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limits, stderr io.Writer, after time.Duration) (ai.Result, error) {
+	plies := l.Depth
+	if plies == ai.Auto {
+		plies = ai.DepthOf(b)
+	}
+	what := "searching " + figures.Plies(plies)
+	if l.Time > 0 {
+		what = fmt.Sprintf("searching for up to %v", l.Time)
+	}
+	done := make(chan struct{})
+	noted := make(chan struct{})
+	go func() {
+		defer close(noted)
+		noteProgress(done, stderr, isTerminal(stderr), what, after)
+	}()
+	r, err := s.Search(ctx, b, l)
+	close(done)
+	<-noted
+	return r, err
+}
+
+// noteProgress says on w that a search is at work, once it has run for
+// after, until done is closed: on a terminal, a line redrawn every second
+// with the time so far and taken away at the end; elsewhere, one line.
+func noteProgress(done <-chan struct{}, w io.Writer, tty bool, what string, after time.Duration) {
+	start := time.Now()
+	wait := time.NewTimer(after)
+	defer wait.Stop()
+	select {
+	case <-done:
+		return
+	case <-wait.C:
+	}
+	if !tty {
+		fmt.Fprintf(w, "2048 hint: %s, which can take minutes; ctrl+c stops it\n", what)
+		return
+	}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		fmt.Fprintf(w, "\r\x1b[K%s: %s so far (ctrl+c stops it)", what, time.Since(start).Round(time.Second))
+		select {
+		case <-done:
+			fmt.Fprint(w, "\r\x1b[K")
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // moveName returns the best move of r, or "none" if no move is legal.
@@ -90,6 +155,27 @@ type hintJSON struct {
 	Deadline    bool       `json:"deadline"` // -time ended the search
 	Threads     int        `json:"threads"`
 	Eval        string     `json:"eval"`
+	// Ratings rate each legal move as the replay rates a move played.
+	Ratings map[string]ratingJSON `json:"ratings"`
+	Why     string                `json:"why,omitempty"` // why the best move, in words; absent when there is nothing to say
+}
+
+// ratingJSON is a move's rating in hint -json (see review.Rating).
+type ratingJSON struct {
+	Verdict string  `json:"verdict"` // best, good, inaccuracy, mistake, blunder, forced
+	Loss    float64 `json:"loss"`    // against the best: 0.01 for a move worth 1% less
+	Loses   bool    `json:"loses"`   // it loses the game at once, while another move does not
+}
+
+// newRatings returns the ratings of r's legal moves by name.
+func newRatings(r ai.Result) map[string]ratingJSON {
+	out := map[string]ratingJSON{}
+	for d, rt := range review.Rate(r) {
+		if r.Legal[d] {
+			out[engine.Direction(d).String()] = ratingJSON{rt.Verdict.String(), rt.Loss, rt.Loses}
+		}
+	}
+	return out
 }
 
 // writeHintJSON prints r as one line of JSON (see hintJSON).
@@ -107,6 +193,8 @@ func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 		Deadline:    r.Deadline,
 		Threads:     r.Threads,
 		Eval:        eval,
+		Ratings:     newRatings(r),
+		Why:         explain.Why(r).String(),
 	}
 	data, err := json.Marshal(out)
 	if err != nil {
@@ -116,9 +204,12 @@ func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	return err
 }
 
-// writeHintText prints r for people: the board, each move's value, the
-// depth, the work and the time.
-func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) error {
+// writeHintText prints r for people, in the words of the game's hint: the
+// best move, the board, each move's verdict and loss against the best (as
+// the replay rates a move played), why the best move, the depth, and the
+// time. With verbose, it also prints each move's value and the search's
+// figures: the evaluator, the leaves, the work and its speed.
+func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, verbose bool) error {
 	var sb strings.Builder
 	if r.HasMove() {
 		fmt.Fprintf(&sb, "best move: %s\n\n", moveName(r))
@@ -126,29 +217,64 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration) 
 		sb.WriteString("best move: none (no move changes the board: the game is over)\n\n")
 	}
 	writeBoard(&sb, r.Board)
-	sb.WriteString("\nmove    expected value\n")
-	for d := range engine.Direction(engine.NumDirections) {
-		switch {
-		case !r.Legal[d]:
-			fmt.Fprintf(&sb, "%-6s  %16s\n", d, "- (changes nothing)")
-		case r.Best == d:
-			fmt.Fprintf(&sb, "%-6s  %16.1f  best\n", d, r.Value[d])
-		default:
-			fmt.Fprintf(&sb, "%-6s  %16.1f\n", d, r.Value[d])
-		}
+	writeRatings(&sb, r, verbose)
+	if why := explain.Why(r).String(); why != "" {
+		fmt.Fprintf(&sb, "\nwhy: %s\n", why)
 	}
 	how := ""
 	switch {
 	case budget > 0:
-		how = fmt.Sprintf(" (the deepest completed within -time %v)", budget)
+		how = fmt.Sprintf(", the deepest completed within -time %v", budget)
 	case r.Auto:
-		how = " (auto)"
+		how = ", chosen by the position"
 	}
-	fmt.Fprintf(&sb, "\ndepth %s%s, deepest leaf %d, eval %s, cut-off %g\n",
-		figures.Plies(r.Depth), how, r.Reached, eval, ai.DefaultCutoff)
-	fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
-		figures.Count(r.MovesTried), figures.Rate(r.MovesTriedPerSecond()), figures.Count(r.Nodes), figures.Count(r.Hits))
+	fmt.Fprintf(&sb, "\ndepth %s%s (a ply is one move of yours, with every tile the game could add after it)\n",
+		figures.Plies(r.Depth), how)
 	fmt.Fprintf(&sb, "%s on %d %s\n", figures.Duration(r.Elapsed), r.Threads, figures.Plural(r.Threads, "thread"))
+	if verbose {
+		fmt.Fprintf(&sb, "deepest leaf %d, eval %s, cut-off %g\n", r.Reached, eval, ai.DefaultCutoff)
+		fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
+			figures.Count(r.MovesTried), figures.Rate(r.MovesTriedPerSecond()), figures.Count(r.Nodes), figures.Count(r.Hits))
+	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// writeRatings writes the table of the moves of r: each legal move's
+// verdict and its loss against the best, as a percentage of the best
+// move's value, and with verbose the value the search gave it.
+func writeRatings(sb *strings.Builder, r ai.Result, verbose bool) {
+	if !r.HasMove() {
+		return
+	}
+	rs := review.Rate(r)
+	head := fmt.Sprintf("%-6s  %-10s  %6s", "move", "verdict", "loss")
+	if verbose {
+		head += "  value"
+	}
+	sb.WriteString("\n" + head + "\n")
+	for d := range engine.Direction(engine.NumDirections) {
+		if !r.Legal[d] {
+			fmt.Fprintf(sb, "%-6s  %s\n", d, "- (changes nothing)")
+			continue
+		}
+		loss := ""
+		if rs[d].Verdict != review.Best && rs[d].Verdict != review.Forced {
+			loss = figures.ShortPercent(rs[d].Loss)
+		}
+		line := fmt.Sprintf("%-6s  %-10s  %6s", d, rs[d].Word(), loss)
+		if verbose {
+			line += fmt.Sprintf("  %.1f", r.Value[d])
+		}
+		sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	fmt.Fprintf(sb, "(loss: what the move gives up against the best, as the replay counts it;\n"+
+		" good under %s, an inaccuracy under %s, a mistake under %s, a blunder beyond)\n",
+		percent(review.GoodLoss), percent(review.InaccuracyLoss), percent(review.MistakeLoss))
+}
+
+// percent writes a fraction as a percentage with no more digits than it
+// has: 0.001 is "0.1%".
+func percent(f float64) string {
+	return strconv.FormatFloat(f*100, 'g', 3, 64) + "%"
 }

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/explain"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/engine/positions"
 )
@@ -112,19 +114,21 @@ func TestHintReports(t *testing.T) {
 	}
 	lost := ai.Result{Board: board("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"), Depth: 1, Threads: 1}
 	for _, c := range []struct {
-		name   string
-		r      ai.Result
-		eval   string
-		budget time.Duration
+		name    string
+		r       ai.Result
+		eval    string
+		budget  time.Duration
+		verbose bool
 	}{
-		{"auto", auto, "nneonneo", 0},
-		{"time", timed, "snake", 200 * time.Millisecond},
-		{"one-ply", onlyOne, "nneonneo", 0},
-		{"lost", lost, "nneonneo", 0},
+		{"auto", auto, "nneonneo", 0, false},
+		{"auto-v", auto, "nneonneo", 0, true},
+		{"time", timed, "snake", 200 * time.Millisecond, false},
+		{"one-ply", onlyOne, "nneonneo", 0, false},
+		{"lost", lost, "nneonneo", 0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
-			if err := writeHintText(&b, c.r, c.eval, c.budget); err != nil {
+			if err := writeHintText(&b, c.r, c.eval, c.budget, c.verbose); err != nil {
 				t.Fatal(err)
 			}
 			golden.RequireEqual(t, b.String())
@@ -134,8 +138,40 @@ func TestHintReports(t *testing.T) {
 
 func TestHintText(t *testing.T) {
 	status, stdout, stderr := runCommand(context.Background(), "hint", "-depth", "2", "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
-	if status != 0 || !strings.HasPrefix(stdout, "best move: ") || !strings.Contains(stdout, "depth 2 plies,") {
+	if status != 0 || !strings.HasPrefix(stdout, "best move: ") || !strings.Contains(stdout, "\ndepth 2 plies ") {
 		t.Errorf("hint -depth 2: status %d, stdout\n%s\nstderr %q; want 0 and the answer at 2 plies", status, stdout, stderr)
+	}
+}
+
+// TestHintRatesAsTheReplay: hint -json rates every legal move as the
+// replay rates a move played (review.Rate), and says why in the words of
+// the game's hint (explain.Why).
+func TestHintRatesAsTheReplay(t *testing.T) {
+	for _, p := range positions.All()[:8] {
+		status, stdout, stderr := runCommand(context.Background(), "hint", "-json", "-depth", "2", p.Board.String())
+		if status != 0 {
+			t.Fatalf("hint -json %q: status %d, %s", p.Board, status, stderr)
+		}
+		var got struct {
+			Ratings map[string]ratingJSON `json:"ratings"`
+			Why     string                `json:"why"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ai.NewSearcher(ai.Config{}).Search(context.Background(), p.Board, ai.Limits{Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := newRatings(r)
+		if len(got.Ratings) != len(want) || got.Why != explain.Why(r).String() {
+			t.Errorf("%s: ratings %v, why %q; want %v, %q", p.Board, got.Ratings, got.Why, want, explain.Why(r).String())
+		}
+		for d, w := range want {
+			if g := got.Ratings[d]; g.Verdict != w.Verdict || g.Loses != w.Loses || math.Abs(g.Loss-w.Loss) > 1e-12 {
+				t.Errorf("%s: %s rated %+v; want %+v", p.Board, d, g, w)
+			}
+		}
 	}
 }
 
@@ -183,5 +219,50 @@ func TestHintCancelled(t *testing.T) {
 	status, stdout, stderr := runCommand(ctx, "hint", "2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2")
 	if status != 130 || stdout != "" || !strings.Contains(stderr, "interrupted") {
 		t.Errorf("hint with a cancelled context: status %d, stdout %q, stderr %q; want 130, nothing, interrupted", status, stdout, stderr)
+	}
+}
+
+// notedWriter is a writer that signals its first write.
+type notedWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	first chan struct{}
+}
+
+func (w *notedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.buf.Len() == 0 {
+		close(w.first)
+	}
+	return w.buf.Write(p)
+}
+
+// TestNoteProgress: a search that runs long says so, with how to stop it:
+// on a terminal a line redrawn and taken away at the end, elsewhere one
+// line; a search done in time says nothing.
+func TestNoteProgress(t *testing.T) {
+	for _, tty := range []bool{true, false} {
+		w := &notedWriter{first: make(chan struct{})}
+		done := make(chan struct{})
+		ended := make(chan struct{})
+		go func() { noteProgress(done, w, tty, "searching 13 plies", time.Millisecond); close(ended) }()
+		<-w.first
+		close(done)
+		<-ended
+		out := w.buf.String()
+		if !strings.Contains(out, "searching 13 plies") || !strings.Contains(out, "ctrl+c stops it") {
+			t.Errorf("tty %v: %q; want the search named and how to stop it", tty, out)
+		}
+		if cleared := strings.HasSuffix(out, "\r\x1b[K"); cleared != tty {
+			t.Errorf("tty %v: %q; want the line taken away at the end on a terminal only", tty, out)
+		}
+	}
+	w := &notedWriter{first: make(chan struct{})}
+	done := make(chan struct{})
+	close(done)
+	noteProgress(done, w, true, "searching 3 plies", time.Hour)
+	if w.buf.Len() != 0 {
+		t.Errorf("a search done in time wrote %q", w.buf.String())
 	}
 }
