@@ -124,7 +124,16 @@ func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
 		what = fmt.Sprintf("the %v network of %s", t.Network().Design(), describeState(st))
 	}
 	fmt.Fprintf(stderr, "train: %s in %s, on %d %s\n", what, o.weights, o.threads, figures.Plural(o.threads, "thread"))
+	d := t.Network().Design()
+	size := "train: the network takes " + mebibytes(d.FileBytes(st.Coherence)) + " on disk and in memory"
+	if o.coherence > 0 && !st.Coherence {
+		size += ", " + mebibytes(d.FileBytes(true)) + " from the temporal-coherence phase on"
+	}
+	fmt.Fprintln(stderr, size)
 }
+
+// mebibytes writes n bytes in MiB, as the sizes of networks are given.
+func mebibytes(n int64) string { return figures.Count(n>>20) + " MiB" }
 
 // parseTrainFlags parses the command line of train. It returns an error,
 // having printed it, if the command is not to run.

@@ -117,7 +117,7 @@ func TestTrainAndUse(t *testing.T) {
 		t.Errorf("the learning curve after resuming: %d points, %v; want 2, the last after 150 games", len(points), err)
 	}
 
-	status, stdout, stderr := runCommand(context.Background(), "hint", "-eval", "ntuple", "-weights", w, "-depth", "2", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	status, stdout, stderr := runCommand(context.Background(), "hint", "-v", "-eval", "ntuple", "-weights", w, "-depth", "2", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
 	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
 		t.Errorf("hint -eval ntuple: status %d, stdout %q, stderr %q; want the answer of the network", status, stdout, stderr)
 	}

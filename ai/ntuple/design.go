@@ -96,6 +96,18 @@ func (d Design) Features() int { return len(d.Tuples()) * NumSymmetries }
 // Bytes returns the memory the weights of a network of design d take.
 func (d Design) Bytes() int64 { return int64(len(d.Tuples())) * int64(unsafe.Sizeof(table{})) }
 
+// FileBytes returns the size of the weights of a network of design d in a
+// weights file, the few hundred bytes of its header aside: 256 MiB for
+// 4x6. The coherence tables, which a file holds during the
+// temporal-coherence phase of a training, triple it.
+func (d Design) FileBytes(coherence bool) int64 {
+	n := int64(len(d.Tuples())) * tableLen * 4
+	if coherence {
+		n *= 3
+	}
+	return n
+}
+
 // The indexes of a board in each design's tables, one function per design
 // so that every shift and mask is a constant: a generic indexer that reads
 // its shifts from a table costs twice as much a value. Each returns, for the
