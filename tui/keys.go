@@ -24,6 +24,7 @@ type KeyMap struct {
 	New                   key.Binding
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
+	Settings              key.Binding // the settings screen
 	Review                key.Binding // the replay of the game, reviewed
 	Help                  key.Binding
 	Quit                  key.Binding // ctrl+c too, always
@@ -69,6 +70,7 @@ var actions = []action{
 	{"auto_depth", []string{"0"}, "automatic depth", func(k *KeyMap) *key.Binding { return &k.AutoDepth }},
 	{"theme", []string{"t"}, "next theme", func(k *KeyMap) *key.Binding { return &k.Theme }},
 	{"stats", []string{"s", "tab"}, "statistics", func(k *KeyMap) *key.Binding { return &k.Stats }},
+	{"settings", []string{"o"}, "settings", func(k *KeyMap) *key.Binding { return &k.Settings }},
 	{"review", []string{"r"}, "review the game", func(k *KeyMap) *key.Binding { return &k.Review }},
 	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"dismiss", []string{"esc"}, "dismiss warnings", func(k *KeyMap) *key.Binding { return &k.Dismiss }},
