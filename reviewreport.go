@@ -28,9 +28,10 @@ func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) 
 	}
 	s := rev.Summary()
 	if s.Rated > 0 {
-		fmt.Fprintf(&sb, "accuracy %s over the player's %s rated %s\n", figures.Percent(s.Accuracy/100, 1),
-			figures.Count(s.Rated), figures.Plural(s.Rated, "move"))
-		sb.WriteString("  (100%: none worse than good; 0%: no better than moves picked at random)\n\n")
+		fmt.Fprintf(&sb, "accuracy %s over the player's %s where the choice mattered (of %s rated)\n", figures.Percent(s.Accuracy/100, 1),
+			figures.Quantity(s.Mattered, "move"), figures.Count(s.Rated))
+		sb.WriteString("  (100%: none worse than good; 0%: no better than moves picked at random;\n" +
+			"   a move where every move was good counts for nothing)\n\n")
 	} else {
 		sb.WriteString("accuracy: no move of the player's to rate\n\n")
 	}
@@ -152,6 +153,7 @@ func newReviewSettingJSON(s review.Setting) reviewSettingJSON {
 type reviewSummaryJSON struct {
 	Accuracy *float64         `json:"accuracy"` // percent; null with no rated move
 	Rated    int              `json:"rated"`
+	Mattered int              `json:"mattered"` // the rated moves where some move was worse than good
 	Player   int              `json:"player_moves"`
 	AI       int              `json:"ai_moves"`
 	Verdicts verdictCountJSON `json:"verdicts"`
@@ -196,7 +198,7 @@ func writeReviewJSON(w io.Writer, file gameFile, rev *review.Review) error {
 		Setting:  newReviewSettingJSON(rev.Setting),
 		Reviewed: len(rev.Moves),
 		Complete: rev.Complete(),
-		Summary:  reviewSummaryJSON{Rated: s.Rated, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
+		Summary:  reviewSummaryJSON{Rated: s.Rated, Mattered: s.Mattered, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
 	}
 	if file.game.Start != 0 {
 		doc.Game.Start = file.game.Start.String()

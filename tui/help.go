@@ -107,7 +107,9 @@ func (m *Model) hintHelp(width int) string {
 			"for each verdict worse, empty for a move that loses."),
 		wrap("The line under the bars says why the AI prefers its move to the next best, from what the "+
 			"board shows: the largest tile kept in its corner, its row or column kept full, larger tiles "+
-			"merged, more empty cells. When the board shows no simple reason, it says nothing."))
+			"merged, more empty cells. When the board shows no simple reason, it says nothing."),
+		wrap(fmt.Sprintf("In the replay, %s and %s jump to your slips: your inaccuracies, mistakes and blunders.",
+			first(m.keys.NextMistake), first(m.keys.PrevMistake))))
 	return strings.Join(lines, "\n")
 }
 

@@ -82,8 +82,8 @@ var actions = []action{
 	{"replay_forward", []string{"right"}, "replay: step on", func(k *KeyMap) *key.Binding { return &k.ReplayForward }},
 	{"replay_start", []string{"home", "g"}, "replay: to the start", func(k *KeyMap) *key.Binding { return &k.ReplayStart }},
 	{"replay_end", []string{"end", "G"}, "replay: to the end", func(k *KeyMap) *key.Binding { return &k.ReplayEnd }},
-	{"next_mistake", []string{"down", "n"}, "replay: next mistake", func(k *KeyMap) *key.Binding { return &k.NextMistake }},
-	{"previous_mistake", []string{"up", "p"}, "replay: prev. mistake", func(k *KeyMap) *key.Binding { return &k.PrevMistake }},
+	{"next_mistake", []string{"down", "n"}, "replay: next slip", func(k *KeyMap) *key.Binding { return &k.NextMistake }},
+	{"previous_mistake", []string{"up", "p"}, "replay: prev. slip", func(k *KeyMap) *key.Binding { return &k.PrevMistake }},
 	{"replay_play", []string{"space", "a"}, "replay: play, pause", func(k *KeyMap) *key.Binding { return &k.ReplayPlay }},
 }
 
@@ -176,7 +176,7 @@ func (k KeyMap) ReplayHelp() []key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
 	}
 	return []key.Binding{
-		pair(k.ReplayBack, k.ReplayForward, "step"), short(k.Dismiss, "back"), pair(k.NextMistake, k.PrevMistake, "mistakes"),
+		pair(k.ReplayBack, k.ReplayForward, "step"), short(k.Dismiss, "back"), pair(k.NextMistake, k.PrevMistake, "slips"),
 		short(k.ReplayPlay, "play"), short(k.Help, "more"),
 		pair(k.ReplayStart, k.ReplayEnd, "start/end"), pair(k.Slower, k.Faster, "speed"),
 	}

@@ -215,30 +215,31 @@ func (m *Model) animateStep(v *replayView) tea.Cmd {
 	return nextFrame(v.anim.id)
 }
 
-// isMistake reports whether the player's move was a mistake or a blunder:
-// what the keys of the mistakes jump to. The AI's moves are not the
-// player's mistakes.
-func isMistake(mv review.Move) bool {
-	return !mv.By.AI() && (mv.Verdict == review.Mistake || mv.Verdict == review.Blunder)
+// isSlip reports whether the player's move was an inaccuracy, a mistake or
+// a blunder: what the keys of the mistakes jump to, so that every move the
+// review marks in the accent or the bad colour is a key away. The AI's
+// moves are not the player's slips.
+func isSlip(mv review.Move) bool {
+	return !mv.By.AI() && (mv.Verdict == review.Inaccuracy || mv.Verdict == review.Mistake || mv.Verdict == review.Blunder)
 }
 
-// jumpToMistake shows the position of the next mistake of the player after
+// jumpToMistake shows the position of the next slip of the player after
 // the one on screen (step +1), or the previous one (step -1), among the
 // moves reviewed; it says so if there is none.
 func (v *replayView) jumpToMistake(step int) {
 	for i := v.at + step; i >= 0 && i < len(v.moves); i += step {
-		if isMistake(v.moves[i]) {
+		if isSlip(v.moves[i]) {
 			v.goTo(i)
 			return
 		}
 	}
 	switch {
 	case step < 0:
-		v.note = "No mistake of yours before this move."
+		v.note = "No inaccuracy nor mistake of yours before this move."
 	case v.ended || len(v.moves) == len(v.game.Moves):
-		v.note = "No mistake of yours after this move."
+		v.note = "No inaccuracy nor mistake of yours after this move."
 	default:
-		v.note = fmt.Sprintf("No mistake of yours found after this move yet: the review is at move %s of %s.",
+		v.note = fmt.Sprintf("No inaccuracy nor mistake of yours found after this move yet: the review is at move %s of %s.",
 			figures.Count(len(v.moves)), figures.Count(len(v.game.Moves)))
 	}
 }

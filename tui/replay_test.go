@@ -89,7 +89,7 @@ func fillReview(m *Model, rev *review.Review, n int) {
 // in rev, and of the AI's.
 func mistakesOf(rev *review.Review) (player, ai []int) {
 	for i, mv := range rev.Moves {
-		if mv.Verdict == review.Mistake || mv.Verdict == review.Blunder {
+		if mv.Verdict == review.Inaccuracy || mv.Verdict == review.Mistake || mv.Verdict == review.Blunder {
 			if mv.By.AI() {
 				ai = append(ai, i)
 			} else {
@@ -150,7 +150,7 @@ func TestReplaySteps(t *testing.T) {
 		}
 		seen = append(seen, m.screens.replay.at)
 	}
-	if !slices.Equal(seen, mistakes) || !strings.Contains(plain(m), "No mistake of yours after this move") {
+	if !slices.Equal(seen, mistakes) || !strings.Contains(plain(m), "No inaccuracy nor mistake of yours after this move") {
 		t.Errorf("the mistakes jumped to from the start: %v; want the player's, %v, then a note; the screen:\n%s", seen, mistakes, m.render())
 	}
 	press(m, "up")
@@ -487,7 +487,7 @@ func ExampleKeyMap_ReplayHelp() {
 	// Output:
 	// ← →: step
 	// esc: back
-	// ↓ ↑: mistakes
+	// ↓ ↑: slips
 	// space: play
 	// ?: more
 	// home end: start/end

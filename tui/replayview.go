@@ -281,7 +281,7 @@ func (m *Model) accuracyText(long bool) string {
 	}
 	text := figures.Percent(s.Accuracy/100, 1)
 	if long {
-		text += " of " + figures.Quantity(s.Rated, "move")
+		text += " over " + figures.Quantity(s.Mattered, "move") + " that mattered"
 	}
 	return text
 }

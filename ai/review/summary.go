@@ -29,6 +29,10 @@ type Summary struct {
 	// It is meaningful only if Rated > 0.
 	Accuracy float64
 	Rated    int // the player's moves that count in Accuracy: all but the forced ones
+	// Mattered counts the rated moves where the choice mattered: some legal
+	// move was worse than good there. The others count for nothing in the
+	// accuracy, whichever move was played.
+	Mattered int
 	// Verdicts counts the player's moves of each verdict.
 	Verdicts [NumVerdicts]int
 	Player   int // the moves the player made
@@ -86,6 +90,9 @@ func (r *Review) Summary() Summary {
 		}
 		s.Rated++
 		chance := chanceScore(m.Search)
+		if chance < 1 {
+			s.Mattered++
+		}
 		above += moveScore(m.Search, m.Played) - chance
 		room += 1 - chance
 	}

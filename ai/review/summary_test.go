@@ -40,7 +40,7 @@ func TestSummary(t *testing.T) {
 	}}
 	s := rev.Summary()
 	// (1/2 − 7/8) + (1 − 7/16) = 3/16 above chance, out of (1 − 7/8) + (1 − 7/16) = 11/16.
-	want := review.Summary{Accuracy: 100 * 3.0 / 11, Rated: 2, Player: 3, AI: 2}
+	want := review.Summary{Accuracy: 100 * 3.0 / 11, Rated: 2, Mattered: 2, Player: 3, AI: 2}
 	want.Verdicts[review.Mistake], want.Verdicts[review.Best], want.Verdicts[review.Forced] = 1, 1, 1
 	if math.Abs(s.Accuracy-want.Accuracy) > 1e-9 {
 		t.Errorf("accuracy %.6f; want %.6f", s.Accuracy, want.Accuracy)
@@ -67,8 +67,8 @@ func TestSummary(t *testing.T) {
 	// Where every move is as good as any other, any move is perfect.
 	even := result(t, open, map[engine.Direction]float64{engine.Up: 5, engine.Down: 5, engine.Left: 5, engine.Right: 5})
 	tie := review.Review{Total: 1, Moves: []review.Move{judged(1, even, engine.Right, review.ByPlayer)}}
-	if s := tie.Summary(); s.Accuracy != 100 || s.Rated != 1 {
-		t.Errorf("a move where all tie: %+v; want accuracy 100 over 1 move", s)
+	if s := tie.Summary(); s.Accuracy != 100 || s.Rated != 1 || s.Mattered != 0 {
+		t.Errorf("a move where all tie: %+v; want accuracy 100 over 1 move, where the choice did not matter", s)
 	}
 }
 
