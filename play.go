@@ -16,11 +16,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
 )
 
-const playSynopsis = `2048 [-seed N] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
+const playSynopsis = `2048 [-seed N] [-board BOARD] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
             [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
@@ -45,6 +46,7 @@ their reviews in reviews/ beside it.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
+	setUp := fs.String("board", "", "start a new game from the position `BOARD`, written as 2048 hint reads it; its records are kept apart")
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	evalFlags := fs.evalFlags()
 	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
@@ -78,6 +80,10 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if *speed < 0 {
 		return fs.usageError("-speed %v: want a duration of 0 or more", *speed)
 	}
+	board, err := parseSetUp(*setUp)
+	if err != nil {
+		return fs.usageError("-board: %v", err)
+	}
 	if err := evalFlags.check(); err != nil {
 		return err
 	}
@@ -105,7 +111,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		*animate = prefs.Animate
 	}
 	cfg := tui.Config{
-		Seed: *seed, NewGame: *fresh || *seed != 0, Depth: depth.plies, Theme: th, Color: color,
+		Seed: *seed, Board: board, NewGame: *fresh || *seed != 0 || board != 0, Depth: depth.plies, Theme: th, Color: color,
 		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Coach: prefs.Coach, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
 		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name,
 	}
@@ -193,4 +199,22 @@ func openEvaluator(flags *evalFlags, prefs *tui.Prefs, prefsPath string, fromFla
 	}
 	flags.name = prefs.Eval
 	return eval, nil
+}
+
+// parseSetUp reads the position of -board: 0 if none is given. A board
+// with no move, or with no tile, is no position to play from.
+func parseSetUp(s string) (engine.Board, error) {
+	if s == "" {
+		return 0, nil
+	}
+	b, err := engine.Parse(s)
+	switch {
+	case err != nil:
+		return 0, err
+	case b == 0:
+		return 0, errors.New("an empty board: 2048 -new starts a game afresh")
+	case !b.HasMove():
+		return 0, fmt.Errorf("no move changes %v: the game would be over before it began", b)
+	}
+	return b, nil
 }

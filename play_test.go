@@ -66,6 +66,9 @@ func TestPlayFlagErrors(t *testing.T) {
 		{[]string{"-speed", "fast"}, "-speed"},
 		{[]string{"-seed", "-1"}, "-seed"},
 		{[]string{"-frobnicate"}, "-frobnicate"},
+		{[]string{"-board", "2 4 8"}, "-board"},
+		{[]string{"-board", "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"}, "-board: an empty board"},
+		{[]string{"-board", "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"}, "-board: no move changes"},
 		{[]string{"play"}, `unknown command "play"`},
 		{[]string{"help", "play"}, `unknown command "play"`},
 	} {

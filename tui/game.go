@@ -104,18 +104,29 @@ func (m *Model) askNewGame() tea.Cmd {
 // newGame leaves the old game, which goes into the history, and starts a
 // new one.
 func (m *Model) newGame() tea.Cmd {
-	if !m.leave() {
-		return nil // the warning says why
+	if !m.startGame(SavedGame{Game: engine.NewGame(newSeed())}) {
+		return nil
 	}
-	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGame(newSeed())}
-	m.lastActive, m.banner = m.now(), nil
-	m.boardChanged()
-	m.save(true)
 	m.note = "A new game."
 	if m.ai.autoplay {
 		return m.ask(forAuto)
 	}
 	return nil
+}
+
+// startGame leaves the game on screen, which goes into the history, and
+// plays g in its place, saved at once. It reports false, the game on screen
+// kept, if that game could be kept nowhere (the warning says why).
+func (m *Model) startGame(g SavedGame) bool {
+	if !m.leave() {
+		return false
+	}
+	g.ID = newGameID()
+	m.cur = g
+	m.lastActive, m.banner = m.now(), nil
+	m.boardChanged()
+	m.save(true)
+	return true
 }
 
 // quit stops the AI, saves everything and ends the program.

@@ -40,6 +40,7 @@ type KeyMap struct {
 	ReplayStart, ReplayEnd    key.Binding
 	NextMistake, PrevMistake  key.Binding
 	ReplayPlay                key.Binding // the replay plays itself, or stops
+	TakeOver                  key.Binding // play on from the replay's position, in a new game
 }
 
 // An action is what a key does. Its name is the one the preferences file
@@ -85,6 +86,7 @@ var actions = []action{
 	{"next_mistake", []string{"down", "n"}, "replay: next slip", func(k *KeyMap) *key.Binding { return &k.NextMistake }},
 	{"previous_mistake", []string{"up", "p"}, "replay: prev. slip", func(k *KeyMap) *key.Binding { return &k.PrevMistake }},
 	{"replay_play", []string{"space", "a"}, "replay: play, pause", func(k *KeyMap) *key.Binding { return &k.ReplayPlay }},
+	{"take_over", []string{"enter"}, "replay: take over", func(k *KeyMap) *key.Binding { return &k.TakeOver }},
 }
 
 // alwaysQuits is the key that quits whatever the preferences say, so that
@@ -178,7 +180,7 @@ func (k KeyMap) ReplayHelp() []key.Binding {
 	return []key.Binding{
 		pair(k.ReplayBack, k.ReplayForward, "step"), short(k.Dismiss, "back"), pair(k.NextMistake, k.PrevMistake, "slips"),
 		short(k.ReplayPlay, "play"), short(k.Help, "more"),
-		pair(k.ReplayStart, k.ReplayEnd, "start/end"), pair(k.Slower, k.Faster, "speed"),
+		pair(k.ReplayStart, k.ReplayEnd, "start/end"), short(k.TakeOver, "play from here"), pair(k.Slower, k.Faster, "speed"),
 	}
 }
 

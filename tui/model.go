@@ -26,6 +26,7 @@ import (
 // Config is what the command line decides about a session.
 type Config struct {
 	Seed     uint64        // the seed of a new game; 0 picks one at random
+	Board    engine.Board  // the position of a new game set up there (2048 -board); 0 for a fresh start
 	NewGame  bool          // start a new game even if one is saved
 	Depth    int           // the AI's search depth in plies; ai.Auto lets the position decide
 	Theme    theme.Theme   // the zero Theme is theme.Default()
@@ -253,7 +254,7 @@ func (m *Model) start(cfg Config) {
 	if seed == 0 {
 		seed = newSeed()
 	}
-	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGame(seed)}
+	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
 	m.save(true) // now: the game left must not be resumed and left again
 }
 

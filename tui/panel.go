@@ -30,7 +30,7 @@ func (m *Model) panel(l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
 	g := m.cur.Game
-	score, best := figures.Count(g.Score()), figures.Count(max(m.ledger.summary.BestScore, m.cur.Peak, g.Score()))
+	score, best := figures.Count(g.Score()), figures.Count(m.best())
 	moves, tile := figures.Count(g.MoveCount())+m.markText(), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {

@@ -93,23 +93,39 @@ func (m *Model) migrate(log *history.Index) {
 // line returns the line of the history of the game on screen, as it stands.
 func (m *Model) line() history.Game {
 	g := history.FromEngine(m.cur.Game, m.cur.movers())
-	g.ID, g.Undos, g.Peak = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score)
+	g.ID, g.Undos, g.Peak, g.SetUp = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score), m.cur.SetUp
 	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
 	return g
 }
 
 // statsNow returns the statistics with the game on screen: counted if it is
-// over, and raising the records in any case.
+// over, and raising the records in any case, unless it began from a
+// position set up, whose records are kept apart.
 func (m *Model) statsNow() history.Summary {
 	s := m.ledger.summary
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
 		s = history.Summarize(m.ledger.earlier, append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record))
 	}
-	s.BestScore = max(s.BestScore, m.cur.Peak, m.cur.Game.Score())
-	s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
+	if !m.cur.setUp() {
+		s.BestScore = max(s.BestScore, m.cur.Peak, m.cur.Game.Score())
+		s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
+	}
 	return s
 }
+
+// best returns the best score to show beside the game: the history's,
+// raised by the game on screen unless it began from a position set up.
+func (m *Model) best() int {
+	if m.cur.setUp() {
+		return m.ledger.summary.BestScore
+	}
+	return max(m.ledger.summary.BestScore, m.cur.Peak, m.cur.Game.Score())
+}
+
+// setUp reports whether the game began from a position set up (2048
+// -board, or taken over from a replay), not from a fresh start.
+func (s *SavedGame) setUp() bool { return s.SetUp }
 
 // countTime adds to the time played the time since the last move, up to
 // maxPause.
@@ -150,7 +166,7 @@ func (s *SavedGame) undone() {
 // game celebrates it.
 func (m *Model) firstTile(before engine.Board) uint8 {
 	r := m.cur.Game.Board().HighestRank()
-	if r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.ledger.summary.HighestTile {
+	if m.cur.setUp() || r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.ledger.summary.HighestTile {
 		return 0
 	}
 	return r

@@ -51,6 +51,9 @@ type replayView struct {
 	pace    time.Duration // the least time between two of its steps
 	ticks   int           // numbers the ticks of its steps: each names its own
 	note    string        // a line for the player, until the next key
+	// takingOver says that the take-over key was pressed once over a game in
+	// progress: pressed again, it leaves that game (see takeOver).
+	takingOver bool
 }
 
 // defaultReplayPace is the pace at which a replay plays itself at first.
@@ -159,6 +162,9 @@ func (m *Model) boardAway() bool { return m.hidden() || m.screens.replay != nil 
 func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 	v := m.screens.replay
 	v.note, v.anim = "", nil // a key finishes the slide at once, and acts
+	if !key.Matches(k, m.keys.TakeOver) {
+		v.takingOver = false // the question is answered no
+	}
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
 		return m.leaveReplay()
@@ -184,6 +190,8 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 		v.jumpToMistake(-1)
 	case key.Matches(k, m.keys.ReplayPlay):
 		return m.toggleReplayPlay()
+	case key.Matches(k, m.keys.TakeOver):
+		return m.takeOver()
 	case key.Matches(k, m.keys.Slower):
 		v.pace = stepSpeed(v.pace, +1)
 		v.note = "Replay: " + speedText(v.pace) + "."
@@ -302,4 +310,32 @@ func stepSpeed(d time.Duration, step int) time.Duration {
 		i++
 	}
 	return speeds[min(max(i, 0), len(speeds)-1)]
+}
+
+// takeOver plays on from the position on screen in the replay, in a new
+// game set up there: its tiles come from a new seed, its score from 0, and
+// its records are kept apart from those of games begun afresh. The game on
+// screen is left first, as n leaves it; if it is in progress, the key must
+// be pressed twice.
+func (m *Model) takeOver() tea.Cmd {
+	v := m.screens.replay
+	b := v.boards[v.at]
+	if !b.HasMove() {
+		v.note = "No move is left on this board: there is nothing to play on from here."
+		return nil
+	}
+	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() && !v.takingOver {
+		v.takingOver = true
+		v.note = fmt.Sprintf("Play on from here? The game in progress is left, as %s leaves it: %s again to play on, any other key to stay.",
+			first(m.keys.New), first(m.keys.TakeOver))
+		return nil
+	}
+	at := v.at
+	cmd := m.leaveReplay()
+	if !m.startGame(SavedGame{Game: engine.NewGameFrom(b, newSeed()), SetUp: true}) {
+		return cmd
+	}
+	m.note = fmt.Sprintf("Playing on from move %s, with new tiles and a score from 0: a game set up, whose records are kept apart.",
+		figures.Count(at))
+	return cmd
 }

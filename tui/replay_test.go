@@ -491,6 +491,7 @@ func ExampleKeyMap_ReplayHelp() {
 	// space: play
 	// ?: more
 	// home end: start/end
+	// enter: play from here
 	// [ ]: speed
 }
 

@@ -89,6 +89,9 @@ type SavedGame struct {
 	// history.Record).
 	Undos int `json:"undos,omitempty"`
 	Peak  int `json:"peak,omitempty"`
+	// SetUp is set for a game begun from a position set up (2048 -board,
+	// or taken over from a replay): its records are kept apart.
+	SetUp bool `json:"set_up,omitempty"`
 	// Counted is from versions before the history: their statistics
 	// counted this game already (it had ended). The game clears it when it
 	// carries those statistics into the history.

@@ -40,7 +40,8 @@ type gameJSON struct {
 	Tile       int             `json:"tile"`
 	Moves      int             `json:"moves"`
 	Undos      int             `json:"undos,omitempty"`
-	Peak       int             `json:"peak,omitempty"` // absent when it is the score
+	Peak       int             `json:"peak,omitempty"`   // absent when it is the score
+	SetUp      bool            `json:"set_up,omitempty"` // begun from a position set up, not from a fresh start
 	Hinted     bool            `json:"hinted"`
 	Autoplayed bool            `json:"autoplayed"`
 	By         *review.Movers  `json:"by,omitempty"` // absent if not known
@@ -81,7 +82,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		peak = 0
 	}
 	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
-		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, SetUp: g.SetUp, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
 	}
@@ -137,7 +138,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	*g = Game{
 		Transcript: e.Transcript(),
 		Record: Record{ID: j.ID, Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
-			MoveCount: e.MoveCount(), Undos: j.Undos,
+			MoveCount: e.MoveCount(), Undos: j.Undos, SetUp: j.SetUp,
 			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
 		By: by,
 	}

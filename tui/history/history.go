@@ -41,6 +41,10 @@ type Record struct {
 	Undos      int  // the moves taken back
 	Hinted     bool // a hint of the AI reached the player during the game
 	Autoplayed bool // the AI played moves of the game
+	// SetUp is set for a game begun from a position set up (2048 -board,
+	// or taken over from a replay), not from a fresh start. Its records are
+	// kept apart (see Summary).
+	SetUp bool
 	// Played is the time the player spent on the game: the time between its
 	// moves, each pause counted up to a limit the game sets, so that a game
 	// left open overnight does not count the night.

@@ -8,6 +8,10 @@ import (
 // A Summary is the player's statistics, worked out from the history: the
 // games of its lines, and the earlier games counted before it began.
 //
+// The games begun from a position set up (Record.SetUp) are kept apart:
+// they count in SetUp only, and in none of the figures below, whose games
+// all began from a fresh start.
+//
 //   - Games counts every game: each line, and each earlier game.
 //   - Won counts those that had made 2048 when they were left: moves
 //     undone before do not count.
@@ -30,6 +34,7 @@ type Summary struct {
 	Recorded    Group // the games of the lines
 	Own         Group // the games of the lines played by hand: no hint reached the player, the AI played no move
 	NoUndo      Group // of those, the games in which no move was taken back
+	SetUp       Group // the games begun from a position set up
 	// Reached[r] counts the games of the lines that made a tile of rank r.
 	Reached [engine.MaxRank + 1]int
 }
@@ -50,9 +55,14 @@ func Summarize(earlier Earlier, games []Record) Summary {
 		Games: earlier.GamesPlayed, Won: earlier.GamesWon, Hinted: earlier.GamesHinted,
 		Autoplayed: earlier.GamesAutoplayed, BestScore: earlier.BestScore, HighestTile: earlier.HighestTile,
 	}
-	var own, noUndo []Record
+	var own, noUndo, setUp, fresh []Record
 	for i := range games {
 		g := &games[i]
+		if g.SetUp {
+			setUp = append(setUp, *g)
+			continue
+		}
+		fresh = append(fresh, *g)
 		s.Games++
 		s.BestScore = max(s.BestScore, g.Peak)
 		if g.Won() {
@@ -75,7 +85,7 @@ func Summarize(earlier Earlier, games []Record) Summary {
 		}
 	}
 	s.Reached[0] = 0 // no tile is of rank 0
-	s.Recorded, s.Own, s.NoUndo = groupOf(games), groupOf(own), groupOf(noUndo)
+	s.Recorded, s.Own, s.NoUndo, s.SetUp = groupOf(fresh), groupOf(own), groupOf(noUndo), groupOf(setUp)
 	s.BestScore = max(s.BestScore, s.Recorded.BestScore)
 	s.HighestTile = max(s.HighestTile, s.Recorded.HighestTile)
 	return s
@@ -100,13 +110,13 @@ func groupOf(games []Record) Group {
 	return g
 }
 
-// Rank returns the place a game of this score takes among games, by score:
-// 1 plus the number of games that scored more. A game ties with those of
-// its score.
+// Rank returns the place a game of this score takes among the games begun
+// from a fresh start, by score: 1 plus the number of them that scored
+// more. A game ties with those of its score.
 func Rank(games []Record, score int) int {
 	rank := 1
 	for i := range games {
-		if games[i].Score > score {
+		if !games[i].SetUp && games[i].Score > score {
 			rank++
 		}
 	}

@@ -69,6 +69,23 @@ func TestSummarizeUndos(t *testing.T) {
 	}
 }
 
+// TestSummarizeSetUp: games begun from a position set up are kept apart:
+// they count in SetUp only, not in the counts, the records or the ranks.
+func TestSummarizeSetUp(t *testing.T) {
+	games := []Record{finished(1000, 7, ByHand), finished(50000, 12, ByHand), finished(3000, 8, ByHand)}
+	games[1].SetUp = true
+	s := Summarize(Earlier{}, games)
+	if s.Games != 2 || s.Won != 0 || s.BestScore != 3000 || s.HighestTile != 256 || s.Own.Games != 2 || s.Reached[12] != 0 {
+		t.Errorf("%+v; want the 2 games from a fresh start, best 3000, tile 256", s)
+	}
+	if s.SetUp.Games != 1 || s.SetUp.BestScore != 50000 || s.SetUp.Won != 1 {
+		t.Errorf("SetUp = %+v; want the game set up, its 50000 and its 4096", s.SetUp)
+	}
+	if r := Rank(games, 2000); r != 2 {
+		t.Errorf("Rank(2000) = %d; want 2, the set-up game passed over", r)
+	}
+}
+
 func TestSummarizeNothing(t *testing.T) {
 	if s := Summarize(Earlier{}, nil); s != (Summary{}) {
 		t.Errorf("Summarize of no game = %+v; want zero", s)
