@@ -106,7 +106,7 @@ func (m *Model) overLines() (string, []string) {
 		if g.HighestTile() > s.HighestTile {
 			lines = append(lines, "New highest tile!")
 		}
-		if n := len(m.ledger.games); n > 0 {
+		if n := s.Recorded.Games; n > 0 { // the games begun afresh: those set up have no rank
 			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.ledger.games, g.Score())), figures.Count(n+1)))
 		}
 	}

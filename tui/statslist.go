@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
 )
@@ -32,7 +33,18 @@ var listColumns = []listColumn{
 	{"TILE", 5, func(g history.Record) string { return strconv.Itoa(g.HighestTile()) }},
 	{"MOVES", 6, func(g history.Record) string { return figures.Count(g.MoveCount) }},
 	{"TIME", 8, func(g history.Record) string { return clockTime(g.Played) }},
-	{"HOW", 8, func(g history.Record) string { return g.How().String() }},
+	{"UNDOS", 5, func(g history.Record) string { return figures.Count(g.Undos) }},
+	{"HOW", 15, howText},
+}
+
+// howText says how a game was played, as the list writes it: "by hand",
+// "hints", "autoplay", and ", set up" after a game begun from a position.
+func howText(g history.Record) string {
+	how := map[review.Mover]string{review.ByPlayer: "by hand", review.ByHint: "hints", review.ByAutoplay: "autoplay"}[g.How()]
+	if g.SetUp {
+		how += ", set up"
+	}
+	return how
 }
 
 // listFit returns how many of listColumns fit in width columns, the mark

@@ -221,9 +221,16 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 	if o := s.Own; o.Games > 0 {
 		own = fmt.Sprintf("%s · won %s · best %s · mean %s", figures.Quantity(o.Games, "game"), figures.Count(o.Won),
 			figures.Count(o.BestScore), figures.Count(int(o.MeanScore+0.5)))
+		if n := s.NoUndo; n.Games < o.Games {
+			own += fmt.Sprintf("; without an undo %s · best %s", figures.Quantity(n.Games, "game"), figures.Count(n.BestScore))
+		}
 	}
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
 	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
+	if u := s.SetUp; u.Games > 0 {
+		lines = append(lines, m.longField("SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
+			figures.Quantity(u.Games, "game"), figures.Count(u.BestScore)), width))
+	}
 	if e := m.ledger.earlier; e.GamesPlayed > 0 {
 		before := fmt.Sprintf("%s from before the history count in games, wins and records; the rest is of the %s since.",
 			figures.Quantity(e.GamesPlayed, "game"), figures.Quantity(s.Recorded.Games, "game"))

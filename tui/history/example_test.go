@@ -34,6 +34,6 @@ func Example() {
 	log, _ := history.Read(strings.NewReader(string(line) + "\n"))
 	back := log.Games[0]
 	ai, _ := back.AIMoves()
-	fmt.Printf("%d moves, %d by the AI; score %d; how: %v\n", len(back.Moves), ai, back.Score, back.How())
-	// Output: 4 moves, 1 by the AI; score 4; how: hints
+	fmt.Printf("%d moves, %d by the AI; score %d; at most by a %v\n", len(back.Moves), ai, back.Score, back.How())
+	// Output: 4 moves, 1 by the AI; score 4; at most by a hint
 }

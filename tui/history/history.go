@@ -135,40 +135,18 @@ func (g *Game) Replay() (*engine.Game, error) {
 	return e, nil
 }
 
-// How says how a game was played: by hand, with hints, or with autoplay.
-type How int
-
-// The ways to play, from the least help of the AI to the most.
-const (
-	ByHand       How = iota // no hint reached the player and the AI played no move
-	WithHints               // a hint reached the player; the AI played no move by itself
-	WithAutoplay            // the AI played moves
-)
-
-// How says how r was played: with autoplay if the AI played a move of it,
-// else with hints if a hint reached the player, else by hand.
-func (r *Record) How() How {
+// How says who played the game, as who made its moves is said
+// (review.Mover), by the most the AI did in it: review.ByAutoplay if the AI
+// played a move of it, else review.ByHint if a hint reached the player
+// (played or not), else review.ByPlayer, a game played by hand.
+func (r *Record) How() review.Mover {
 	switch {
 	case r.Autoplayed:
-		return WithAutoplay
+		return review.ByAutoplay
 	case r.Hinted:
-		return WithHints
+		return review.ByHint
 	}
-	return ByHand
-}
-
-// String returns how, as the statistics write it: "by hand", "hints",
-// "autoplay".
-func (h How) String() string {
-	switch h {
-	case ByHand:
-		return "by hand"
-	case WithHints:
-		return "hints"
-	case WithAutoplay:
-		return "autoplay"
-	}
-	return fmt.Sprintf("How(%d)", int(h))
+	return review.ByPlayer
 }
 
 // Earlier are the games counted before the history was kept, carried over

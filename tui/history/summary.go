@@ -1,6 +1,7 @@
 package history
 
 import (
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 )
@@ -77,7 +78,7 @@ func Summarize(earlier Earlier, games []Record) Summary {
 		for r := range g.Board.HighestRank() + 1 {
 			s.Reached[r]++
 		}
-		if g.How() == ByHand {
+		if g.How() == review.ByPlayer {
 			own = append(own, *g)
 			if g.Undos == 0 {
 				noUndo = append(noUndo, *g)

@@ -4,13 +4,14 @@ import (
 	"math"
 	"testing"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 )
 
 // finished returns the record of a game that ended with score and the
 // tile of rank tile, played as how says.
-func finished(score int, tile uint8, how How) Record {
-	return Record{Score: score, Board: engine.Board(0).With(0, tile), Hinted: how == WithHints, Autoplayed: how == WithAutoplay}
+func finished(score int, tile uint8, how review.Mover) Record {
+	return Record{Score: score, Board: engine.Board(0).With(0, tile), Hinted: how == review.ByHint, Autoplayed: how == review.ByAutoplay}
 }
 
 // TestSummarize checks the statistics of a history made by hand, with the
@@ -18,11 +19,11 @@ func finished(score int, tile uint8, how How) Record {
 func TestSummarize(t *testing.T) {
 	earlier := Earlier{GamesPlayed: 10, GamesWon: 1, GamesHinted: 3, GamesAutoplayed: 2, BestScore: 9000, HighestTile: 2048}
 	games := []Record{
-		finished(1000, 7, ByHand),         // 128
-		finished(3000, 8, WithHints),      // 256
-		finished(25000, 11, WithAutoplay), // 2048
-		finished(2000, 9, ByHand),         // 512
-		finished(7000, 10, ByHand),        // 1024
+		finished(1000, 7, review.ByPlayer),     // 128
+		finished(3000, 8, review.ByHint),       // 256
+		finished(25000, 11, review.ByAutoplay), // 2048
+		finished(2000, 9, review.ByPlayer),     // 512
+		finished(7000, 10, review.ByPlayer),    // 1024
 	}
 	s := Summarize(earlier, games)
 	// 10 earlier games and 5 lines; won: 1 earlier and the 2048; hinted:
@@ -56,7 +57,7 @@ func TestSummarize(t *testing.T) {
 // TestSummarizeUndos: the best score is the highest any game reached,
 // undone moves included; NoUndo keeps the games by hand without an undo.
 func TestSummarizeUndos(t *testing.T) {
-	games := []Record{finished(1000, 7, ByHand), finished(3000, 8, ByHand), finished(2000, 9, WithHints)}
+	games := []Record{finished(1000, 7, review.ByPlayer), finished(3000, 8, review.ByPlayer), finished(2000, 9, review.ByHint)}
 	games[0].Peak = 1000
 	games[1].Peak, games[1].Undos = 4000, 2 // 4,000 reached, then undone to 3,000
 	games[2].Peak = 2000
@@ -72,7 +73,7 @@ func TestSummarizeUndos(t *testing.T) {
 // TestSummarizeSetUp: games begun from a position set up are kept apart:
 // they count in SetUp only, not in the counts, the records or the ranks.
 func TestSummarizeSetUp(t *testing.T) {
-	games := []Record{finished(1000, 7, ByHand), finished(50000, 12, ByHand), finished(3000, 8, ByHand)}
+	games := []Record{finished(1000, 7, review.ByPlayer), finished(50000, 12, review.ByPlayer), finished(3000, 8, review.ByPlayer)}
 	games[1].SetUp = true
 	s := Summarize(Earlier{}, games)
 	if s.Games != 2 || s.Won != 0 || s.BestScore != 3000 || s.HighestTile != 256 || s.Own.Games != 2 || s.Reached[12] != 0 {
