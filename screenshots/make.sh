@@ -100,7 +100,9 @@ opening=(Down Left Down Left Down Right Down Left Down Down Left Down Right Down
 	Right Down Left Down Left Down Down Right Left Down Left Down Down Left Right Down Left Down Down Left)
 
 shot hint 80 24 "-seed 2048" "${opening[@]}" h 20
-shot autoplay 80 24 "-seed 99 -autoplay -speed 0 -depth 3" 60
+# The AI at play: the opening by hand, then a turns autoplay on, at a pace
+# that leaves the game far from its end when the picture is taken.
+shot autoplay 80 24 "-seed 2048 -speed 200ms" "${opening[@]}" a 25
 shot theme-dark 80 24 "-seed 2048 -theme dark" "${opening[@]}" h 20
 shot theme-contrast 80 24 "-seed 2048 -theme contrast" "${opening[@]}"
 shot no-color 80 24 "-seed 2048 -color none" "${opening[@]}" h 20
