@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui"
 )
 
 // A usageError is a mistake in the command line, which the command has
@@ -186,7 +187,7 @@ type evalFlags struct {
 func (c *commandFlags) evalFlags() *evalFlags {
 	e := &evalFlags{flags: c}
 	c.StringVar(&e.name, "eval", ai.Evaluators()[0].Name, "score the leaves of the search with the evaluator `NAME` (listed above)")
-	c.StringVar(&e.weights, "weights", "", "with -eval "+ntupleEval+": read the network from `FILE` (default "+displayPath(defaultWeightsPath())+")")
+	c.StringVar(&e.weights, "weights", "", "with -eval "+ntupleEval+": read the network from `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	return e
 }
 
@@ -209,18 +210,11 @@ func (e *evalFlags) check() error {
 // for the network, the one read from its weights file, or an error that
 // says how to train one or what is wrong with the file.
 func (e *evalFlags) open() (ai.Evaluator, error) {
-	if e.name != ntupleEval {
-		return ai.NewEvaluator(e.name)
+	eval, err := tui.OpenEvaluator(e.name, e.weights)
+	if errors.Is(err, tui.ErrNoWeights) {
+		return nil, fmt.Errorf("%w, or give -weights FILE", err)
 	}
-	path := e.weights
-	if path == "" {
-		path = defaultWeightsPath()
-	}
-	net, _, err := readNetwork(path)
-	if err != nil {
-		return nil, err
-	}
-	return net, nil
+	return eval, err
 }
 
 // evaluatorList returns the evaluators' names and summaries, for the usage

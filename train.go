@@ -16,6 +16,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -145,7 +146,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	net := fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
 	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
-	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(defaultWeightsPath())+")")
+	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
@@ -167,7 +168,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	}
 	o.design = d
 	if o.weights == "" {
-		o.weights = defaultWeightsPath()
+		o.weights = tui.DefaultWeightsPath()
 	}
 	if o.log == "" {
 		o.log = strings.TrimSuffix(o.weights, ".weights") + ".curve.csv"

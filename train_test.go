@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
 )
 
@@ -108,7 +109,7 @@ func TestTrainAndUse(t *testing.T) {
 
 	train(t, 0, "-episodes", "50", "-weights", w, "-resume")
 	released(t, w)
-	_, state, err := readNetwork(w)
+	_, state, err := tui.ReadNetwork(w)
 	if err != nil || state.Episodes != 150 {
 		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
 	}
@@ -148,7 +149,7 @@ func TestTrainInterrupted(t *testing.T) {
 		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
 	}
 	released(t, w)
-	_, state, err := readNetwork(w)
+	_, state, err := tui.ReadNetwork(w)
 	if err != nil || state.Episodes == 0 {
 		t.Fatalf("the checkpoint of the interruption: %d episodes, %v; want some", state.Episodes, err)
 	}
@@ -224,7 +225,7 @@ func TestTrainOverAnEmptyFile(t *testing.T) {
 	if _, err := os.Stat(foreign); err != nil {
 		t.Errorf("the temporary file of another weights file: %v; want it kept", err)
 	}
-	if _, state, err := readNetwork(w); err != nil || state.Episodes != 5 {
+	if _, state, err := tui.ReadNetwork(w); err != nil || state.Episodes != 5 {
 		t.Errorf("the network trained over an empty file: %d episodes, %v; want 5", state.Episodes, err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
+	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/regularfile"
@@ -100,7 +101,7 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curv
 	fi, err := os.Stat(o.weights)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && o.resume:
-		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", errNoWeights, o.weights)
+		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", tui.ErrNoWeights, o.weights)
 	case errors.Is(err, fs.ErrNotExist):
 		c, err := ntuple.NewCheckpoint(o.design, o.seed)
 		return c, nil, err

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -212,6 +213,18 @@ func (p *Prefs) Save(name string, value any) error {
 		return nil
 	}
 	return p.file.Set(name, value)
+}
+
+// WeightsFile returns the file the weights setting names, a leading ~/
+// standing for the home directory; "" for the default file (see
+// DefaultWeightsPath).
+func (p *Prefs) WeightsFile() string {
+	if rest, ok := strings.CutPrefix(p.Weights, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p.Weights
 }
 
 // prefsTemplate returns the text of a new preferences file: every setting
