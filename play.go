@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -35,10 +34,10 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
 [ ] autoplay speed, u undo, n new game, s statistics, r review (the
-replay of the game, every move rated by the AI), t theme, ? help, q quit.
-They can be rebound, and the theme, depth, speed, animation and the live
-coach kept, in $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag
-overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl,
+replay of the game, every move rated by the AI), t theme, o settings,
+? help, q quit. They can be rebound, and the theme, depth, speed,
+animation, live coach and evaluator kept (o changes them in the game), in
+$XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl,
 their reviews in reviews/ beside it.
 `
 
@@ -178,12 +177,7 @@ func formatVersion(info *debug.BuildInfo, ok bool) string {
 // game with the flags' default evaluator and a problem that says why, shown
 // as the other problems of the file are.
 func openEvaluator(flags *evalFlags, prefs *tui.Prefs, prefsPath string, fromFlags bool) (ai.Evaluator, error) {
-	weights := prefs.Weights
-	if rest, ok := strings.CutPrefix(weights, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			weights = filepath.Join(home, rest)
-		}
-	}
+	weights := prefs.WeightsFile()
 	if fromFlags {
 		if flags.name == ntupleEval && flags.weights == "" && prefs.Eval == ntupleEval {
 			flags.weights = weights // -eval ntuple alone reads the preferred network
