@@ -37,8 +37,9 @@ Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
 replay of the game, every move rated by the AI), t theme, o settings,
 ? help, q quit. They can be rebound, and the theme, depth, speed,
 animation, live coach and evaluator kept (o changes them in the game), in
-$XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it. Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl,
-their reviews in reviews/ beside it.
+$XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
+Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl, their
+reviews in reviews/ beside it.
 `
 
 // playCommand opens the game in the terminal, or prints the version.
