@@ -3,8 +3,11 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
@@ -75,11 +78,45 @@ func (m *Model) onCoach(msg coachMsg) {
 	m.coach.mark = &coachMark{msg.move, msg.rated.Verdict}
 }
 
-// markText returns the mark of the last move, styled, after a space; ""
-// if it has none.
-func (m *Model) markText() string {
+// markText returns the mark of the last move, styled, after a space, and
+// its word after it where there is room (worded): " ?! inaccuracy"; "" if
+// it has none.
+func (m *Model) markText(worded bool) string {
 	if m.coach.mark == nil || m.coach.mark.move != m.cur.Game.MoveCount() {
 		return ""
 	}
-	return " " + m.verdictStyle(m.coach.mark.verdict).Render(verdictMarks[m.coach.mark.verdict])
+	v := m.coach.mark.verdict
+	if worded {
+		return " " + m.verdictStyle(v).Render(verdictMarks[v]+" "+markWord(v))
+	}
+	return " " + m.verdictStyle(v).Render(verdictMarks[v])
+}
+
+// markWord names the verdict a mark stands for, as the hint names it:
+// "good", "inaccuracy", …, "only move".
+func markWord(v review.Verdict) string {
+	if v == review.Forced {
+		return "only move"
+	}
+	return v.String()
+}
+
+// coachHelp explains the coach and its marks, in width columns.
+func (m *Model) coachHelp(width int) string {
+	lines := []string{m.heading("The coach"), ansi.Wrap(fmt.Sprintf("With the coach on (%s, the settings), a mark beside the "+
+		"move count rates each move you play, a moment after it, as the review of the game will:", first(m.keys.Settings)), width, "/")}
+	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
+		mark := m.verdictStyle(v).Render(fmt.Sprintf("%-2s", verdictMarks[v]))
+		lines = append(lines, ansi.Wrap("  "+mark+"  "+coachMeans[v], width, "/"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// coachMeans says what each mark of the coach means.
+var coachMeans = [review.NumVerdicts]string{
+	review.Good:       "best or good: the AI's move, or one that loses less than " + percentText(review.GoodLoss),
+	review.Inaccuracy: "inaccuracy: loses " + percentText(review.GoodLoss) + " to " + percentText(review.InaccuracyLoss),
+	review.Mistake:    "mistake: loses " + percentText(review.InaccuracyLoss) + " to " + percentText(review.MistakeLoss),
+	review.Blunder:    "blunder: loses " + percentText(review.MistakeLoss) + " or more, or the game",
+	review.Forced:     "the only move the board allowed",
 }

@@ -71,8 +71,8 @@ func TestCoach(t *testing.T) {
 	m.Update(rating)
 	rev := reviewOfGame(t, m)
 	want := rev.Moves[len(rev.Moves)-1].Verdict
-	if m.coach.mark == nil || m.coach.mark.verdict != want || movesField(m) != "MOVES 31 "+verdictMarks[want] {
-		t.Fatalf("after a move: mark %+v, panel %q; want %v, %q", m.coach.mark, movesField(m), want, verdictMarks[want])
+	if mark := verdictMarks[want] + " " + markWord(want); m.coach.mark == nil || m.coach.mark.verdict != want || movesField(m) != "MOVES 31 "+mark {
+		t.Fatalf("after a move: mark %+v, panel %q; want %v, %q", m.coach.mark, movesField(m), want, mark)
 	}
 
 	first, _ := ratingOf(m, press(m, moveKey(t, m)))

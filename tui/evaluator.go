@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/regularfile"
@@ -13,7 +15,8 @@ import (
 
 // This file opens the evaluator the AI scores boards with, by its name: the
 // commands' -eval and -weights flags, the preferences file and the settings
-// screen all open it here.
+// screen all open it here. The game opens one in the background and then
+// replaces its searcher (see onEval).
 
 // ErrNoWeights is the error, wrapped, of a weights file that does not
 // exist.
@@ -66,4 +69,75 @@ func ReadNetwork(path string) (*ntuple.Network, ntuple.State, error) {
 		return nil, ntuple.State{}, fmt.Errorf("weights file %s: %w", path, err)
 	}
 	return net, state, nil
+}
+
+// evalMsg is the evaluator called name, opened by the opening numbered id,
+// or why it could not be opened. byPlayer says that the settings screen
+// asked for it, not the preferences file.
+type evalMsg struct {
+	id       uint64
+	name     string
+	eval     ai.Evaluator
+	err      error
+	byPlayer bool
+}
+
+// openEvaluator opens the evaluator called name in the background, the
+// network from the file weights ("" for the default one); onEval puts it
+// to use. An opening under way is dropped.
+func (m *Model) openEvaluator(name, weights string, byPlayer bool) tea.Cmd {
+	m.ai.opens++
+	m.ai.opening = name
+	id := m.ai.opens
+	return func() tea.Msg {
+		eval, err := OpenEvaluator(name, weights)
+		return evalMsg{id, name, eval, err, byPlayer}
+	}
+}
+
+// onEval puts the evaluator just opened to use: the search under way is
+// cancelled and asked again of a searcher that scores with it, and the
+// hint on screen, the old evaluator's, goes. An evaluator that could not
+// be opened leaves the AI as it was, and the player is told why: on the
+// settings screen if it asked, else as a problem of the preferences file,
+// which named it.
+func (m *Model) onEval(msg evalMsg) tea.Cmd {
+	if msg.id != m.ai.opens || m.ai.opening == "" {
+		return nil // dropped: another was asked for since
+	}
+	m.ai.opening = ""
+	if msg.err != nil {
+		m.evalRefused(msg)
+		return nil
+	}
+	why := m.ai.thinking
+	m.stopSearch()
+	m.ai.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: m.ai.searcher.Threads()})
+	m.ai.evalName, m.ai.hint = msg.name, nil
+	m.prefs.evalOpened()
+	if msg.byPlayer && m.screens.settings != nil {
+		m.wrote("eval", msg.name)
+	} else if msg.byPlayer {
+		m.savePref("eval", msg.name)
+	}
+	if why != idle {
+		return m.ask(why)
+	}
+	return nil
+}
+
+// evalRefused tells the player why the evaluator of msg could not be
+// opened, and that the AI goes on with its own.
+func (m *Model) evalRefused(msg evalMsg) {
+	text := fmt.Sprintf("%s not opened, the AI keeps %s: %v", msg.name, m.ai.evalName, msg.err)
+	switch {
+	case msg.byPlayer && m.screens.settings != nil:
+		m.screens.settings.say(text, true)
+	case msg.byPlayer:
+		m.warn(text)
+	default:
+		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.path(), msg.name, msg.err, m.ai.evalName)
+		m.prefs.Problems = append(m.prefs.Problems, problem)
+		m.warn(problem)
+	}
 }

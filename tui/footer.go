@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // This file draws the last line of the screens with a board: the keys that
@@ -43,6 +45,23 @@ func (m *Model) helpLine(width int, keys []key.Binding) string {
 		used += w
 	}
 	return lipgloss.NewStyle().MaxWidth(width).Render(b.String())
+}
+
+// footer draws the last line of the game in width columns: the badge of
+// the preferences file's problems while it has some, and the keys that fit
+// beside it.
+func (m *Model) footer(width int) string {
+	badge := m.configBadge()
+	if badge == "" {
+		return m.helpLine(width, m.shortHelp())
+	}
+	rest := width - lipgloss.Width(badge) - 1
+	if rest < lipgloss.Width(first(m.keys.Help))+5 { // not even the key of the help, which says more
+		return ansi.Truncate(badge, width, "…")
+	}
+	keys := slices.DeleteFunc(m.shortHelp(), func(b key.Binding) bool { return b.Help().Key == first(m.keys.Help) })
+	more := key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(first(m.keys.Help), "more"))
+	return badge + " " + m.helpLine(rest, append([]key.Binding{more}, keys...)) // the help says what the problems are
 }
 
 // shortHelp returns the keys of the one-line help that act on the game as

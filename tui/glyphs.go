@@ -33,7 +33,8 @@ var toASCII = strings.NewReplacer(
 	"✓", "+", "□", "o", // the marks of the verdicts
 	"↑", "^", "↓", "v", "←", "<", "→", ">", // moves
 	"╸", "-", "·", ".", "•", "*", "…", "~", "×", "x", "—", "-", "−", "-", "≈", "~", "µ", "u",
-	"┤", "|", "┼", "+", "┬", "+", "╴", "-", "╶", "-", "▸", ">", // the chart of the scores; the game chosen
+	"┤", "|", "┼", "+", "┬", "+", "╴", "-", "╶", "-", "▸", ">", // the chart of the scores; the game or setting chosen
+	"‹", "<", "›", ">", // the value of a setting, which ← and → change
 )
 
 // ASCIILocale reports whether the locale of the environment getenv reads

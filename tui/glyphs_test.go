@@ -71,6 +71,15 @@ func TestASCIIScreens(t *testing.T) {
 		"banner": func(m *Model) { m.showBanner("Your first 8192!", "No game of yours made one before.") },
 		"replay": func(m *Model) { press(m, "r") },
 		"coach":  func(m *Model) { m.coach.mark = &coachMark{m.cur.Game.MoveCount(), review.Good} },
+		"settings": func(m *Model) {
+			press(m, "o")
+			press(m, "down")
+		},
+		"settings pane": func(m *Model) {
+			m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
+			press(m, "o")
+		},
+		"badge": func(m *Model) { m.prefs.Problems = []string{"config.toml line 1: a problem"} },
 	}
 	for name, set := range screens {
 		for _, c := range []ColorMode{ColorNone, Color256} {

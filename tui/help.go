@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -64,8 +65,13 @@ func (m *Model) openHelp() {
 func (m *Model) helpText(width int) (text string, hintAt int) {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	var parts []string
+	if problems := m.problemsHelp(width); problems != "" { // until the file is fixed
+		parts = append(parts, problems)
+	}
 	for _, w := range m.warnings { // whole here, where a small screen cuts them
-		parts = append(parts, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)))
+		if !slices.Contains(m.prefs.problems(), w.text) {
+			parts = append(parts, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)))
+		}
 	}
 	parts = append(parts,
 		keyColumns(m.keys.FullHelp(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
@@ -73,7 +79,7 @@ func (m *Model) helpText(width int) (text string, hintAt int) {
 			"Make a 2048 tile to win, then go on as long as you can."),
 	)
 	before := strings.Join(parts, "\n\n")
-	parts = append(parts, m.hintHelp(width), m.aiHelp(width))
+	parts = append(parts, m.hintHelp(width), m.aiHelp(width), m.coachHelp(width), m.settingsHelp(width))
 	return strings.Join(parts, "\n\n"), strings.Count(before, "\n") + 2
 }
 

@@ -53,7 +53,7 @@ type Model struct {
 	now   func() time.Time // the clock: time.Now, but for tests
 	keys  KeyMap
 	store *Store // nil keeps nothing
-	prefs *Prefs
+	prefs *Prefs // never nil: DefaultPrefs, kept nowhere, without a file
 
 	cur        SavedGame // the game in progress and what the statistics need of it
 	lastActive time.Time // when a move was last played, or the session began: the time played runs from it
@@ -93,6 +93,9 @@ type assistant struct {
 	pendingID uint64             // the number of the search that answered pending
 	played    *ai.Result         // the AI's last move, shown while it thinks of the next
 	lastAuto  time.Time          // when the AI last played
+
+	opens   uint64 // numbers the openings of an evaluator: each answer names its own
+	opening string // the evaluator being opened to take the searcher's place; "" when none
 }
 
 // coaching is the live coach (see coach.go).
@@ -128,10 +131,11 @@ type motion struct {
 }
 
 // screens are what can come in front of the game: the help, the
-// statistics, the replay (over the game or the statistics).
+// statistics, the replay (over the game or the statistics), the settings.
 type screens struct {
 	help       *helpPage      // the help, when it is up
 	stats      *statsView     // the statistics screen, when it is up
+	settings   *settingsView  // the settings screen, when it is up
 	replay     *replayView    // the replay, when it is up
 	replays    uint64         // numbers the replays: the messages of each one's review name it
 	reviewPace time.Duration  // between two batches of a review's moves (see reviewPace)
@@ -212,6 +216,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	if cfg.Coach {
 		m.coach.rater = review.NewCoach(reviewSetting)
 	}
+	m.prefs = DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
 		for _, p := range cfg.Prefs.Problems {
@@ -309,10 +314,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		m.look.dark = msg.IsDark()
 		m.repaint()
-	case searchMsg:
-		return m, m.onSearch(msg)
-	case autoTickMsg:
-		return m, m.onAutoTick(msg)
+	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
+		return m, m.onAI(msg)
 	case flashDoneMsg:
 		if msg.id == m.motion.flash.id {
 			m.motion.flash = flash{id: m.motion.flash.id}
@@ -333,14 +336,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onReviewKept(msg)
 	case replayTickMsg:
 		return m, m.onReplayTick(msg)
-	case coachMsg:
-		m.onCoach(msg)
-	case spinner.TickMsg:
-		if m.ai.thinking != idle {
-			var cmd tea.Cmd
-			m.ai.spin, cmd = m.ai.spin.Update(msg)
-			return m, cmd
-		}
+	case tea.PasteMsg:
+		m.onPaste(msg)
 	}
 	return m, nil
 }

@@ -9,10 +9,18 @@ import (
 )
 
 // Keys go to the screen in front: the replay (and the help over it), the
-// help, the statistics, or the game. ctrl+c quits from any of them.
+// help, the settings, the statistics, or the game. ctrl+c quits from any of
+// them.
 
-// onKey dispatches a key press to the screen in front.
+// onKey dispatches a key press to the screen in front, the preferences
+// file read again first if it has changed (see rereadPrefs).
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	reread := m.rereadPrefs()
+	return tea.Batch(reread, m.toScreen(k))
+}
+
+// toScreen hands a key press to the screen in front.
+func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c":
 		return m.quit()
@@ -21,6 +29,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case m.screens.replay != nil: // the game under it, its notes and its question, stay as they are
 		return m.onReplayKey(k)
+	case m.screens.settings != nil && m.screens.help == nil: // so does the game under the settings
+		return m.onSettingsKey(k)
 	case key.Matches(k, m.keys.Review) && m.screens.stats == nil && m.screens.help == nil && !m.hidden():
 		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
 	}
@@ -105,6 +115,8 @@ func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 		m.nextTheme()
 	case key.Matches(k, m.keys.Stats):
 		m.openStats()
+	case key.Matches(k, m.keys.Settings):
+		m.openSettings()
 	case key.Matches(k, m.keys.Help):
 		m.openHelp()
 	}

@@ -18,8 +18,10 @@ import (
 // Prefs are the player's preferences, from the file
 // $XDG_CONFIG_HOME/2048/config.toml: the theme, the AI's depth, the pace of
 // autoplay, and the keys. The command line's flags override them for the
-// session; a change made in the game (t, + - 0, [ ]) is written back to the
-// file at once, in place, keeping the player's comments.
+// session; a change made in the game (the settings screen, t, + - 0, [ ]) is
+// written back to the file at once, in place, keeping the player's
+// comments. The game reads the file again when it changes on disk, and
+// takes the settings changed in it.
 type Prefs struct {
 	Theme theme.Theme
 	Depth int // ai.Auto or plies
@@ -40,10 +42,14 @@ type Prefs struct {
 
 	// Problems say what was wrong in the file, each with its line: the
 	// game then takes the default of what was wrong (all the default keys,
-	// for a problem in [keys]), and shows them.
+	// for a problem in [keys]), and shows them until the file is fixed. The
+	// command may add its own about the file's settings (an evaluator it
+	// could not open).
 	Problems []string
 
-	file *prefs.File // nil: no file, nothing is written
+	file  *prefs.File // nil: no file, nothing is written
+	read  int         // how many of Problems the file itself had
+	stamp fileStamp   // the file as it was when read or last written
 }
 
 // DefaultSpeed is the least time between two moves of the AI by default.
@@ -158,11 +164,19 @@ func (s *Store) PrefsPath() string { return filepath.Join(s.ConfigDir, "config.t
 // cannot use is in Problems, and the defaults stand in for it.
 func LoadPrefs(path string) *Prefs {
 	p := DefaultPrefs()
+	p.stamp = stampOf(path) // before reading: a change while it is read is seen next time
+	p.load(path)
+	p.read = len(p.Problems)
+	return p
+}
+
+// load reads the file at path into p.
+func (p *Prefs) load(path string) {
 	f, err := prefs.Load(path, prefsTemplate)
 	p.file = f
 	if err != nil {
-		p.Problems = append(p.Problems, "Preferences not read, and not written while the game runs: "+err.Error())
-		return p
+		p.Problems = append(p.Problems, "Preferences not read, nor written until the file is fixed: "+err.Error())
+		return
 	}
 	for _, v := range f.Values() {
 		if v.Table != "" {
@@ -176,7 +190,6 @@ func LoadPrefs(path string) *Prefs {
 	keys, problems := rebind(f.Values(), path)
 	p.Keys = keys
 	p.Problems = append(p.Problems, problems...)
-	return p
 }
 
 // apply takes the top-level setting v, or notes why it cannot.
@@ -207,12 +220,24 @@ func settingNames() string {
 }
 
 // Save writes the setting name, changed in the game, to the file. It does
-// nothing without a file (the tests' games, or no store).
+// nothing without a file (the tests' games, or no store). A file that could
+// not be read or parsed is not written: the error says why.
 func (p *Prefs) Save(name string, value any) error {
 	if p == nil || p.file == nil {
 		return nil
 	}
-	return p.file.Set(name, value)
+	if err := p.file.Set(name, value); err != nil {
+		return err
+	}
+	// p says what the file says now, so that reading it again finds no
+	// change to put to use; it does read it again (see rereadPrefs), for a
+	// problem the new value may have put right.
+	for _, s := range settings {
+		if s.name == name {
+			_ = s.apply(p, value) // the game writes only values its settings take
+		}
+	}
+	return nil
 }
 
 // WeightsFile returns the file the weights setting names, a leading ~/
@@ -232,9 +257,10 @@ func (p *Prefs) WeightsFile() string {
 func prefsTemplate() []byte {
 	var b strings.Builder
 	b.WriteString("# The preferences of 2048, a TOML file (https://toml.io).\n")
-	b.WriteString("# The game writes a setting here when you change it in the game (t, + - 0, [ ]),\n")
-	b.WriteString("# in place: your comments and order stay. Flags on the command line override\n")
-	b.WriteString("# this file for one session. Remove the # of a line to set it.\n\n")
+	b.WriteString("# The game writes a setting here when you change it in the game (o, the\n")
+	b.WriteString("# settings; t, + - 0, [ ]), in place: your comments and order stay. It reads\n")
+	b.WriteString("# the file again when you change it. Flags on the command line override this\n")
+	b.WriteString("# file for one session. Remove the # of a line to set it.\n\n")
 	for _, s := range settings {
 		fmt.Fprintf(&b, "# %s\n# %s = %s\n\n", s.doc, s.name, s.example)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
@@ -22,6 +23,29 @@ type searchMsg struct {
 // autoTickMsg says that the pending autoplay move, the answer of the search
 // numbered id, may be played now.
 type autoTickMsg struct{ id uint64 }
+
+// onAI handles what the AI's work in the background sends: the answers of
+// its searches, the ticks of autoplay and of the spinner, the coach's
+// ratings and the evaluators opened.
+func (m *Model) onAI(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case searchMsg:
+		return m.onSearch(msg)
+	case autoTickMsg:
+		return m.onAutoTick(msg)
+	case coachMsg:
+		m.onCoach(msg)
+	case evalMsg:
+		return m.onEval(msg)
+	case spinner.TickMsg:
+		if m.ai.thinking != idle {
+			var cmd tea.Cmd
+			m.ai.spin, cmd = m.ai.spin.Update(msg)
+			return cmd
+		}
+	}
+	return nil
+}
 
 // ask starts a search of the board on screen in the background; its answer
 // comes back as a searchMsg. Any search in progress is stopped first.

@@ -51,10 +51,12 @@ func (m *Model) render() string {
 		return m.replayScreen(w, h)
 	case m.screens.stats != nil:
 		return m.statsScreen(w, h)
+	case m.screens.settings != nil:
+		return m.settingsScreen(w, h)
 	}
 	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
 		right := panelRight(l)
-		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.helpLine(w, m.shortHelp())}
+		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.footer(w)}
 		if l.panel == statusOnly {
 			p.panel = m.statusLine(l.areaWidth())
 		} else {

@@ -1,0 +1,241 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/theme"
+)
+
+// This file holds the options of the settings screen (see settingsview.go):
+// what each shows, what it means, and how a step changes it. A change takes
+// effect at once and is written to the preferences file.
+
+// An option is a line of the settings screen.
+type option struct {
+	label string
+	value func(m *Model) string // the value in effect
+	about func(m *Model) string // what the option does, under the list while it is chosen
+	// step changes the option one step back (-1, ←) or on (+1, → and
+	// enter), puts it to use and writes it.
+	step func(m *Model, by int) tea.Cmd
+}
+
+// options are the lines of the settings screen, in its order.
+var options = []option{
+	{"Theme", (*Model).themeShown, (*Model).aboutTheme, (*Model).stepTheme},
+	{"Coach", func(m *Model) string { return onOff(m.coach.rater != nil) }, (*Model).aboutCoach, (*Model).stepCoach},
+	{"Evaluator", (*Model).evalShown, (*Model).aboutEval, (*Model).stepEval},
+	{"Weights", (*Model).weightsShown, (*Model).aboutWeights, func(m *Model, _ int) tea.Cmd { return m.editWeights() }},
+	{"Animation", func(m *Model) string { return onOff(m.motion.animate) }, (*Model).aboutAnimate, (*Model).stepAnimate},
+	{"Autoplay", func(m *Model) string { return speedText(m.ai.delay) }, (*Model).aboutSpeed, (*Model).stepSpeed},
+	{"Depth", (*Model).depthShown, (*Model).aboutDepth, (*Model).stepDepth},
+}
+
+// onOff writes a setting that is on or off.
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
+
+// useTheme draws the screen in th from now on.
+func (m *Model) useTheme(th theme.Theme) {
+	m.look.theme = th
+	m.repaint()
+}
+
+// useAnimate turns the tiles' slide on or off; off, a slide under way ends.
+func (m *Model) useAnimate(on bool) {
+	m.motion.animate = on
+	if !on {
+		m.motion.anim = nil
+	}
+}
+
+// useCoach turns the live coach on or off, if it is not so already; its
+// rating under way and its mark go either way.
+func (m *Model) useCoach(on bool) {
+	if on == (m.coach.rater != nil) {
+		return
+	}
+	m.stopCoach()
+	m.coach.rater, m.coach.mark = nil, nil
+	if on {
+		m.coach.rater = review.NewCoach(reviewSetting)
+	}
+}
+
+// stepTheme moves to the theme before or after the one in effect, when
+// there is colour to show it.
+func (m *Model) stepTheme(by int) tea.Cmd {
+	if m.themeShown() != m.look.theme.Name {
+		m.screens.settings.say("Themes need colour, and there is none here (-color none, NO_COLOR or the terminal).", true)
+		return nil
+	}
+	all := theme.All()
+	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.look.theme.Name })
+	m.useTheme(all[(i+by+len(all))%len(all)])
+	m.wrote("theme", m.look.theme.Name)
+	return nil
+}
+
+func (m *Model) aboutTheme() string {
+	if m.themeShown() != m.look.theme.Name {
+		return "Themes need colour: with -color none, NO_COLOR or a terminal without colour, none shows."
+	}
+	return m.look.theme.Name + ": " + m.look.theme.Description + "."
+}
+
+func (m *Model) stepCoach(int) tea.Cmd {
+	m.useCoach(m.coach.rater == nil)
+	m.wrote("coach", m.coach.rater != nil)
+	return nil
+}
+
+func (m *Model) aboutCoach() string {
+	return "After each move you play, a mark beside the move count rates it as the review of the game will."
+}
+
+// evalShown says which evaluator the AI uses, and which one is being
+// opened to take its place.
+func (m *Model) evalShown() string {
+	if m.ai.opening != "" {
+		return m.ai.evalName + " (opening " + m.ai.opening + "…)"
+	}
+	return m.ai.evalName
+}
+
+// stepEval opens the evaluator before or after the one in effect (or the
+// one being opened) in the background; onEval puts it to use and writes it.
+func (m *Model) stepEval(by int) tea.Cmd {
+	names := evaluatorNames()
+	from := m.ai.evalName
+	if m.ai.opening != "" {
+		from = m.ai.opening
+	}
+	i := slices.Index(names, from)
+	next := names[(i+by+len(names))%len(names)]
+	if next == m.ai.evalName {
+		m.ai.opening, m.ai.opens = "", m.ai.opens+1 // back where it was: the opening under way is dropped
+		return nil
+	}
+	return m.openEvaluator(next, m.weightsFile(), true)
+}
+
+func (m *Model) aboutEval() string {
+	name := m.ai.evalName
+	if m.ai.opening != "" {
+		name = m.ai.opening
+	}
+	if e, err := ai.LookupEvaluator(name); err == nil {
+		return name + ": " + e.Summary + "."
+	}
+	return name + ": the network 2048 train trains, read from the weights file below; " +
+		"one that cannot be read leaves the AI as it is, and this screen says why."
+}
+
+// weightsFile returns the weights file the preferences name, "" for the
+// default one.
+func (m *Model) weightsFile() string {
+	if m.prefs == nil {
+		return ""
+	}
+	return m.prefs.WeightsFile()
+}
+
+func (m *Model) weightsShown() string {
+	if m.prefs == nil || m.prefs.Weights == "" {
+		return "the one 2048 train writes"
+	}
+	return m.prefs.Weights
+}
+
+func (m *Model) aboutWeights() string {
+	path := m.weightsFile()
+	if path == "" {
+		path = DefaultWeightsPath()
+	}
+	if m.screens.settings.edit != nil {
+		return fmt.Sprintf("The file %s reads its network from, now %s.", ntuple.EvaluatorName, path)
+	}
+	return fmt.Sprintf("The file %s reads its network from: %s. enter edits it.", ntuple.EvaluatorName, path)
+}
+
+func (m *Model) stepAnimate(int) tea.Cmd {
+	m.useAnimate(!m.motion.animate)
+	m.wrote("animate", m.motion.animate)
+	return nil
+}
+
+func (m *Model) aboutAnimate() string {
+	return "Tiles slide when they move, as in the original game (never without colour, nor when autoplay outpaces the slide)."
+}
+
+// stepSpeed makes autoplay a step faster (→) or slower (←).
+func (m *Model) stepSpeed(by int) tea.Cmd {
+	m.ai.delay = stepSpeed(m.ai.delay, -by)
+	m.wrote("speed", m.ai.delay.String())
+	return nil
+}
+
+func (m *Model) aboutSpeed() string {
+	return fmt.Sprintf("How fast the AI plays on autoplay (%s): from %s to full speed.",
+		first(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
+}
+
+func (m *Model) depthShown() string {
+	if m.ai.depth == ai.Auto {
+		return "auto (" + movesAhead(m.shownDepth()) + " now)"
+	}
+	return movesAhead(m.ai.depth)
+}
+
+// stepDepth goes a ply deeper (→) or shallower (←), from the automatic
+// depth, below 1 ply, to ai.MaxDepth.
+func (m *Model) stepDepth(by int) tea.Cmd {
+	d := min(max(m.ai.depth+by, ai.Auto), ai.MaxDepth)
+	m.ai.depth = d
+	if d == ai.Auto {
+		m.wrote("depth", "auto")
+	} else {
+		m.wrote("depth", int64(d))
+	}
+	return nil
+}
+
+func (m *Model) aboutDepth() string {
+	return fmt.Sprintf("How far the AI looks ahead. auto: %d to %d moves, more as the board fills. "+
+		"Each move more takes several times as long.", minAutoDepth, maxAutoDepth)
+}
+
+// wrote writes the setting name, just changed on the settings screen, to
+// the preferences file, and says so on the screen, or why it could not.
+func (m *Model) wrote(name string, value any) {
+	v := m.screens.settings
+	path := m.prefs.path()
+	err := m.prefs.Save(name, value)
+	switch {
+	case m.prefs.broken() != nil: // the line under the list says so, and the help why
+		v.say("Changed for this game, not written.", true)
+	case err != nil:
+		v.say("Changed for this game, not written: "+err.Error(), true)
+	case path != "":
+		v.say("Written to "+shortPath(path)+".", false)
+	default:
+		v.say("", false)
+	}
+}
+
+// shortPath names a file by its directory's name and its own, as
+// 2048/config.toml: enough to know it, short enough for a small screen.
+func shortPath(path string) string {
+	return filepath.Join(filepath.Base(filepath.Dir(path)), filepath.Base(path))
+}

@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui/figures"
+)
+
+// This file keeps the preferences file in step with the game while it
+// runs: the game reads it again when it changes on disk (a look at its
+// size and time on each key), takes the settings changed in it, and shows
+// its problems — a badge under the board, the whole text in the help —
+// until the file is fixed.
+
+// A fileStamp tells whether a file has changed: its size and the time it
+// was last written, or that there is no file.
+type fileStamp struct {
+	exists   bool
+	size     int64
+	modified int64 // nanoseconds since 1970
+}
+
+// stampOf returns the stamp of the file at path as it is now.
+func stampOf(path string) fileStamp {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}
+	}
+	return fileStamp{true, fi.Size(), fi.ModTime().UnixNano()}
+}
+
+// path returns the preferences file's path; "" when there is none.
+func (p *Prefs) path() string {
+	if p == nil || p.file == nil {
+		return ""
+	}
+	return p.file.Path()
+}
+
+// broken returns why the file could not be read or parsed, if it could
+// not: nothing is then written to it.
+func (p *Prefs) broken() error {
+	if p == nil || p.file == nil {
+		return nil
+	}
+	return p.file.Broken()
+}
+
+// problems returns the problems in p; none without preferences.
+func (p *Prefs) problems() []string {
+	if p == nil {
+		return nil
+	}
+	return p.Problems
+}
+
+// changed reports whether the file has changed on disk since p read it or
+// wrote it.
+func (p *Prefs) changed() bool { return p.path() != "" && stampOf(p.path()) != p.stamp }
+
+// reread returns the preferences read again from p's file. The problems
+// the command added stay while the file's evaluator is the one they were
+// about.
+func (p *Prefs) reread() *Prefs {
+	q := LoadPrefs(p.path())
+	if q.Eval == p.Eval && q.Weights == p.Weights {
+		q.Problems = append(q.Problems, p.Problems[p.read:]...)
+	}
+	return q
+}
+
+// evalOpened drops the problems the command added about the evaluator: the
+// game has opened one since.
+func (p *Prefs) evalOpened() {
+	if p != nil {
+		p.Problems = p.Problems[:p.read]
+	}
+}
+
+// rereadPrefs reads the preferences file again if it has changed on disk:
+// its keys and the settings changed in it take effect (a setting the file
+// left as it was stays as the game has it, a flag's or the settings
+// screen's), the warnings of its problems fixed go, and those of new ones
+// come. A file that cannot be parsed changes nothing but its problems.
+func (m *Model) rereadPrefs() tea.Cmd {
+	if !m.prefs.changed() {
+		return nil
+	}
+	old := m.prefs
+	m.prefs = old.reread()
+	m.warnings = slices.DeleteFunc(m.warnings, func(w warning) bool {
+		return slices.Contains(old.Problems, w.text) && !slices.Contains(m.prefs.Problems, w.text)
+	})
+	for _, p := range m.prefs.Problems {
+		if !slices.Contains(old.Problems, p) {
+			m.warn(p)
+		}
+	}
+	if m.prefs.broken() != nil {
+		return nil // what it says is not known: the game goes on as it is
+	}
+	m.keys = m.prefs.Keys
+	return m.applyChanged(old, m.prefs)
+}
+
+// applyChanged puts to use the settings that changed from old to now, as
+// read from the file; a new evaluator is opened in the background.
+func (m *Model) applyChanged(old, now *Prefs) tea.Cmd {
+	if now.Theme.Name != old.Theme.Name {
+		m.useTheme(now.Theme)
+	}
+	if now.Depth != old.Depth {
+		m.ai.depth = now.Depth
+	}
+	if now.Speed != old.Speed {
+		m.ai.delay = now.Speed
+	}
+	if now.Animate != old.Animate {
+		m.useAnimate(now.Animate)
+	}
+	if now.Coach != old.Coach {
+		m.useCoach(now.Coach)
+	}
+	network := now.Eval == ntuple.EvaluatorName
+	changed := now.Eval != old.Eval || network && now.Weights != old.Weights
+	if changed && (now.Eval != m.ai.evalName || network) {
+		return m.openEvaluator(now.Eval, now.WeightsFile(), false)
+	}
+	return nil
+}
+
+// configBadge draws the badge of the preferences file's problems (see
+// configBadgeText); "" when it has none.
+func (m *Model) configBadge() string {
+	if len(m.prefs.problems()) == 0 {
+		return ""
+	}
+	return lipgloss.NewStyle().Foreground(m.look.pal.Bad).Bold(true).Render(m.configBadgeText())
+}
+
+// configBadgeText says in a few words that the preferences file has
+// problems, and how many: "config: 2 problems".
+func (m *Model) configBadgeText() string {
+	return "config: " + figures.Quantity(len(m.prefs.problems()), "problem")
+}
+
+// problemsHelp draws the preferences file's problems for the help, each
+// whole, wrapped to width; "" when it has none.
+func (m *Model) problemsHelp(width int) string {
+	problems := m.prefs.problems()
+	if len(problems) == 0 {
+		return ""
+	}
+	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
+	lines := []string{m.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.path()), figures.Quantity(len(problems), "problem")))}
+	for _, p := range problems {
+		lines = append(lines, bad.Render(ansi.Wrap(p, width, "/")))
+	}
+	lines = append(lines, ansi.Wrap("The game reads the file again when it changes: the badge under the board goes once it is fixed. "+
+		"Until then, what was wrong takes its default.", width, ""))
+	return strings.Join(lines, "\n")
+}

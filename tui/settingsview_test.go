@@ -1,0 +1,373 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/ai"
+)
+
+// settingsAt returns a test model on a w×h terminal with the preferences
+// at path, the settings screen up.
+func settingsAt(t *testing.T, path string, color ColorMode, w, h int) *Model {
+	t.Helper()
+	p := LoadPrefs(path)
+	m := newTestModel(t, Config{Prefs: p, Color: color, Theme: p.Theme, Depth: p.Depth, Speed: p.Speed, Animate: p.Animate, Coach: p.Coach})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	press(m, "o")
+	if m.screens.settings == nil {
+		t.Fatal("o did not open the settings")
+	}
+	return m
+}
+
+// choose moves the settings screen's choice to the option labelled label.
+func choose(t *testing.T, m *Model, label string) {
+	t.Helper()
+	for range options {
+		press(m, "up")
+	}
+	for range options {
+		if options[m.screens.settings.chosen].label == label {
+			return
+		}
+		press(m, "down")
+	}
+	t.Fatalf("no option %s", label)
+}
+
+// touch gives the file at path a time of its own, a second later than it
+// had: a file rewritten within the resolution of the file system's clock
+// is seen to change all the same.
+func touch(t *testing.T, path string) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := fi.ModTime().Add(time.Second)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rewrite writes text as the file at path, as a player's editor would.
+func rewrite(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	touch(t, path)
+}
+
+// TestSettingsView compares the settings screen at the sizes of a pane, of
+// a terminal and of a large one, in colour and in none, scrolled in a small
+// pane, and with a file that has problems, with
+// testdata/TestSettingsView/*.golden.
+func TestSettingsView(t *testing.T) {
+	const hand = "# mine\nweights = \"/nets/a.weights\"\n"
+	for _, c := range []struct {
+		name   string
+		text   string
+		color  ColorMode
+		w, h   int
+		choose string
+	}{
+		{"30x12", hand, ColorTrue, 30, 12, ""},
+		{"30x12-depth", hand, ColorTrue, 30, 12, "Depth"},
+		{"60x24", hand, ColorTrue, 60, 24, "Coach"},
+		{"80x24", hand, ColorTrue, 80, 24, "Evaluator"},
+		{"100x34", hand, ColorTrue, 100, 34, ""},
+		{"none-80x24", hand, ColorNone, 80, 24, "Weights"},
+		{"problems-80x24", "depth = 20\ncolour = \"red\"\n", ColorTrue, 80, 24, ""},
+		{"broken-30x12", "theme = \"dark\n", ColorTrue, 30, 12, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := settingsAt(t, prefsFile(t, c.text), c.color, c.w, c.h)
+			if c.choose != "" {
+				choose(t, m, c.choose)
+			}
+			checkFits(t, m)
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+}
+
+// TestSettingsWritten changes every setting on the screen: each lands in
+// the file at once, in place, the player's comments, order and keys kept.
+func TestSettingsWritten(t *testing.T) {
+	hand := `# my settings
+theme = "classic" # the original
+# depth = "auto"
+
+speed = "200ms"   # a good pace
+
+[keys]
+hint = "i" # as in vim's insert
+`
+	path := prefsFile(t, hand)
+	m := settingsAt(t, path, ColorTrue, 80, 24)
+	press(m, "right") // theme: the next one
+	choose(t, m, "Coach")
+	press(m, "enter")
+	choose(t, m, "Evaluator")
+	settle(m, press(m, "right"), 5)
+	choose(t, m, "Weights")
+	press(m, "enter")
+	for _, r := range "/nets/b.weights" {
+		press(m, string(r))
+	}
+	press(m, "enter")
+	choose(t, m, "Animation")
+	press(m, "left")
+	choose(t, m, "Autoplay")
+	press(m, "right")
+	choose(t, m, "Depth")
+	press(m, "right")
+	press(m, "right")
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `# my settings
+theme = 'dark' # the original
+depth = 2
+
+speed = '100ms'   # a good pace
+coach = true
+eval = 'snake'
+weights = '/nets/b.weights'
+animate = false
+
+[keys]
+hint = "i" # as in vim's insert
+`
+	if string(text) != want {
+		t.Errorf("the file after the changes:\n%s\nwant:\n%s", text, want)
+	}
+	if p := LoadPrefs(path); len(p.Problems) > 0 || p.Theme.Name != "dark" || p.Depth != 2 || p.Speed != 100*time.Millisecond ||
+		!p.Coach || p.Eval != "snake" || p.Weights != "/nets/b.weights" || p.Animate {
+		t.Errorf("read back: %+v", p)
+	}
+	if !strings.Contains(plain(m), "Written to 2048/config.toml") {
+		t.Errorf("the screen does not say the change was written:\n%s", m.render())
+	}
+}
+
+// TestSettingsApply: each change on the settings screen takes effect at
+// once: the theme repaints, the coach, the animation, the pace of autoplay
+// and the depth change, and a new evaluator brings a new searcher, the
+// search under way cancelled and asked again of it.
+func TestSettingsApply(t *testing.T) {
+	m := settingsAt(t, prefsFile(t, ""), ColorTrue, 80, 24)
+	before := m.look.pal
+	press(m, "right")
+	if m.look.theme.Name != "dark" || m.look.pal == before {
+		t.Errorf("theme %s, palette changed %v; want dark, repainted", m.look.theme.Name, m.look.pal != before)
+	}
+	choose(t, m, "Coach")
+	if press(m, "right"); m.coach.rater == nil {
+		t.Error("the coach is still off")
+	}
+	choose(t, m, "Animation")
+	if press(m, "right"); m.motion.animate {
+		t.Error("the animation is still on")
+	}
+	choose(t, m, "Autoplay")
+	if press(m, "left"); m.ai.delay != 333*time.Millisecond {
+		t.Errorf("autoplay a step slower: %v; want 333ms", m.ai.delay)
+	}
+	choose(t, m, "Depth")
+	if press(m, "right"); m.ai.depth != 1 {
+		t.Errorf("depth %d; want 1, the step after auto", m.ai.depth)
+	}
+	for range ai.MaxDepth + 2 {
+		press(m, "right")
+	}
+	if m.ai.depth != ai.MaxDepth {
+		t.Errorf("depth %d; want the deepest, %d", m.ai.depth, ai.MaxDepth)
+	}
+
+	press(m, "esc")
+	search := press(m, "h") // a search under way, its answer not yet come
+	waiting, old := m.ai.waiting, m.ai.searcher
+	press(m, "o")
+	choose(t, m, "Evaluator")
+	settle(m, press(m, "right"), 1)
+	if m.ai.evalName != "snake" || m.ai.searcher == old {
+		t.Fatalf("evaluator %s, same searcher %v; want snake, a new searcher", m.ai.evalName, m.ai.searcher == old)
+	}
+	if m.ai.thinking != forHint || m.ai.waiting == waiting {
+		t.Errorf("the hint's search was not asked again: thinking %v, search %d (was %d)", m.ai.thinking, m.ai.waiting, waiting)
+	}
+	for _, s := range searchOf(search) {
+		m.Update(s)
+	}
+	if m.ai.hint != nil {
+		t.Error("the answer of the old evaluator's search was taken")
+	}
+}
+
+// TestSettingsNetworkRefused: the learned network with no weights file is
+// refused, the screen says why, and the AI keeps its evaluator.
+func TestSettingsNetworkRefused(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none.weights")
+	path := prefsFile(t, fmt.Sprintf("weights = %q\n", missing))
+	m := settingsAt(t, path, ColorTrue, 80, 24)
+	choose(t, m, "Evaluator")
+	old := m.ai.searcher
+	settle(m, press(m, "left"), 1) // the evaluators wrap round: before the first is the network
+	if m.ai.evalName != "nneonneo" || m.ai.searcher != old || m.ai.opening != "" {
+		t.Errorf("evaluator %s, new searcher %v, opening %q; want nneonneo as it was", m.ai.evalName, m.ai.searcher != old, m.ai.opening)
+	}
+	for _, want := range []string{"ntuple not opened, the AI keeps nneonneo", "no trained network", "2048 train -time 1h"} {
+		if !strings.Contains(plain(m), want) {
+			t.Errorf("the screen does not say %q:\n%s", want, m.render())
+		}
+	}
+	if text, _ := os.ReadFile(path); strings.Contains(string(text), "eval") {
+		t.Errorf("the refused evaluator was written:\n%s", text)
+	}
+}
+
+// TestConfigBadge: a file with problems has a badge under the board, in a
+// large terminal and in a small pane, and its problems whole in the help,
+// until the player fixes the file while the game runs: the next key reads
+// it again, and the badge goes.
+func TestConfigBadge(t *testing.T) {
+	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
+	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
+	press(m, "left")
+	press(m, "esc") // the warnings go; the badge stays
+	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		if !strings.Contains(plain(m), "config: 2 problems") {
+			t.Errorf("%v: no badge:\n%s", size, m.render())
+		}
+		checkFits(t, m)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	text, _ := m.helpText(helpWidth)
+	for _, want := range []string{"2048/config.toml: 2 problems", "line 1: depth = 20", `line 2: no setting is named "colour"`} {
+		if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(text)), " "), want) {
+			t.Errorf("the help does not say %q:\n%s", want, text)
+		}
+	}
+	rewrite(t, path, "depth = 3\n")
+	press(m, "left")
+	if strings.Contains(plain(m), "config:") || len(m.prefs.Problems) > 0 {
+		t.Errorf("the badge stays after the file was fixed:\n%s", m.render())
+	}
+	if m.ai.depth != 3 {
+		t.Errorf("depth %d; want the fixed file's 3", m.ai.depth)
+	}
+}
+
+// TestConfigBroken: a file that cannot be parsed keeps its badge until it
+// is fixed; a change on the settings screen is not written to it, and the
+// screen says why; once fixed, its settings take effect.
+func TestConfigBroken(t *testing.T) {
+	broken := "# mine\ntheme = \"dark\n"
+	path := prefsFile(t, broken)
+	m := settingsAt(t, path, ColorTrue, 80, 24)
+	press(m, "right")
+	if text, _ := os.ReadFile(path); string(text) != broken {
+		t.Errorf("a file that cannot be parsed was written:\n%s", text)
+	}
+	for _, want := range []string{"Changed for this game, not written", "cannot be read"} {
+		if !strings.Contains(plain(m), want) {
+			t.Errorf("the settings do not say %q:\n%s", want, m.render())
+		}
+	}
+	press(m, "esc")
+	for range 3 {
+		if press(m, "left"); !strings.Contains(plain(m), "config: 1 problem") {
+			t.Fatalf("the badge went before the file was fixed:\n%s", m.render())
+		}
+	}
+	rewrite(t, path, "# mine\ntheme = \"contrast\"\n")
+	press(m, "left")
+	if strings.Contains(plain(m), "config:") || m.look.theme.Name != "contrast" {
+		t.Errorf("after the fix: theme %s; screen:\n%s", m.look.theme.Name, m.render())
+	}
+	press(m, "t")
+	if text, _ := os.ReadFile(path); !strings.HasPrefix(string(text), "# mine\ntheme = ") || strings.Contains(string(text), "contrast") {
+		t.Errorf("the fixed file was not written:\n%s", text)
+	}
+}
+
+// TestConfigEvaluatorProblem: the problem the command adds about the file's
+// evaluator stays while the file names it, and goes when the player names
+// another in the file, which the game then opens.
+func TestConfigEvaluatorProblem(t *testing.T) {
+	path := prefsFile(t, "eval = \"ntuple\"\nweights = \"/none/a.weights\"\n")
+	p := LoadPrefs(path)
+	p.Problems = append(p.Problems, "config.toml: eval = \"ntuple\": no trained network; the AI uses nneonneo")
+	m := newTestModel(t, Config{Prefs: p})
+	if !strings.Contains(plain(m), "config: 1 problem") {
+		t.Fatalf("no badge:\n%s", m.render())
+	}
+	rewrite(t, path, "eval = \"ntuple\"\nweights = \"/none/a.weights\"\n# a comment\n")
+	press(m, "left")
+	if !strings.Contains(plain(m), "config: 1 problem") {
+		t.Errorf("the evaluator's problem went, and the file still names it:\n%s", m.render())
+	}
+	rewrite(t, path, "eval = \"matrix\"\n")
+	settle(m, press(m, "left"), 1)
+	if strings.Contains(plain(m), "config:") || m.ai.evalName != "matrix" {
+		t.Errorf("evaluator %s; want matrix, no badge:\n%s", m.ai.evalName, m.render())
+	}
+}
+
+// TestSettingsKey: the settings' key is bound in the file like the others.
+func TestSettingsKey(t *testing.T) {
+	m := newTestModel(t, Config{Prefs: LoadPrefs(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
+	if press(m, "o"); m.screens.settings != nil {
+		t.Error("o opened the settings, bound elsewhere")
+	}
+	if press(m, ","); m.screens.settings == nil {
+		t.Fatal(", did not open the settings")
+	}
+	if press(m, ","); m.screens.settings != nil {
+		t.Error(", did not close the settings")
+	}
+}
+
+// TestCoachExplained: the coach's marks are explained beside its setting
+// and in the help.
+func TestCoachExplained(t *testing.T) {
+	m := settingsAt(t, prefsFile(t, ""), ColorNone, 80, 24)
+	if !strings.Contains(plain(m), "✓ good · ?! inaccuracy · ? mistake · ?? blunder · □ only move") {
+		t.Errorf("no legend of the marks:\n%s", m.render())
+	}
+	text, _ := m.helpText(helpWidth)
+	text = strings.Join(strings.Fields(ansi.Strip(text)), " ")
+	for _, want := range []string{"The coach", "?! inaccuracy: loses 0.1% to 1%", "?? blunder: loses 5% or more", "□ the only move"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the help does not say %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestConfigBadgeView compares the game with the badge of a file's
+// problems, in a terminal and in the smallest pane, with
+// testdata/TestConfigBadgeView/*.golden.
+func TestConfigBadgeView(t *testing.T) {
+	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
+	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := newTestModel(t, Config{Prefs: LoadPrefs(path), Color: ColorTrue})
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			m.warnings = nil
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+}
