@@ -115,24 +115,7 @@ hint = "i" # as in vim's insert
 `
 	path := prefsFile(t, hand)
 	m := settingsAt(t, path, ColorTrue, 80, 24)
-	press(m, "right") // theme: the next one
-	choose(t, m, "Coach")
-	press(m, "enter")
-	choose(t, m, "Evaluator")
-	settle(m, press(m, "right"), 5)
-	choose(t, m, "Weights")
-	press(m, "enter")
-	for _, r := range "/nets/b.weights" {
-		press(m, string(r))
-	}
-	press(m, "enter")
-	choose(t, m, "Animation")
-	press(m, "left")
-	choose(t, m, "Autoplay")
-	press(m, "right")
-	choose(t, m, "Depth")
-	press(m, "right")
-	press(m, "right")
+	changeEverything(t, m)
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -160,6 +143,31 @@ hint = "i" # as in vim's insert
 	if !strings.Contains(plain(m), "Written to 2048/config.toml") {
 		t.Errorf("the screen does not say the change was written:\n%s", m.render())
 	}
+}
+
+// changeEverything changes every option of the settings screen of m: the
+// next theme, the coach on, the next evaluator, the weights file
+// /nets/b.weights, the animation off, autoplay a step faster, the depth 2.
+func changeEverything(t *testing.T, m *Model) {
+	t.Helper()
+	press(m, "right")
+	choose(t, m, "Coach")
+	press(m, "enter")
+	choose(t, m, "Evaluator")
+	settle(m, press(m, "right"), 5)
+	choose(t, m, "Weights")
+	press(m, "enter")
+	for _, r := range "/nets/b.weights" {
+		press(m, string(r))
+	}
+	press(m, "enter")
+	choose(t, m, "Animation")
+	press(m, "left")
+	choose(t, m, "Autoplay")
+	press(m, "right")
+	choose(t, m, "Depth")
+	press(m, "right")
+	press(m, "right")
 }
 
 // TestSettingsApply: each change on the settings screen takes effect at
