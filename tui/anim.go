@@ -186,50 +186,72 @@ func frameStylesOf(pal theme.Palette) frameStyles {
 // puts the cells of the frame in a grid and writes each line as runs of
 // one style, which is far cheaper than a lipgloss style for each run.
 func (a *animation) renderFrame(f int, s boardSize, st *frameStyles) string {
-	w, h := s.width(), s.height()
-	style := make([]uint8, w*h) // 0: the board; 1+r: a tile of rank r
-	text := make([]byte, w*h)
-	for i := range text {
-		text[i] = ' '
-	}
-	fill := func(t placed) {
-		for y := max(t.y, 0); y < min(t.y+t.h, h); y++ {
-			for x := max(t.x, 0); x < min(t.x+t.w, w); x++ {
-				style[y*w+x], text[y*w+x] = 1+t.rank, ' '
-			}
-		}
-		if t.rank == 0 || t.h <= 0 {
-			return
-		}
-		label := strconv.Itoa(engine.TileValue(t.rank))
-		y, x := t.y+(t.h-1)/2, t.x+(t.w-len(label))/2
-		for k := range len(label) {
-			if y >= 0 && y < h && x+k >= 0 && x+k < w {
-				text[y*w+x+k] = label[k]
-			}
-		}
-	}
+	c := newCanvas(s.width(), s.height())
 	for i := range engine.NumCells { // the empty cells under everything
 		x, y := s.cellAt(i)
-		fill(placed{0, x, y, s.tileWidth, s.rows})
+		c.fill(placed{0, x, y, s.tileWidth, s.rows})
 	}
 	for _, t := range a.tiles(f, s) {
-		fill(t)
+		c.fill(t)
 	}
+	return c.render(st)
+}
+
+// A canvas is a frame of an animation being drawn: for each cell of the
+// board's area, the style of what covers it (0: the board; 1+r: a tile of
+// rank r) and its character.
+type canvas struct {
+	w, h  int
+	style []uint8
+	text  []byte
+}
+
+// newCanvas returns a blank canvas of w×h cells.
+func newCanvas(w, h int) *canvas {
+	c := &canvas{w: w, h: h, style: make([]uint8, w*h), text: make([]byte, w*h)}
+	for i := range c.text {
+		c.text[i] = ' '
+	}
+	return c
+}
+
+// fill paints t over what is under it, its value in its middle; what lies
+// outside the canvas is cut.
+func (c *canvas) fill(t placed) {
+	for y := max(t.y, 0); y < min(t.y+t.h, c.h); y++ {
+		for x := max(t.x, 0); x < min(t.x+t.w, c.w); x++ {
+			c.style[y*c.w+x], c.text[y*c.w+x] = 1+t.rank, ' '
+		}
+	}
+	if t.rank == 0 || t.h <= 0 {
+		return
+	}
+	label := strconv.Itoa(engine.TileValue(t.rank))
+	y, x := t.y+(t.h-1)/2, t.x+(t.w-len(label))/2
+	for k := range len(label) {
+		if y >= 0 && y < c.h && x+k >= 0 && x+k < c.w {
+			c.text[y*c.w+x+k] = label[k]
+		}
+	}
+}
+
+// render draws the canvas in the styles st, a run of cells of one style
+// at a time.
+func (c *canvas) render(st *frameStyles) string {
 	var sb strings.Builder
-	sb.Grow(h * (w + 16*len(st[1])))
-	for y := range h {
+	sb.Grow(c.h * (c.w + 16*len(st[1])))
+	for y := range c.h {
 		if y > 0 {
 			sb.WriteByte('\n')
 		}
-		row := y * w
-		for x := 0; x < w; {
+		row := y * c.w
+		for x := 0; x < c.w; {
 			end := x
-			for end < w && style[row+end] == style[row+x] {
+			for end < c.w && c.style[row+end] == c.style[row+x] {
 				end++
 			}
-			sb.WriteString(st[style[row+x]])
-			sb.Write(text[row+x : row+end])
+			sb.WriteString(st[c.style[row+x]])
+			sb.Write(c.text[row+x : row+end])
 			sb.WriteString(ansi.ResetStyle)
 			x = end
 		}

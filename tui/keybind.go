@@ -55,29 +55,40 @@ func parseKey(s string) (string, error) {
 	default:
 		return "", fmt.Errorf("%q is not a key: %s", s, keyHelp)
 	}
-	var have []string
-	for _, m := range mods {
-		m = strings.ToLower(m)
-		if !slices.Contains(modifiers, m) {
-			return "", fmt.Errorf("%q is not a key: %q is not ctrl, alt or shift", s, m)
-		}
-		if !slices.Contains(have, m) {
-			have = append(have, m)
-		}
+	out, err := parseModifiers(s, mods)
+	if err != nil {
+		return "", err
 	}
-	if slices.Equal(have, []string{"shift"}) && utf8.RuneCountInString(base) == 1 {
+	if slices.Equal(out, []string{"shift"}) && utf8.RuneCountInString(base) == 1 {
 		return "", fmt.Errorf("write the character itself for %q (%q, say)", s, strings.ToUpper(base))
-	}
-	var out []string
-	for _, m := range modifiers { // Bubble Tea's order
-		if slices.Contains(have, m) {
-			out = append(out, m)
-		}
 	}
 	if len(out) > 0 && utf8.RuneCountInString(base) == 1 {
 		base = strings.ToLower(base) // ctrl+K is ctrl+k
 	}
 	return strings.Join(append(out, base), "+"), nil
+}
+
+// parseModifiers reads the modifiers mods of the key s, in any case and
+// order, once or more each, and returns them once each in Bubble Tea's
+// order.
+func parseModifiers(s string, mods []string) ([]string, error) {
+	var have []string
+	for _, m := range mods {
+		m = strings.ToLower(m)
+		if !slices.Contains(modifiers, m) {
+			return nil, fmt.Errorf("%q is not a key: %q is not ctrl, alt or shift", s, m)
+		}
+		if !slices.Contains(have, m) {
+			have = append(have, m)
+		}
+	}
+	var out []string
+	for _, m := range modifiers {
+		if slices.Contains(have, m) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // keyContexts are the groups of actions whose keys must differ: the keys
@@ -86,10 +97,10 @@ func parseKey(s string) (string, error) {
 // game?" is yes or any other key: it cannot clash.)
 var keyContexts = [][]string{
 	{"up", "down", "left", "right", "undo", "new", "hint", "play", "autoplay", "slower", "faster",
-		"deeper", "shallower", "auto_depth", "theme", "stats", "review", "help", "dismiss", "suspend", "quit"},
+		"deeper", "shallower", "auto_depth", "theme", "stats", "settings", "review", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
 	{"replay_back", "replay_forward", "replay_start", "replay_end", "next_mistake", "previous_mistake",
-		"replay_play", "slower", "faster", "help", "dismiss", "suspend", "quit"},
+		"replay_play", "take_over", "slower", "faster", "help", "dismiss", "suspend", "quit"},
 }
 
 // rebind returns the key map of the [keys] table of the preferences file,
@@ -126,6 +137,17 @@ func rebind(values []prefs.Value, path string) (KeyMap, []string) {
 		}
 	}
 	effective := effectiveKeys(bound)
+	clashes(effective, bound, line, bad)
+	if len(problems) > 0 {
+		problems = dedupe(problems)
+		return keyMapOf(nil), append(problems, "The game plays with the default keys until the file is mended.")
+	}
+	return keyMapOf(effective), nil
+}
+
+// clashes reports, through bad, with their lines, the actions of a context
+// left with no key, and the keys of two actions of one context.
+func clashes(effective, bound map[string][]string, line map[string]int, bad func(l int, format string, args ...any)) {
 	for _, ctx := range keyContexts {
 		owner := map[string]string{}
 		for _, name := range ctx {
@@ -142,11 +164,6 @@ func rebind(values []prefs.Value, path string) (KeyMap, []string) {
 			}
 		}
 	}
-	if len(problems) > 0 {
-		problems = dedupe(problems)
-		return keyMapOf(nil), append(problems, "The game plays with the default keys until the file is mended.")
-	}
-	return keyMapOf(effective), nil
 }
 
 // keyList reads the keys of an action: one key, or a list of them.

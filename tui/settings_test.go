@@ -93,6 +93,8 @@ func TestPrefsProblems(t *testing.T) {
 		{"bad eval", "eval = \"nntuple\"\n", []string{"line 1", "eval = nntuple", "want one of nneonneo", "ntuple"}, false},
 		{"bad weights", "weights = 3\n", []string{"line 1", "weights = 3", "want a file name"}, false},
 		{"replay clash", "[keys]\nnext_mistake = \"left\"\n", []string{"line 2", "next_mistake takes left"}, true},
+		{"take-over clash", "[keys]\ntake_over = [\"space\", \"a\"]\n", []string{"line 2", "the key of replay_play"}, true},
+		{"settings clash", "[keys]\nsettings = \"t\"\n", []string{"line 2", "settings takes t, the key of theme"}, true},
 		{"unknown action", "[keys]\njump = \"j\"\n", []string{"line 2", `no action is named "jump"`}, true},
 		{"unknown key", "[keys]\nhint = \"ctlr+i\"\n", []string{"line 2", `"ctlr+i" is not a key`}, true},
 		{"clash", "[keys]\nup = \"k\"\ndown = [\"down\", \"k\"]\n", []string{"line 3", "k is the key of both up (line 2) and down (line 3)"}, true},
