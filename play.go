@@ -20,7 +20,7 @@ import (
 	"github.com/term2048/2048/tui"
 )
 
-const playSynopsis = `2048 [-seed N] [-board BOARD] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
+const playSynopsis = `2048 [-seed N | -board BOARD | -daily] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
             [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
@@ -33,9 +33,9 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 --version            the version of this program
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
-[ ] autoplay speed, u undo, n new game, s statistics, r review (the
-replay of the game, every move rated by the AI), t theme, o settings,
-? help, q quit. They can be rebound, and the theme, depth, speed,
+[ ] autoplay speed, u undo, n new game, c daily challenge, s statistics,
+r review (the replay of the game, every move rated by the AI), t theme,
+o settings, ? help, q quit. They can be rebound, and the theme, depth, speed,
 animation, live coach and evaluator kept (o changes them in the game), in
 $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
 Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl, their
@@ -47,6 +47,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
 	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
 	setUp := fs.String("board", "", "start a new game from the position `BOARD`, written as 2048 hint reads it; its records are kept apart")
+	daily := fs.Bool("daily", false, "play today's daily challenge: the same game for every player, its seed the UTC date as YYYYMMDD")
 	depth := fs.depthFlag(ai.MaxDepth, "")
 	evalFlags := fs.evalFlags()
 	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
@@ -84,6 +85,9 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if err != nil {
 		return fs.usageError("-board: %v", err)
 	}
+	if *daily && (*seed != 0 || board != 0) {
+		return fs.usageError("-daily: the challenge has its own seed and start: give no -seed nor -board")
+	}
 	if err := evalFlags.check(); err != nil {
 		return err
 	}
@@ -111,7 +115,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		*animate = prefs.Animate
 	}
 	cfg := tui.Config{
-		Seed: *seed, Board: board, NewGame: *fresh || *seed != 0 || board != 0, Depth: depth.plies, Theme: th, Color: color,
+		Seed: *seed, Board: board, Daily: *daily, NewGame: *fresh || *seed != 0 || board != 0 || *daily, Depth: depth.plies, Theme: th, Color: color,
 		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Coach: prefs.Coach, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
 		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name,
 	}

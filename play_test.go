@@ -67,6 +67,7 @@ func TestPlayFlagErrors(t *testing.T) {
 		{[]string{"-seed", "-1"}, "-seed"},
 		{[]string{"-frobnicate"}, "-frobnicate"},
 		{[]string{"-board", "2 4 8"}, "-board"},
+		{[]string{"-daily", "-seed", "7"}, "-daily: the challenge has its own seed"},
 		{[]string{"-board", "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"}, "-board: an empty board"},
 		{[]string{"-board", "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"}, "-board: no move changes"},
 		{[]string{"play"}, `unknown command "play"`},

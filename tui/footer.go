@@ -68,7 +68,7 @@ func (m *Model) footer(width int) string {
 // it is (see acts), the headline commands first; while a new game is asked
 // about, the answers.
 func (m *Model) shortHelp() []key.Binding {
-	if m.asking == confirmNew {
+	if m.asking.leaving() {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
 			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched

@@ -22,6 +22,7 @@ type KeyMap struct {
 	Slower, Faster        key.Binding
 	Undo                  key.Binding
 	New                   key.Binding
+	Daily                 key.Binding // a new game of today's daily challenge
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
 	Settings              key.Binding // the settings screen
@@ -61,6 +62,7 @@ var actions = []action{
 	{"right", []string{"right"}, "move right", func(k *KeyMap) *key.Binding { return &k.Right }},
 	{"undo", []string{"u"}, "undo", func(k *KeyMap) *key.Binding { return &k.Undo }},
 	{"new", []string{"n"}, "new game", func(k *KeyMap) *key.Binding { return &k.New }},
+	{"daily", []string{"c"}, "daily challenge", func(k *KeyMap) *key.Binding { return &k.Daily }},
 	{"hint", []string{"h"}, "hint", func(k *KeyMap) *key.Binding { return &k.Hint }},
 	{"play", []string{"space", "enter"}, "play the hint", func(k *KeyMap) *key.Binding { return &k.Play }},
 	{"autoplay", []string{"a"}, "autoplay on/off", func(k *KeyMap) *key.Binding { return &k.Autoplay }},

@@ -27,6 +27,7 @@ import (
 type Config struct {
 	Seed     uint64        // the seed of a new game; 0 picks one at random
 	Board    engine.Board  // the position of a new game set up there (2048 -board); 0 for a fresh start
+	Daily    bool          // a new game of today's daily challenge (2048 -daily)
 	NewGame  bool          // start a new game even if one is saved
 	Depth    int           // the AI's search depth in plies; ai.Auto lets the position decide
 	Theme    theme.Theme   // the zero Theme is theme.Default()
@@ -156,10 +157,14 @@ const (
 type question int
 
 const (
-	noQuestion question = iota
-	confirmNew
+	noQuestion   question = iota
+	confirmNew            // leave the game in progress for a new one?
+	confirmDaily          // leave the game in progress for the daily challenge?
 	wonKeepGoing
 )
+
+// leaving reports whether the question asks to leave the game in progress.
+func (q question) leaving() bool { return q == confirmNew || q == confirmDaily }
 
 // A warning tells the player that something went wrong. It stays until
 // the player dismisses it (esc), or presses any key once it has been on
@@ -260,6 +265,10 @@ func (m *Model) start(cfg Config) {
 		seed = newSeed()
 	}
 	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
+	if cfg.Daily {
+		m.cur = m.dailySave()
+		m.note = m.dailyNote()
+	}
 	m.save(true) // now: the game left must not be resumed and left again
 }
 

@@ -97,6 +97,9 @@ func (m *Model) overLines() (string, []string) {
 		fmt.Sprintf("%s · %s", moves, playTime(m.cur.Played)),
 	}
 	s := m.ledger.summary // the other games: this one has no line yet
+	if line := m.dailyLine(); line != "" {
+		lines = append(lines, line)
+	}
 	if m.cur.setUp() {
 		lines = append(lines, "A game from a position set up: its records are kept apart.")
 	} else if s.Games > 0 {

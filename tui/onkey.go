@@ -88,6 +88,8 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.undo()
 	case key.Matches(k, m.keys.New):
 		return m.askNewGame()
+	case key.Matches(k, m.keys.Daily):
+		return m.askDaily()
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
 	case key.Matches(k, m.keys.Quit):
@@ -126,13 +128,17 @@ func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 // done reports that the key was used up by it.
 func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	switch m.asking {
-	case confirmNew:
+	case confirmNew, confirmDaily:
+		daily := m.asking == confirmDaily
 		m.asking = noQuestion
-		if key.Matches(k, m.keys.Yes) {
-			return m.newGame(), true
+		switch {
+		case !key.Matches(k, m.keys.Yes):
+			m.note = "The game goes on."
+			return nil, true
+		case daily:
+			return m.dailyGame(), true
 		}
-		m.note = "The game goes on."
-		return nil, true
+		return m.newGame(), true
 	case wonKeepGoing:
 		switch {
 		case key.Matches(k, m.keys.New):

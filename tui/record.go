@@ -93,7 +93,7 @@ func (m *Model) migrate(log *history.Index) {
 // line returns the line of the history of the game on screen, as it stands.
 func (m *Model) line() history.Game {
 	g := history.FromEngine(m.cur.Game, m.cur.movers())
-	g.ID, g.Undos, g.Peak, g.SetUp = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score), m.cur.SetUp
+	g.ID, g.Undos, g.Peak, g.SetUp, g.Daily = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score), m.cur.SetUp, m.cur.Daily
 	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
 	return g

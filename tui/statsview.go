@@ -227,6 +227,9 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 	}
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
 	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
+	if d := history.SummarizeDaily(m.ledger.games, m.today()); len(d.Days) > 0 {
+		lines = append(lines, m.longField("DAILY", dailyText(d), width))
+	}
 	if u := s.SetUp; u.Games > 0 {
 		lines = append(lines, m.longField("SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
 			figures.Quantity(u.Games, "game"), figures.Count(u.BestScore)), width))
@@ -306,4 +309,14 @@ func (m *Model) label(s string) string { return m.muted(s) }
 // accent draws a title.
 func (m *Model) accent(s string) string {
 	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(s)
+}
+
+// dailyText sums up the daily challenges: today's place among the days,
+// the streak and the best day.
+func dailyText(d history.Daily) string {
+	today := "not played today"
+	if d.Today != nil {
+		today = fmt.Sprintf("today %s, %s of %s", figures.Count(d.Today.Score), ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
+	}
+	return fmt.Sprintf("%s · streak %s · best %s (%s)", today, figures.Quantity(d.Streak, "day"), figures.Count(d.Best.Score), d.Best.Date)
 }

@@ -40,7 +40,7 @@ func (m *Model) statusHint() string {
 		auto = m.muted("AUTO ")
 	}
 	switch {
-	case m.asking == confirmNew: // the question is the matter now
+	case m.asking.leaving(): // the question is the matter now
 		return ""
 	case m.ai.thinking != idle:
 		return auto + m.ai.spin.View() + m.muted(" thinking")

@@ -92,6 +92,9 @@ type SavedGame struct {
 	// SetUp is set for a game begun from a position set up (2048 -board,
 	// or taken over from a replay): its records are kept apart.
 	SetUp bool `json:"set_up,omitempty"`
+	// Daily is the date of the daily challenge the game is an attempt at,
+	// or "" (see history.Record.Daily).
+	Daily string `json:"daily,omitempty"`
 	// Counted is from versions before the history: their statistics
 	// counted this game already (it had ended). The game clears it when it
 	// carries those statistics into the history.

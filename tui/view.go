@@ -206,7 +206,7 @@ func (m *Model) bannerLines(width int) []string {
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	muted := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
-	if m.asking == confirmNew {
+	if m.asking.leaving() {
 		lines = append(lines, m.newGameQuestion(width))
 	}
 	if m.saveErr != nil {
@@ -227,6 +227,9 @@ func (m *Model) bannerLines(width int) []string {
 func (m *Model) newGameQuestion(width int) string {
 	q := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	line := q.Render("Start a new game? This one counts as played.")
+	if m.asking == confirmDaily {
+		line = q.Render("Play today's challenge? This game counts as played.")
+	}
 	if full := line + m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
 		return full
 	}

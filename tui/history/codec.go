@@ -42,6 +42,7 @@ type gameJSON struct {
 	Undos      int             `json:"undos,omitempty"`
 	Peak       int             `json:"peak,omitempty"`   // absent when it is the score
 	SetUp      bool            `json:"set_up,omitempty"` // begun from a position set up, not from a fresh start
+	Daily      string          `json:"daily,omitempty"`  // the date of the daily challenge it is an attempt at
 	Hinted     bool            `json:"hinted"`
 	Autoplayed bool            `json:"autoplayed"`
 	By         *review.Movers  `json:"by,omitempty"` // absent if not known
@@ -77,12 +78,15 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if g.Undos < 0 || g.Peak != 0 && g.Peak < g.Score {
 		return nil, fmt.Errorf("encoding the game of seed %d: %d undos, a peak of %d under the score %d", g.Seed, g.Undos, g.Peak, g.Score)
 	}
+	if err := checkDaily(g.Daily, e, g.SetUp); err != nil {
+		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
+	}
 	peak := g.Peak
 	if peak == g.Score {
 		peak = 0
 	}
 	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
-		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, SetUp: g.SetUp, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, SetUp: g.SetUp, Daily: g.Daily, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
 	}
@@ -135,12 +139,32 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
 		}
 	}
+	if err := checkDaily(j.Daily, &e, j.SetUp); err != nil {
+		return err
+	}
 	*g = Game{
 		Transcript: e.Transcript(),
 		Record: Record{ID: j.ID, Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
-			MoveCount: e.MoveCount(), Undos: j.Undos, SetUp: j.SetUp,
+			MoveCount: e.MoveCount(), Undos: j.Undos, SetUp: j.SetUp, Daily: j.Daily,
 			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
 		By: by,
+	}
+	return nil
+}
+
+// checkDaily returns why a game of e cannot be the daily challenge of
+// date, if date names one: the challenge is a usual game of the date's
+// seed.
+func checkDaily(date string, e *engine.Game, setUp bool) error {
+	if date == "" {
+		return nil
+	}
+	seed, err := DailySeed(date)
+	switch {
+	case err != nil:
+		return err
+	case e.Seed() != seed || e.Start() != 0 || setUp:
+		return fmt.Errorf("a game of seed %d is not the daily challenge of %s (seed %d, from a fresh start)", e.Seed(), date, seed)
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ type Record struct {
 	// or taken over from a replay), not from a fresh start. Its records are
 	// kept apart (see Summary).
 	SetUp bool
+	// Daily is the date of the daily challenge the game is an attempt at
+	// ("2026-11-26"; see DailySeed), or "" for another game.
+	Daily string
 	// Played is the time the player spent on the game: the time between its
 	// moves, each pause counted up to a limit the game sets, so that a game
 	// left open overnight does not count the night.
