@@ -77,5 +77,5 @@ func (m *Model) dailyLine() string {
 		return "Practice: the attempt that counted today is in the statistics."
 	}
 	d := history.SummarizeDaily(append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record), m.cur.Daily)
-	return fmt.Sprintf("Daily challenge of %s: %s of your %s", m.cur.Daily, ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
+	return fmt.Sprintf("Daily challenge: %s of your %s", ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
 }

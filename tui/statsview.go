@@ -316,7 +316,11 @@ func (m *Model) accent(s string) string {
 func dailyText(d history.Daily) string {
 	today := "not played today"
 	if d.Today != nil {
-		today = fmt.Sprintf("today %s, %s of %s", figures.Count(d.Today.Score), ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
+		help := ""
+		if d.Today.Assisted {
+			help = " with the AI"
+		}
+		today = fmt.Sprintf("today %s%s, %s of %s", figures.Count(d.Today.Score), help, ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
 	}
 	return fmt.Sprintf("%s · streak %s · best %s (%s)", today, figures.Quantity(d.Streak, "day"), figures.Count(d.Best.Score), d.Best.Date)
 }
