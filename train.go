@@ -21,13 +21,15 @@ import (
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
-             [-weights FILE] [-resume] [-coherence F] [-eval-every D] [-eval-games N]
+             [-weights FILE] [-resume] [-lambda L] [-coherence F] [-eval-every D] [-eval-games N]
              [-checkpoint-every D] [-log FILE] [-plot FILE]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself: temporal-difference learning on the boards after each move,
 from optimistic initial values, restarting long games from their middle,
 and in the last part of the run (-coherence) with temporal-coherence rates.
+With -lambda above 0, each game is learned once played, walking it backwards,
+each board toward its λ-return; -lambda 0 learns after every move (TD(0)).
 "-eval ntuple" then uses it in hint, sim, bench and the game.
 
 The network and the state of its training are kept in the weights file
@@ -63,6 +65,7 @@ type trainOptions struct {
 	plot            string
 	resume          bool
 	coherence       float64 // the last fraction of the run spent in the TC phase
+	lambda          float64 // the λ of the λ-returns: 0 for TD(0)
 	evalEvery       time.Duration
 	evalGames       int
 	checkpointEvery time.Duration
@@ -81,6 +84,7 @@ const (
 	// coherence went on adding to the mean for all of its half hour, though
 	// it makes a move 2.3 times as slow and triples the memory.
 	defaultCoherence = 0.5
+	defaultLambda    = 0.0
 )
 
 // trainCommand runs "2048 train": it trains a network, or goes on training
@@ -106,6 +110,9 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	}
 	trainer, err := ntuple.NewTrainer(checkpoint, opts.threads)
 	if err != nil {
+		return err
+	}
+	if err := trainer.SetLambda(float32(opts.lambda)); err != nil {
 		return err
 	}
 	announceTraining(stderr, opts, trainer)
@@ -148,6 +155,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
 	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
+	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
 	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games at one ply")
@@ -192,6 +200,8 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-episodes %d: want at least 1 game", o.episodes)
 	case o.threads < 1 || o.threads > sim.MaxWorkers:
 		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
+	case math.IsNaN(o.lambda) || o.lambda < 0 || o.lambda > 1:
+		return fmt.Errorf("-lambda %g: want a number from 0 to 1", o.lambda)
 	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
 		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
 	case o.evalEvery < 0:

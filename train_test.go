@@ -45,6 +45,9 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-coherence", "Inf"}, "-coherence +Inf: want a fraction from 0 to 1"},
 		{[]string{"-episodes", "5", "-coherence", "-Inf"}, "-coherence -Inf: want a fraction from 0 to 1"},
 		{[]string{"-episodes", "5", "-coherence", "1e400"}, "out of range"},
+		{[]string{"-episodes", "5", "-lambda", "1.5"}, "-lambda 1.5: want a number from 0 to 1"},
+		{[]string{"-episodes", "5", "-lambda", "-0.1"}, "-lambda -0.1: want a number from 0 to 1"},
+		{[]string{"-episodes", "5", "-lambda", "NaN"}, "-lambda NaN: want a number from 0 to 1"},
 		{[]string{"-time", "3000000h"}, "invalid value"},
 		{[]string{"-episodes", "5", "-eval-every", "3000000h"}, "invalid value"},
 		{[]string{"-episodes", "5", "-checkpoint-every", "3000000h"}, "invalid value"},
@@ -107,7 +110,7 @@ func TestTrainAndUse(t *testing.T) {
 		t.Errorf("resuming a missing file: stderr %q; want it said", stderr)
 	}
 
-	train(t, 0, "-episodes", "50", "-weights", w, "-resume")
+	train(t, 0, "-episodes", "50", "-weights", w, "-resume", "-lambda", "0.5")
 	released(t, w)
 	_, state, err := tui.ReadNetwork(w)
 	if err != nil || state.Episodes != 150 {

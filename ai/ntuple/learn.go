@@ -10,18 +10,23 @@ import (
 )
 
 // A learner plays training games on one goroutine and updates the shared
-// network after every move. Everything but the network (and the coherence
-// tables, in that phase) is its own.
+// network: after every move by TD(0) (online), or by λ-returns once each
+// segment of a game ends (see backward). Everything but the network (and
+// the coherence tables, in that phase) is its own.
 type learner struct {
 	net  *Network
 	tc   *coherence // nil in the TD phase
 	rate float32    // the learning rate of one weight: the phase's rate over the features
+	// lambda is the λ of the λ-returns: 0 learns online by TD(0) (see
+	// online), above 0 backwards once a segment ends (see backward).
+	lambda float32
 	// restart is the length from which a game is played again from its
 	// middle (0: never); see episode.
 	restart int
 	pcg     *rand.PCG
 	rng     *rand.Rand
 	path    []engine.Board // the boards of the segment being played, after each spawn
+	trail   []step         // the afterstates of the segment being played, for backward
 	stats   Stats
 	// diverged is set when a value stops being a finite number.
 	diverged bool
@@ -69,16 +74,25 @@ func (l *learner) episode() {
 }
 
 // segment plays a game from b, choosing each move by the value of its
-// points plus the network's value of the board after it, and moves the
-// value of each afterstate toward that of the next: the points of the next
-// move plus the value of the board after it, or 0 once the game is over
-// (TD(0) on afterstates). The error of an update is taken from the value
-// the afterstate had when its move was chosen, one update earlier, as
-// TDL2048 does: evaluating it again would cost a sixth of a move's work
-// (about 6% of training speed, measured) for a value that one small adjustment
-// elsewhere has barely moved. It returns the points scored and the moves
-// played, and leaves the boards it met in l.path.
+// points plus the network's value of the board after it, and learns from
+// it as l.lambda says. It returns the points scored and the moves played,
+// and leaves the boards it met in l.path.
 func (l *learner) segment(b engine.Board) (score, moves uint64) {
+	if l.lambda == 0 {
+		return l.online(b)
+	}
+	return l.backward(b)
+}
+
+// online plays a segment from b and, after each move, moves the value of
+// the previous afterstate toward that of the next: the points of the move
+// plus the value of the board after it, or 0 once the game is over (TD(0)
+// on afterstates). The error of an update is taken from the value the
+// afterstate had when its move was chosen, one update earlier, as TDL2048
+// does: evaluating it again would cost a sixth of a move's work (about 6%
+// of training speed, measured) for a value that one small adjustment
+// elsewhere has barely moved.
+func (l *learner) online(b engine.Board) (score, moves uint64) {
 	l.path = l.path[:0]
 	var before engine.Board // the afterstate of the previous move
 	var estimate float32    // its value when its move was chosen

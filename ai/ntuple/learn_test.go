@@ -90,3 +90,106 @@ func TestCoherence(t *testing.T) {
 		t.Fatalf("third update: value %v; want it to stay at %v", got, v0)
 	}
 }
+
+// TestLambdaZeroIsTDZero checks that a training with λ = 0, the default,
+// learns by TD(0) online: bit for bit the weights of tdZero, a plain
+// rendering of TD(0) on afterstates with restarts, after the same games
+// from the same seed, in the TD phase and then in the coherence phase.
+func TestLambdaZeroIsTDZero(t *testing.T) {
+	const tdGames, tcGames = 100, 50
+	tr := newTestTrainer(t, 1, nil)
+	if err := tr.SetLambda(0); err != nil {
+		t.Fatal(err)
+	}
+	run(t, tr, tdGames)
+	tr.StartCoherence()
+	run(t, tr, tcGames)
+
+	ref, err := New(FourBySix, DefaultInitialValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ref.release)
+	z := tdZero{net: ref, rng: rand.New(rand.NewPCG(1, 0)), rate: DefaultRate / 32, restart: DefaultRestart}
+	for range tdGames {
+		z.episode()
+	}
+	z.rate, z.sums, z.sizes = DefaultCoherenceRate/32, map[uint32]float32{}, map[uint32]float32{}
+	for range tcGames {
+		z.episode()
+	}
+	if !sameWeights(tr.net, ref) {
+		t.Error("training with λ = 0 ended with other weights than TD(0)")
+	}
+}
+
+// tdZero is TD(0) on afterstates as the tests read it: play the move of
+// highest points plus value, then move the previous afterstate's value, as
+// it was when its move was chosen, toward the points of this move plus the
+// value of its afterstate (0 once no move is left); a game of restart moves
+// or more is played again from its middle. With sums, the coherence phase:
+// each weight learns at |Σ adjustments| / Σ |adjustments|.
+type tdZero struct {
+	net         *Network
+	rng         *rand.Rand
+	rate        float32
+	restart     int
+	sums, sizes map[uint32]float32 // nil in the TD phase
+}
+
+func (z *tdZero) episode() {
+	var b engine.Board
+	for range 2 {
+		s, _ := b.Spawn(z.rng)
+		b = s.Board
+	}
+	for path := z.segment(b); len(path) >= z.restart; {
+		path = z.segment(path[(len(path)-1)/2])
+	}
+}
+
+// segment plays from b and returns the boards it met after each spawn.
+func (z *tdZero) segment(b engine.Board) []engine.Board {
+	var path []engine.Board
+	var before engine.Board
+	var estimate float32
+	for moves := 0; ; moves++ {
+		path = append(path, b)
+		after, best, bestSum := b, float32(0), float32(math.Inf(-1))
+		for d := range engine.Direction(engine.NumDirections) {
+			if n, p, ok := b.Move(d); ok && float32(p)+z.net.value(n) > bestSum {
+				after, best, bestSum = n, z.net.value(n), float32(p)+z.net.value(n)
+			}
+		}
+		if moves > 0 {
+			target := float32(0)
+			if after != b {
+				target = bestSum
+			}
+			z.learn(before, (target-estimate)*z.rate)
+		}
+		if after == b {
+			return path
+		}
+		before, estimate = after, best
+		s, _ := after.Spawn(z.rng)
+		b = s.Board
+	}
+}
+
+// learn adds delta to each weight of s's value, times its coherence in
+// that phase.
+func (z *tdZero) learn(s engine.Board, delta float32) {
+	var f [maxFeatures]uint32
+	for _, p := range f[:z.net.features(s, &f)] {
+		rate := float32(1)
+		if z.sums != nil {
+			if z.sizes[p] > 0 {
+				rate = float32(math.Abs(float64(z.sums[p] / z.sizes[p])))
+			}
+			z.sums[p] += delta
+			z.sizes[p] += float32(math.Abs(float64(delta)))
+		}
+		z.net.weights.add(p, delta*rate)
+	}
+}

@@ -61,7 +61,9 @@ var ErrDiverged = errors.New("training diverged: a value is no longer a finite n
 // A Trainer improves a network by TD learning on afterstates: it plays games
 // choosing the move of highest points plus value, and after each move moves
 // the value of the previous afterstate toward the points of this move plus
-// the value of its afterstate (see the package's sources).
+// the value of its afterstate (TD(0)), or, with a λ above 0 (see
+// SetLambda), walks each game once played from its end, moving the value of
+// each afterstate toward its λ-return.
 //
 // # Sharing the weights between goroutines
 //
@@ -175,6 +177,24 @@ func (t *Trainer) useCoherence(tc *coherence) {
 	for _, l := range t.learners {
 		l.tc = tc
 	}
+}
+
+// SetLambda sets the λ of the λ-returns the learners learn from, from 0 to
+// 1: 0 (a new Trainer's) learns online by TD(0), moving the value of each
+// afterstate toward the points of the next move plus the value of the next
+// afterstate as soon as that move is chosen; above 0, each segment of a game
+// (the game, then each restart) is played through and then learned
+// backwards, each afterstate toward its λ-return, which weighs the moves
+// that follow by powers of λ. λ is not kept in the weights file: it is
+// a choice of each run.
+func (t *Trainer) SetLambda(lambda float32) error {
+	if !(lambda >= 0 && lambda <= 1) {
+		return fmt.Errorf("λ %v: want a number from 0 to 1", lambda)
+	}
+	for _, l := range t.learners {
+		l.lambda = lambda
+	}
+	return nil
 }
 
 // setRate gives every learner the rate of one weight: rate shared out among
