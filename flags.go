@@ -149,7 +149,7 @@ func (c *commandFlags) depthFlagFrom(plies, max int, extra string) *depthFlag {
 		extra += " (default auto)" // the flag package writes no default that is the zero value
 	}
 	c.Var(d, "depth", fmt.Sprintf("search `N` plies deep (N player moves and N-1 spawn layers), 1 to %d, or auto: "+
-		"nneonneo's rule, max(3, distinct tiles - 2) + 1%s", max, extra))
+		"nneonneo's rule, max(3, distinct tiles - 2) + 1, a ply less with -eval ntuple%s", max, extra))
 	return d
 }
 

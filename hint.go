@@ -86,7 +86,7 @@ const slowSearch = time.Second
 func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limits, stderr io.Writer, after time.Duration) (ai.Result, error) {
 	plies := l.Depth
 	if plies == ai.Auto {
-		plies = ai.DepthOf(b)
+		plies = s.AutoDepth(b)
 	}
 	what := "searching " + figures.Plies(plies)
 	if l.Time > 0 {
@@ -232,7 +232,7 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, 
 		figures.Plies(r.Depth), how)
 	fmt.Fprintf(&sb, "%s on %d %s\n", figures.Duration(r.Elapsed), r.Threads, figures.Plural(r.Threads, "thread"))
 	if verbose {
-		fmt.Fprintf(&sb, "deepest leaf %d, eval %s, cut-off %g\n", r.Reached, eval, ai.DefaultCutoff)
+		fmt.Fprintf(&sb, "deepest leaf %d, eval %s, cut-off %g\n", r.Reached, eval, r.Cutoff)
 		fmt.Fprintf(&sb, "%s evaluations (%s/s), %s nodes, %s table hits\n",
 			figures.Count(r.MovesTried), figures.Rate(r.MovesTriedPerSecond()), figures.Count(r.Nodes), figures.Count(r.Hits))
 	}

@@ -102,7 +102,7 @@ func TestHintReports(t *testing.T) {
 		Board: board("2 4 2 0 / 8 2 4 2 / 512 16 8 2 / 2048 64 16 8"), Best: engine.Right,
 		Value: [4]float64{1432048.125, 1437234.75, 0, 1438978.5},
 		Legal: [4]bool{true, true, false, true},
-		Depth: 6, Reached: 6, Auto: true, Threads: 2, Elapsed: 11108 * time.Microsecond,
+		Depth: 6, Reached: 6, Auto: true, Cutoff: ai.DefaultCutoff, Threads: 2, Elapsed: 11108 * time.Microsecond,
 		Counts: ai.Counts{Nodes: 525330, MovesTried: 470808, Hits: 17044, Leaves: 400000},
 	}
 	timed := auto

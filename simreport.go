@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/figures"
 )
@@ -53,7 +54,10 @@ func writeSummary(w io.Writer, o sim.Outcome) error {
 func describe(p sim.Player) string {
 	switch p.Kind {
 	case sim.Expectimax:
-		effort := "auto depth (nneonneo's rule)"
+		effort, cutoff := "auto depth (nneonneo's rule)", ai.DefaultCutoff
+		if p.EvalName() == ntuple.EvaluatorName { // see ntuple.Network.AutoDepth
+			effort, cutoff = fmt.Sprintf("auto depth (nneonneo's rule, %s less)", figures.Plies(ntuple.AutoDepthLess)), ntuple.SearchCutoff
+		}
 		if p.Depth != ai.Auto {
 			effort = figures.Plies(p.Depth)
 		}
@@ -63,7 +67,7 @@ func describe(p sim.Player) string {
 				effort += ", at most " + figures.Plies(p.Depth)
 			}
 		}
-		return fmt.Sprintf("expectimax, %s, eval %s, cut-off %g", effort, p.EvalName(), ai.DefaultCutoff)
+		return fmt.Sprintf("expectimax, %s, eval %s, cut-off %g", effort, p.EvalName(), cutoff)
 	case sim.Minimax:
 		return fmt.Sprintf("minimax, %s, eval %s", figures.Plies(p.SearchDepth()), p.EvalName())
 	case sim.Greedy:

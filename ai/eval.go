@@ -29,6 +29,24 @@ type ScoreEstimator interface {
 	EstimatesScore() bool
 }
 
+// A SearchEffort is an Evaluator that sets how much of the tree the searches
+// with it expand, in place of the cut-off and the automatic depth of
+// nneonneo's program (DefaultCutoff and DepthOf). Those were set for a
+// heuristic whose leaf is a few lookups in a table that fits the processor's
+// caches; an evaluator whose leaves cost several times as much expands less,
+// so that a search at the automatic depth, a hint or a move of autoplay,
+// takes no longer with it.
+type SearchEffort interface {
+	Evaluator
+	// Cutoff returns the probability under which a search with the
+	// evaluator scores a branch rather than expanding it, when its Config
+	// leaves the cut-off at 0.
+	Cutoff() float64
+	// AutoDepth returns the plies of a search of b at Auto, from 1 to
+	// MaxDepth.
+	AutoDepth(b engine.Board) int
+}
+
 // estimatesScore reports whether e is a ScoreEstimator that says so.
 func estimatesScore(e Evaluator) bool {
 	se, ok := e.(ScoreEstimator)

@@ -16,11 +16,12 @@ type Result struct {
 	Value [engine.NumDirections]float64
 	Legal [engine.NumDirections]bool // which moves change the board
 
-	Depth    int  // plies of the deepest search completed
-	Reached  int  // plies of the deepest leaf of that search (less when the cut-off stopped it)
-	Auto     bool // Depth was chosen by DepthOf
-	Counts        // the work done, over every search of the answer
-	Threads  int  // goroutines that searched
+	Depth    int     // plies of the deepest search completed
+	Reached  int     // plies of the deepest leaf of that search (less when the cut-off stopped it)
+	Auto     bool    // Depth was chosen by the position (see Searcher.AutoDepth)
+	Cutoff   float64 // the cut-off probability of the search (see Searcher.Cutoff); 0 for none
+	Counts           // the work done, over every search of the answer
+	Threads  int     // goroutines that searched
 	Elapsed  time.Duration
 	Deadline bool // a time budget ended the search; Depth is the last completed
 }

@@ -67,28 +67,29 @@ const DefaultTableMB = 16
 // default heuristic, on every core.
 type Config struct {
 	Eval    Evaluator // the leaf evaluator; nil means NneonneoHeuristic()
-	Cutoff  float64   // the cut-off probability; 0 means DefaultCutoff, negative none
+	Cutoff  float64   // the cut-off probability; 0 means the evaluator's (see SearchEffort), else DefaultCutoff; negative none
 	Threads int       // goroutines per search; 0 means GOMAXPROCS
 	TableMB int       // the largest transposition table, in MB; 0 means DefaultTableMB (and half as much a goroutine of a parallel search)
 }
 
 // Limits set the effort of one search. Depth is in plies: N player moves and
 // N−1 chance layers between them (the root move counts). A Depth of Auto
-// takes nneonneo's rule (see DepthOf). A Time above zero searches ply 1, 2,
-// … until the time is up and returns the deepest completed answer, going no
-// deeper than Depth if Depth is set.
+// lets the position decide (see Searcher.AutoDepth). A Time above zero
+// searches ply 1, 2, … until the time is up and returns the deepest
+// completed answer, going no deeper than Depth if Depth is set.
 type Limits struct {
 	Depth int
 	Time  time.Duration
 }
 
-// Auto is the Depth that lets the position decide (see DepthOf): the one
-// constant for the automatic depth, in every package.
+// Auto is the Depth that lets the position decide (see Searcher.AutoDepth):
+// the one constant for the automatic depth, in every package.
 const Auto = 0
 
-// DepthOf returns the plies the automatic depth searches on b, nneonneo's
-// rule: max(3, distinct tiles − 2) chance layers beyond the root move, plus
-// that root move. It is at most MaxDepth.
+// DepthOf returns the plies the automatic depth searches on b with the
+// heuristics, nneonneo's rule: max(3, distinct tiles − 2) chance layers
+// beyond the root move, plus that root move. It is at most MaxDepth. An
+// evaluator may set a rule of its own (see SearchEffort).
 func DepthOf(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
 
 // A Searcher runs expectimax searches. Its transposition table persists from
@@ -97,8 +98,9 @@ func DepthOf(b engine.Board) int { return max(3, b.DistinctTiles()-2) + 1 }
 // searches share the table.
 type Searcher struct {
 	eval    Evaluator
-	lines   *Lines // eval, when it is a line table: evaluated inline
-	points  bool   // eval estimates the score to come: moves add their points
+	effort  SearchEffort // eval, when it sets its own cut-off and automatic depth
+	lines   *Lines       // eval, when it is a line table: evaluated inline
+	points  bool         // eval estimates the score to come: moves add their points
 	lost    float64
 	cutoff  float64
 	threads int
@@ -116,9 +118,12 @@ func NewSearcher(c Config) *Searcher {
 		s.eval = NneonneoHeuristic()
 	}
 	s.lines, _ = s.eval.(*Lines)
+	s.effort, _ = s.eval.(SearchEffort)
 	s.points = estimatesScore(s.eval)
 	s.lost = s.eval.Lost()
 	switch {
+	case s.cutoff == 0 && s.effort != nil:
+		s.cutoff = s.effort.Cutoff()
 	case s.cutoff == 0:
 		s.cutoff = DefaultCutoff
 	case s.cutoff < 0:
@@ -142,6 +147,19 @@ func NewSearcher(c Config) *Searcher {
 
 // Threads returns the number of goroutines a search uses.
 func (s *Searcher) Threads() int { return s.threads }
+
+// Cutoff returns the probability under which a search scores a branch
+// rather than expanding it; 0 for none.
+func (s *Searcher) Cutoff() float64 { return s.cutoff }
+
+// AutoDepth returns the plies of a search of b at Auto: the evaluator's rule
+// if it has one (see SearchEffort), else DepthOf(b).
+func (s *Searcher) AutoDepth(b engine.Board) int {
+	if s.effort != nil {
+		return min(max(s.effort.AutoDepth(b), 1), MaxDepth)
+	}
+	return DepthOf(b)
+}
 
 // Reset forgets every stored position, so that the next search depends on
 // nothing searched before. It takes constant time, and must not run while a
@@ -171,7 +189,7 @@ func (s *Searcher) Search(ctx context.Context, b engine.Board, l Limits) (_ Resu
 	if l.Time <= 0 {
 		ply, auto := l.Depth, l.Depth <= 0
 		if auto {
-			ply = DepthOf(b)
+			ply = s.AutoDepth(b)
 		}
 		r, err := s.searchDepth(ctx, b, min(ply, MaxDepth))
 		r.Auto, r.Elapsed = auto, time.Since(start)
@@ -226,7 +244,7 @@ func (s *Searcher) searchDepth(ctx context.Context, b engine.Board, ply int) (Re
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	gen := uint8(s.gen.Add(1)) // this search's entries outrank older ones
-	r := Result{Board: b, Depth: ply, Threads: 1}
+	r := Result{Board: b, Depth: ply, Threads: 1, Cutoff: s.cutoff}
 	deadline, _ := ctx.Deadline()
 	f := frontier{worker: s.newWorker(ply-1, gen, &stop, deadline)}
 	root := f.root(b)

@@ -188,13 +188,15 @@ func (m *Model) nextTheme() {
 // shownDepth returns the depth the next search will use on this board.
 func (m *Model) shownDepth() int {
 	if m.ai.depth == ai.Auto {
-		return ai.DepthOf(m.cur.Game.Board())
+		return m.ai.searcher.AutoDepth(m.cur.Game.Board())
 	}
 	return m.ai.depth
 }
 
-// The automatic depth (ai.DepthOf) runs from minAutoDepth plies on a board
-// of few tiles to maxAutoDepth (ai.MaxDepth) on a board of every tile.
+// The automatic depth of the default heuristic (ai.DepthOf) runs from
+// minAutoDepth plies on a board of few tiles to maxAutoDepth (ai.MaxDepth)
+// on a board of every tile; the network's is a ply less (see
+// ai.SearchEffort).
 var (
 	minAutoDepth = ai.DepthOf(0)
 	maxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
