@@ -78,6 +78,12 @@ type Options struct {
 	// it and every move before it are reviewed: in the order of the game,
 	// one call at a time, on the goroutine that called Run.
 	OnMove func(Move)
+	// Acquire, if not nil, is called before the search of each position,
+	// and the function it returns after it: a program that runs many
+	// reviews and other searches at once (a server of the game) bounds
+	// the cores they take with it. An error it returns, ctx's when ctx is
+	// done, ends the review with that error.
+	Acquire func(ctx context.Context) (release func(), err error)
 	// Known are the AI's searches of the first positions of the game, at
 	// this setting, from an earlier review: a review kept on disk, or the
 	// review of the game when it had fewer moves. Run takes them as they
@@ -208,7 +214,7 @@ func searchPositions(ctx context.Context, fail context.CancelCauseFunc, boards [
 		if i >= len(boards) {
 			return
 		}
-		r, err := searchPosition(ctx, s, boards[i], o.Setting)
+		r, err := searchAcquired(ctx, s, boards[i], o)
 		if err != nil {
 			fail(err) // ctx's own error if it is done: no change
 			return
@@ -254,6 +260,19 @@ func newSearcher(eval ai.Evaluator) *ai.Searcher {
 func searchPosition(ctx context.Context, s *ai.Searcher, b engine.Board, set Setting) (ai.Result, error) {
 	s.Reset()
 	return s.Search(ctx, b, set.limits())
+}
+
+// searchAcquired searches b as searchPosition does, once o.Acquire, if
+// set, lets it.
+func searchAcquired(ctx context.Context, s *ai.Searcher, b engine.Board, o Options) (ai.Result, error) {
+	if o.Acquire != nil {
+		release, err := o.Acquire(ctx)
+		if err != nil {
+			return ai.Result{}, err
+		}
+		defer release()
+	}
+	return searchPosition(ctx, s, b, o.Setting)
 }
 
 // judgeMove returns the review of move i of g, r being the search of the

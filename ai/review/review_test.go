@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -221,5 +222,37 @@ func TestKnown(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestAcquire checks that Options.Acquire is asked before the search of
+// every position, each given back, never more held at once than it lets
+// through, and that its error ends the review with that error.
+func TestAcquire(t *testing.T) {
+	g := play(t, expectimax(2), 6, 60)
+	slots := make(chan struct{}, 1)
+	var asked, held, most int
+	var mu sync.Mutex
+	acquire := func(ctx context.Context) (func(), error) {
+		slots <- struct{}{}
+		mu.Lock()
+		asked, held, most = asked+1, held+1, max(most, held+1)
+		mu.Unlock()
+		return func() {
+			mu.Lock()
+			held--
+			mu.Unlock()
+			<-slots
+		}, nil
+	}
+	run(t, g, review.Options{Setting: review.Setting{Depth: 2}, Workers: 3, Acquire: acquire})
+	if asked != len(g.Moves) || held != 0 || most != 1 {
+		t.Errorf("Acquire asked %d times for %d moves, %d held at the end, %d at most; want %d, 0, 1", asked, len(g.Moves), held, most, len(g.Moves))
+	}
+	full := errors.New("no thread free")
+	_, err := review.Run(context.Background(), g, review.Options{Setting: review.Setting{Depth: 2},
+		Acquire: func(context.Context) (func(), error) { return nil, full }})
+	if !errors.Is(err, full) {
+		t.Errorf("Run with an Acquire that fails: error %v; want %v", err, full)
 	}
 }
