@@ -69,11 +69,11 @@ type animation struct {
 type frameMsg struct{ id int }
 
 // animates reports whether the move just played by by is to be animated:
-// if the player wants it, with colour (boxes drawn over boxes would not
-// read), with the board in sight, and not for the AI playing faster than
-// the animation.
+// if the player wants it and the game may (see Config.Still), with colour
+// (boxes drawn over boxes would not read), with the board in sight, and
+// not for the AI playing faster than the animation.
 func (m *Model) animates(by review.Mover) bool {
-	return m.motion.animate && !m.look.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.ai.delay < animTime)
+	return m.motion.animate && !m.motion.still && !m.look.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.ai.pace() < animTime)
 }
 
 // startAnimation animates the move toward d just played from before, whose

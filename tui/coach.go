@@ -16,10 +16,10 @@ import (
 // This file holds the live coach, a preference (off by default): after
 // each of the player's moves, a mark beside the move count says how good
 // it was, as the review of the game will (✓, ?!, ?, ??, □). The move is
-// rated in the background, on one thread: the next move, an undo or a new
-// game cancels the rating, and so does a search of the AI for a hint or
-// for autoplay, which the player is waiting for. A move whose rating was
-// cancelled gets no mark.
+// rated in the background, on one thread (one of the pool's, on a
+// server): the next move, an undo or a new game cancels the rating, and
+// so does a search of the AI for a hint or for autoplay, which the player
+// is waiting for. A move whose rating was cancelled gets no mark.
 
 // coachMsg is the rating of the move numbered move, the answer of the
 // rating numbered id.
@@ -47,8 +47,13 @@ func (m *Model) rateMove(before engine.Board, d engine.Direction) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.coach.ratings++
 	m.coach.cancel = cancel
-	id, n, c := m.coach.ratings, m.cur.Game.MoveCount(), m.coach.rater
+	id, n, c, pool := m.coach.ratings, m.cur.Game.MoveCount(), m.coach.rater, m.ai.pool
 	return func() tea.Msg {
+		release, err := pool.acquire(ctx)
+		if err != nil {
+			return coachMsg{id, n, review.Move{}, err}
+		}
+		defer release()
 		rated, err := c.Rate(ctx, before, d)
 		return coachMsg{id, n, rated, err}
 	}

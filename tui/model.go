@@ -38,8 +38,10 @@ type Config struct {
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
+	Pool     *Pool         // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
 	Animate  bool          // slide the tiles when they move (never without colour)
+	Still    bool          // tiles never slide, whatever Animate and the settings say (see stillText)
 	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
 }
 
@@ -78,6 +80,7 @@ type Model struct {
 // late answer is never taken for the board on screen.
 type assistant struct {
 	searcher *ai.Searcher
+	pool     *Pool         // where the searches run, with other games' (see Pool); nil: as they come
 	evalName string        // the name of the searcher's evaluator
 	depth    int           // plies; ai.Auto is automatic
 	delay    time.Duration // between autoplay moves
@@ -127,6 +130,7 @@ type motion struct {
 	flash      flash
 	flashFor   time.Duration // how long the tiles of a move stay marked
 	animate    bool          // the player wants moves animated
+	still      bool          // moves are never animated here (Config.Still)
 	anim       *animation    // the move being animated, if any
 	animations int           // numbers the animations: each frame's tick names its own
 }
@@ -209,7 +213,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		ai: assistant{searcher: cfg.Searcher, evalName: cfg.EvalName, depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
 			spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
-		motion:  motion{flashFor: flashTime, animate: cfg.Animate},
+		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
 	}
 	if m.look.theme.Name == "" {
@@ -229,6 +233,9 @@ func New(ctx context.Context, cfg Config) *Model {
 		}
 	}
 	m.look.profile, _ = cfg.Color.profile() // until the terminal says
+	if cfg.Pool != nil {
+		m.ai.pool, m.ai.searcher, m.ai.evalName = cfg.Pool, cfg.Pool.searcher, cfg.Pool.evalName
+	}
 	if m.ai.searcher == nil {
 		m.ai.searcher = ai.NewSearcher(ai.Config{})
 	}

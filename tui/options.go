@@ -33,8 +33,8 @@ var options = []option{
 	{"Coach", func(m *Model) string { return onOff(m.coach.rater != nil) }, (*Model).aboutCoach, (*Model).stepCoach},
 	{"Evaluator", (*Model).evalShown, (*Model).aboutEval, (*Model).stepEval},
 	{"Weights", (*Model).weightsShown, (*Model).aboutWeights, func(m *Model, _ int) tea.Cmd { return m.editWeights() }},
-	{"Animation", func(m *Model) string { return onOff(m.motion.animate) }, (*Model).aboutAnimate, (*Model).stepAnimate},
-	{"Autoplay", func(m *Model) string { return speedText(m.ai.delay) }, (*Model).aboutSpeed, (*Model).stepSpeed},
+	{"Animation", func(m *Model) string { return onOff(m.motion.animate && !m.motion.still) }, (*Model).aboutAnimate, (*Model).stepAnimate},
+	{"Autoplay", func(m *Model) string { return speedText(m.ai.pace()) }, (*Model).aboutSpeed, (*Model).stepSpeed},
 	{"Depth", (*Model).depthShown, (*Model).aboutDepth, (*Model).stepDepth},
 }
 
@@ -116,6 +116,10 @@ func (m *Model) evalShown() string {
 // stepEval opens the evaluator before or after the one in effect (or the
 // one being opened) in the background; onEval puts it to use and writes it.
 func (m *Model) stepEval(by int) tea.Cmd {
+	if m.evalFixed() {
+		m.screens.settings.say(evalFixedText, true)
+		return nil
+	}
 	names := evaluatorNames()
 	from := m.ai.evalName
 	if m.ai.opening != "" {
@@ -130,7 +134,14 @@ func (m *Model) stepEval(by int) tea.Cmd {
 	return m.openEvaluator(next, m.weightsFile(), true)
 }
 
+// evalFixedText says why the evaluator and its weights cannot be changed
+// in a game on a pool.
+const evalFixedText = "The server chooses how its AI scores a board, for every player."
+
 func (m *Model) aboutEval() string {
+	if m.evalFixed() {
+		return evalFixedText
+	}
 	name := m.ai.evalName
 	if m.ai.opening != "" {
 		name = m.ai.opening
@@ -152,6 +163,9 @@ func (m *Model) weightsFile() string {
 }
 
 func (m *Model) weightsShown() string {
+	if m.evalFixed() {
+		return "the server's"
+	}
 	if m.prefs == nil || m.prefs.Weights == "" {
 		return "the one 2048 train writes"
 	}
@@ -159,6 +173,9 @@ func (m *Model) weightsShown() string {
 }
 
 func (m *Model) aboutWeights() string {
+	if m.evalFixed() {
+		return evalFixedText
+	}
 	path := m.weightsFile()
 	if path == "" {
 		path = DefaultWeightsPath()
@@ -170,12 +187,22 @@ func (m *Model) aboutWeights() string {
 }
 
 func (m *Model) stepAnimate(int) tea.Cmd {
+	if m.motion.still {
+		m.screens.settings.say(stillText, true)
+		return nil
+	}
 	m.useAnimate(!m.motion.animate)
 	m.wrote("animate", m.motion.animate)
 	return nil
 }
 
+// stillText says why the tiles of a game that is still do not slide.
+const stillText = "Tiles do not slide on this server: a slide is a dozen frames to draw, for every player at once."
+
 func (m *Model) aboutAnimate() string {
+	if m.motion.still {
+		return stillText
+	}
 	return "Tiles slide when they move, as in the original game (never without colour, nor when autoplay outpaces the slide)."
 }
 

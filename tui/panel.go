@@ -72,7 +72,7 @@ func (m *Model) aiLines(width int, compact bool) []string {
 	}
 	lines := []string{
 		m.field("DEPTH", depth, width),
-		m.field("AUTOPLAY", auto+" · "+speedText(m.ai.delay), width),
+		m.field("AUTOPLAY", auto+" · "+speedText(m.ai.pace()), width),
 	}
 	if compact {
 		return lines

@@ -60,16 +60,27 @@ type reviewKeptMsg struct{ err error }
 // and starts its review, which ctx stops. The command captures values
 // only, never the model or v.
 func (m *Model) startReview(ctx context.Context, v *replayView) tea.Cmd {
-	id, store, g, set := v.id, m.store, v.game, v.setting
+	id, store, g, o := v.id, m.store, v.game, m.reviewOptions(v.setting)
 	return func() tea.Msg {
 		var known []ai.Result
 		var problem error
 		if store != nil {
-			known, problem = store.LoadReview(g, set)
+			known, problem = store.LoadReview(g, o.Setting)
 		}
-		s := review.Start(ctx, g, review.Options{Setting: set, Known: known})
+		o.Known = known
+		s := review.Start(ctx, g, o)
 		return reviewStartedMsg{id, s, len(known), problem}
 	}
+}
+
+// reviewOptions returns the options of a replay's review at set: on every
+// core, or, on a pool, one position at a time on a thread of the pool.
+func (m *Model) reviewOptions(set review.Setting) review.Options {
+	o := review.Options{Setting: set}
+	if p := m.ai.pool; p != nil {
+		o.Workers, o.Acquire = 1, p.acquire
+	}
+	return o
 }
 
 // nextReviewed returns the command that waits for the next moves of the

@@ -100,6 +100,12 @@ func measureWidths() {
 // game holds it, Run returns a *RunningError at once, having read and
 // written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	return run(ctx, cfg, in, out, nil)
+}
+
+// run is Run, on the terminal of a player across a network (see RunRemote)
+// if remote is not nil.
+func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *Terminal) error {
 	go measureWidths()
 	release, lockErr := lockStore(cfg.Store)
 	var held *RunningError
@@ -111,7 +117,11 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if lockErr != nil {
 		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
-	err := runProgram(ctx, m, cfg.Color, in, out)
+	var link *remoteLink
+	if remote != nil {
+		link = newRemoteLink(remote)
+	}
+	err := runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
 	m.shutdown()
 	// The screen said so while the game went on; the terminal the game
 	// leaves behind must say it too, and its exit status, or the game is
@@ -172,14 +182,31 @@ func lockStore(s *Store) (release func(), err error) {
 // second, a key's effect and the first screen reach the terminal up to
 // 8 ms sooner than at its default 60 (a frame with nothing new writes
 // nothing: idle, the game uses no measurable CPU either way).
-func runProgram(ctx context.Context, m *Model, color ColorMode, in io.Reader, out io.Writer) error {
-	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(maxFPS)}
-	if p, ok := color.profile(); ok {
-		opts = append(opts, tea.WithColorProfile(p))
-	}
+func runProgram(ctx context.Context, m *Model, opts []tea.ProgramOption, remote *remoteLink) error {
 	p := tea.NewProgram(m, opts...)
 	stopQuitting := context.AfterFunc(ctx, p.Quit)
 	defer stopQuitting()
+	if remote != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go remote.forwardSizes(p, done)
+	}
 	_, err := p.Run()
 	return err
+}
+
+// programOptions returns the options of the program that plays on in and
+// out: the colours of color, and what a remote terminal says of itself.
+func programOptions(color ColorMode, in io.Reader, out io.Writer, remote *remoteLink) []tea.ProgramOption {
+	opts := []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(out), tea.WithoutSignalHandler(), tea.WithFPS(maxFPS)}
+	if remote != nil {
+		opts = append(opts, remote.options()...)
+		if color == ColorAuto {
+			opts = append(opts, tea.WithColorProfile(colorprofile.Env(remote.term.Env)))
+		}
+	}
+	if p, ok := color.profile(); ok {
+		opts = append(opts, tea.WithColorProfile(p))
+	}
+	return opts
 }

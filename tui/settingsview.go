@@ -103,6 +103,10 @@ func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
 // editWeights starts editing the weights file, from the one the
 // preferences name.
 func (m *Model) editWeights() tea.Cmd {
+	if m.evalFixed() {
+		m.screens.settings.say(evalFixedText, true)
+		return nil
+	}
 	m.screens.settings.edit = &lineEdit{text: []rune(m.prefs.Weights)}
 	m.screens.settings.say("enter keeps the file named, esc the one before; an empty name is the default file.", false)
 	return nil

@@ -1,0 +1,107 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/engine"
+)
+
+// testPool returns a pool of one thread that thinks for at most think.
+func testPool(t *testing.T, think, pace time.Duration) *Pool {
+	t.Helper()
+	p, err := NewPool(PoolConfig{Threads: 1, Think: think, Pace: pace, TableMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestNewPoolRefuses checks that a pool without a thread, without time to
+// think or with a negative pace is refused.
+func TestNewPoolRefuses(t *testing.T) {
+	for _, c := range []PoolConfig{{Threads: 0, Think: time.Second}, {Threads: 1}, {Threads: 1, Think: time.Second, Pace: -1}} {
+		if _, err := NewPool(c); err == nil {
+			t.Errorf("NewPool(%+v): no error", c)
+		}
+	}
+}
+
+// TestPoolWaitsForAThread checks that a search on a pool whose threads are
+// all taken waits for one, that its wait ends with its context, and that
+// it runs once a thread is free.
+func TestPoolWaitsForAThread(t *testing.T) {
+	p := testPool(t, time.Second, 0)
+	release, err := p.acquire(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := engine.NewGame(1).Board()
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := p.search(ctx, p.searcher, b, ai.Limits{Depth: 2}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a search waiting for a thread, cancelled: %v; want context.Canceled", err)
+	}
+	answered := make(chan error, 1)
+	go func() {
+		_, err := p.search(t.Context(), p.searcher, b, ai.Limits{Depth: 2})
+		answered <- err
+	}()
+	release()
+	if err := <-answered; err != nil {
+		t.Fatalf("a search once the thread is free: %v", err)
+	}
+}
+
+// TestPoolThinksNoLonger checks that a search on a pool takes no longer
+// than its thinking time, however deep the depth asked, and keeps saying
+// that the automatic depth was asked for.
+func TestPoolThinksNoLonger(t *testing.T) {
+	p := testPool(t, 20*time.Millisecond, 0)
+	b, err := engine.Parse("2 4 8 16 / 32 64 128 256 / 512 1024 2 4 / 0 0 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, depth := range []int{ai.MaxDepth, ai.Auto} {
+		r, err := p.search(t.Context(), p.searcher, b, ai.Limits{Depth: depth})
+		if err != nil || !r.HasMove() {
+			t.Fatalf("depth %d: %v, %+v", depth, err, r)
+		}
+		if r.Elapsed > time.Second || r.Auto != (depth == ai.Auto) {
+			t.Errorf("depth %d with 20ms to think: took %v, auto %v", depth, r.Elapsed, r.Auto)
+		}
+	}
+}
+
+// TestGameOnAPool checks what a game on a pool takes from it: its
+// searcher, its evaluator, which the settings do not change, its pace of
+// autoplay as the least, and its threads for the replay's review.
+func TestGameOnAPool(t *testing.T) {
+	p := testPool(t, 50*time.Millisecond, 150*time.Millisecond)
+	m := newTestModel(t, Config{Pool: p, Speed: 0})
+	if m.ai.searcher != p.searcher || m.ai.evalName != p.evalName {
+		t.Errorf("a game on a pool searches with %p (%s); want the pool's %p (%s)", m.ai.searcher, m.ai.evalName, p.searcher, p.evalName)
+	}
+	if got := m.ai.pace(); got != 150*time.Millisecond {
+		t.Errorf("autoplay's pace at speed 0 on a pool of 150ms: %v", got)
+	}
+	m.openSettings()
+	if cmd := m.stepEval(1); cmd != nil || m.ai.opening != "" || m.screens.settings.said != evalFixedText {
+		t.Errorf("stepping the evaluator on a pool: opening %q, told %q; want nothing opened, and why", m.ai.opening, m.screens.settings.said)
+	}
+	if m.editWeights(); m.screens.settings.edit != nil {
+		t.Error("the weights file can be edited on a pool")
+	}
+	if o := m.reviewOptions(review.Setting{Depth: 3}); o.Workers != 1 || o.Acquire == nil {
+		t.Errorf("a review on a pool: %d workers, acquire set %v; want 1 and the pool's", o.Workers, o.Acquire != nil)
+	}
+	m.screens.settings = nil
+	settle(m, press(m, "h"), 10)
+	if m.ai.hint == nil || !m.ai.hint.HasMove() {
+		t.Error("no hint from the pool")
+	}
+}
