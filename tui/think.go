@@ -61,9 +61,9 @@ func (m *Model) ask(why purpose) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.ai.searches++
 	m.ai.cancel, m.ai.thinking, m.ai.waiting = cancel, why, m.ai.searches
-	id, board, s, lim := m.ai.searches, m.cur.Game.Board(), m.ai.searcher, ai.Limits{Depth: m.ai.depth}
+	id, board, s, lim := m.ai.searches, m.cur.Game.Board(), m.ai.searchFunc(), ai.Limits{Depth: m.ai.depth}
 	search := func() tea.Msg {
-		r, err := s.Search(ctx, board, lim)
+		r, err := s(ctx, board, lim)
 		return searchMsg{id, r, err}
 	}
 	return tea.Batch(search, m.ai.spin.Tick)
@@ -118,7 +118,7 @@ func (m *Model) onSearch(msg searchMsg) tea.Cmd {
 			m.ai.pending, m.ai.pendingID = &r, msg.id // played when the board is back in sight
 			return nil
 		}
-		if wait := m.ai.delay - m.now().Sub(m.ai.lastAuto); wait > 0 {
+		if wait := m.ai.pace() - m.now().Sub(m.ai.lastAuto); wait > 0 {
 			m.ai.pending, m.ai.pendingID = &r, msg.id
 			return tea.Tick(wait, func(time.Time) tea.Msg { return autoTickMsg{msg.id} })
 		}
