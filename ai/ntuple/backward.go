@@ -39,8 +39,7 @@ func (l *learner) backward(b engine.Board) (score, moves uint64) {
 		l.trail = append(l.trail, step{after, float32(points)})
 		score += uint64(points)
 		moves++
-		s, _ := after.Spawn(l.rng) // a move that changed the board left a cell empty
-		b = s.Board
+		b = spawn(after, l.rng) // a move that changed the board left a cell empty
 	}
 	l.walk(l.trail)
 	return score, moves

@@ -1,6 +1,9 @@
 package ntuple
 
-import "runtime"
+import (
+	"math"
+	"runtime"
+)
 
 // coherence holds what temporal-coherence learning (TC; Beal & Smith 1999,
 // applied to n-tuple networks by Jaśkowski 2018) keeps for every weight: the
@@ -37,16 +40,22 @@ func (c *coherence) adjust(w weights, f []uint32, delta float32) {
 		size = -size
 	}
 	for _, p := range f {
-		rate := float32(1)
-		if sizes := c.sizes.load(p); sizes > 0 {
-			rate = c.sums.load(p) / sizes
-			if rate < 0 {
-				rate = -rate
-			}
-		}
+		rate := rateOf(c.sums.load(p), c.sizes.load(p))
 		w.add(p, delta*rate)
 		c.sums.add(p, delta)
 		c.sizes.add(p, size)
 	}
 	runtime.KeepAlive(c) // the owner of the tables (see weights)
+}
+
+// rateOf returns the coherence of a weight whose adjustments add up to sum
+// and their sizes to size: |sum| / size, or 1 if size is not above 0. It
+// chooses without a branch: size comes from memory that the processor has
+// seldom cached, and a branch on it, which it mispredicts often while many
+// weights have never been adjusted, would stall it until the read returns.
+func rateOf(sum, size float32) float32 {
+	q := math.Float32bits(sum/size) &^ (1 << 31) // |sum / size|
+	// All ones if 0 < size ≤ +Inf: its bits, less 1, lie below those of +Inf.
+	above := uint32(int64(uint64(math.Float32bits(size)-1)-0x7F80_0000) >> 63)
+	return math.Float32frombits(q&above | math.Float32bits(1)&^above)
 }

@@ -112,8 +112,7 @@ func (l *learner) online(b engine.Board) (score, moves uint64) {
 		score += uint64(points)
 		moves++
 		before, estimate = after, value
-		s, _ := after.Spawn(l.rng) // a move that changed the board left a cell empty
-		b = s.Board
+		b = spawn(after, l.rng) // a move that changed the board left a cell empty
 	}
 }
 
@@ -126,27 +125,24 @@ func (l *learner) online(b engine.Board) (score, moves uint64) {
 // throw away the reads of the next move's weights already under way.
 // Valuing first lets the reads of all moves overlap (about 6% faster, measured).
 func (l *learner) best(b engine.Board) (after engine.Board, points uint32, value float32, ok bool) {
-	var (
-		afters [engine.NumDirections]engine.Board
-		pts    [engine.NumDirections]uint32
-		values [engine.NumDirections]float32
-	)
-	legal := 0
-	for d := range engine.Direction(engine.NumDirections) {
-		n, p, moved := b.Move(d)
-		if !moved {
-			continue
+	var c choice
+	c.moveAll(b)
+	for d := range c.next {
+		if c.next[d] != b {
+			c.values[d] = l.net.valueT(c.next[d], c.nextT[d])
 		}
-		afters[legal], pts[legal], values[legal] = n, p, l.net.value(n)
-		legal++
 	}
 	bestSum := float32(math.Inf(-1))
-	for i, v := range values[:legal] {
+	for d := range c.next {
+		if c.next[d] == b {
+			continue
+		}
+		v := c.values[d]
 		if !finite(v) {
 			l.diverged = true // the game goes on, but Run will fail
 		}
-		if sum := float32(pts[i]) + v; sum > bestSum {
-			bestSum, after, points, value, ok = sum, afters[i], pts[i], v, true
+		if sum := float32(c.points[d]) + v; sum > bestSum {
+			bestSum, after, points, value, ok = sum, c.next[d], c.points[d], v, true
 		}
 	}
 	return after, points, value, ok

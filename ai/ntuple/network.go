@@ -129,18 +129,14 @@ func (n *Network) adjust(b engine.Board, d float32) {
 }
 
 // features writes to f the position in the weights of each of the
-// Design().Features() weights that make up the value of b, symmetry by
-// symmetry, and returns how many it wrote.
+// Design().Features() weights that make up the value of b, and returns how
+// many it wrote.
 func (n *Network) features(b engine.Board, f *[maxFeatures]uint32) int {
 	const t = tableBits
-	syms := symmetries(b)
 	if n.four != nil {
-		for k, s := range &syms {
-			t0, t1, t2, t3 := indexFourBySix(uint64(s))
-			f[4*k], f[4*k+1], f[4*k+2], f[4*k+3] = t0, 1<<t|t1, 2<<t|t2, 3<<t|t3
-		}
-		return 4 * NumSymmetries
+		return fourBySixFeatures(b, f)
 	}
+	syms := symmetries(b)
 	for k, s := range &syms {
 		t0, t1, t2, t3, t4, t5, t6, t7 := indexEightBySix(uint64(s))
 		f[8*k], f[8*k+1], f[8*k+2], f[8*k+3] = t0, 1<<t|t1, 2<<t|t2, 3<<t|t3
