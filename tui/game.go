@@ -144,20 +144,21 @@ func (m *Model) suspend() tea.Cmd {
 }
 
 // farewell returns the line the game leaves on the terminal when it ends,
-// having saved: where the game stands, and that it resumes.
-func (m *Model) farewell() string {
+// having saved: where the game stands, and that it resumes; again says
+// how to come back to it ("run 2048").
+func (m *Model) farewell(again string) string {
 	g := m.cur.Game
 	switch {
 	case m.store == nil:
 		return "2048: not saved (no place to keep games)."
 	case g.MoveCount() == 0:
-		return "2048: a new game is ready; run 2048 to play it."
+		return "2048: a new game is ready; " + again + " to play it."
 	case g.Over():
-		return fmt.Sprintf("2048: game over at %s points after %s, saved; run 2048 to see it or start another.",
-			figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"))
+		return fmt.Sprintf("2048: game over at %s points after %s, saved; %s to see it or start another.",
+			figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"), again)
 	}
-	return fmt.Sprintf("2048: saved at %s points after %s; run 2048 to go on.",
-		figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"))
+	return fmt.Sprintf("2048: saved at %s points after %s; %s to go on.",
+		figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"), again)
 }
 
 // shutdown stops the AI and saves the game (and so its records), however the

@@ -133,7 +133,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	if unsaved = errors.Join(unsaved, m.unrecordedError()); unsaved != nil {
 		return unsaved
 	}
-	fmt.Fprintln(out, m.farewell()) // on a terminal closed already, it goes nowhere
+	fmt.Fprintln(out, m.farewell(comeBack(remote))) // on a terminal closed already, it goes nowhere
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report
 	}
@@ -141,6 +141,15 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 		return fmt.Errorf("running the game: %w", err)
 	}
 	return nil
+}
+
+// comeBack says how a player comes back to the game: "run 2048", or,
+// on a remote terminal, "connect again".
+func comeBack(remote *Terminal) string {
+	if remote != nil {
+		return "connect again"
+	}
+	return "run 2048"
 }
 
 // lockStore takes the lock on the store's state directory and removes what
