@@ -1,0 +1,263 @@
+// Package serve plays the game over SSH (2048 serve): a player connects
+// with "ssh -t -p 2048 HOST" and plays the game they would play in their
+// own terminal, with their history, replays, reviews, statistics, settings
+// and the daily challenge.
+//
+// A player is their SSH key: the SHA-256 fingerprint of the public key they
+// log in with names a directory of their own under Config.Dir/players,
+// which holds a tui.Store and its preferences, as the XDG directories do for
+// a local game, so that every guarantee of the local game's files holds for
+// each player. A second session of the same key is refused, as a second
+// local game is (see play.go).
+//
+// The server lets no one further in than the game: public keys only, no
+// command, subsystem, forwarding or agent, ctrl+z suspends nothing, and the
+// AI of every game runs on one bounded tui.Pool. Connections, sessions,
+// windows, keys and idle games are bounded by Config and Limits.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/dirlock"
+)
+
+// A Server serves the game to SSH clients. Its methods are safe for
+// concurrent use.
+type Server struct {
+	cfg     Config
+	lim     Limits
+	log     *slog.Logger
+	ssh     *ssh.ServerConfig
+	hostKey ssh.PublicKey
+	pool    *tui.Pool
+	allow   *allowList // nil lets any key in
+	addrs   *limiter
+	players string // where the players' directories are
+	lock    *dirlock.Lock
+
+	// runGame plays a game: tui.RunRemote, but for the tests.
+	runGame func(context.Context, tui.Config, tui.Terminal) error
+
+	mu      sync.Mutex
+	games   int                   // games being played
+	pending int                   // connections not yet logged in
+	conns   map[net.Conn]struct{} // the connections open
+}
+
+// New returns the server cfg describes: it takes the lock on cfg.Dir (one
+// server at a time uses a directory), and reads its host key, which it
+// creates the first time, and the allow file. Close gives the lock back.
+func New(cfg Config) (*Server, error) {
+	if err := checkConfig(cfg); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
+		return nil, fmt.Errorf("the server's directory: %w", err)
+	}
+	lock, err := dirlock.Acquire(cfg.Dir)
+	var held *dirlock.HeldError
+	if errors.As(err, &held) {
+		return nil, fmt.Errorf("another server (PID %d) uses %s", held.PID, cfg.Dir)
+	} else if err != nil && !errors.Is(err, dirlock.ErrUnsupported) {
+		return nil, err
+	}
+	s, err := newServer(cfg)
+	if err != nil {
+		lock.Release()
+		return nil, err
+	}
+	s.lock = lock
+	return s, nil
+}
+
+// newServer sets up the server of cfg, whose directory exists.
+func newServer(cfg Config) (*Server, error) {
+	s := &Server{cfg: cfg, lim: cfg.Limits.orDefaults(), log: cfg.Log, players: filepath.Join(cfg.Dir, "players"),
+		conns: map[net.Conn]struct{}{}, runGame: tui.RunRemote}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.addrs = newLimiter(s.lim.PerAddress, s.lim.Burst, s.lim.Every)
+	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB})
+	if err != nil {
+		return nil, err
+	}
+	s.pool = pool
+	if cfg.Allow != "" {
+		if s.allow, err = readAllowList(cfg.Allow); err != nil {
+			return nil, err
+		}
+	}
+	signer, err := loadHostKey(filepath.Join(cfg.Dir, hostKeyFile))
+	if err != nil {
+		return nil, err
+	}
+	s.hostKey = signer.PublicKey()
+	s.ssh = s.sshConfig(signer)
+	if err := os.MkdirAll(s.players, 0o700); err != nil {
+		return nil, fmt.Errorf("the players' directory: %w", err)
+	}
+	return s, nil
+}
+
+// poolTableMB is the size of the table the searches of all games share.
+const poolTableMB = 64
+
+// HostKey returns the server's public key, which clients check.
+func (s *Server) HostKey() ssh.PublicKey { return s.hostKey }
+
+// Close gives back the lock on the server's directory. Call it once Serve
+// has returned.
+func (s *Server) Close() error { return s.lock.Release() }
+
+// Serve accepts connections on l and serves them until ctx is done; then
+// it stops accepting, ends every game, which saves, tells each player why,
+// and returns nil once every connection is closed. A game that cannot end
+// within a few seconds (its client takes no output) has its connection
+// closed, and saves then. Serve closes l.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	games, shutDown := context.WithCancelCause(context.WithoutCancel(ctx))
+	defer shutDown(errShutdown)
+	stop := context.AfterFunc(ctx, func() {
+		shutDown(errShutdown) // the games say why they end
+		l.Close()
+	})
+	defer stop()
+	var wg sync.WaitGroup
+	err := s.accept(games, l, &wg)
+	shutDown(errShutdown)
+	s.drain(&wg)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// accept accepts connections on l until ctx is done or l fails, and
+// serves each that the limits admit on a goroutine of wg.
+func (s *Server) accept(ctx context.Context, l net.Listener, wg *sync.WaitGroup) error {
+	for {
+		c, err := l.Accept()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				time.Sleep(50 * time.Millisecond) // out of files for a moment: let some close
+				continue
+			}
+			return fmt.Errorf("accepting connections: %w", err)
+		}
+		addr := hostOf(c.RemoteAddr())
+		if why := s.admit(addr); why != "" {
+			c.Close()
+			s.refused(addr, why)
+			continue
+		}
+		s.track(c, true)
+		wg.Go(func() {
+			defer s.track(c, false)
+			defer s.addrs.done(addr)
+			defer s.contain("connection", addr)
+			s.serveConn(ctx, c, addr)
+		})
+	}
+}
+
+// drain waits for the connections of wg to end, closing those still open
+// after the grace of a shutdown.
+func (s *Server) drain(wg *sync.WaitGroup) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return
+	case <-time.After(shutdownGrace):
+	}
+	s.mu.Lock()
+	for c := range s.conns {
+		c.Close()
+	}
+	s.mu.Unlock()
+	<-done
+}
+
+// shutdownGrace is how long the games have to save and say so when the
+// server stops, before their connections are closed.
+const shutdownGrace = 5 * time.Second
+
+// admit says why a connection from addr is refused, or "" if it is let
+// in: then it counts as logging in until loggedIn is called.
+func (s *Server) admit(addr string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending >= s.lim.Pending {
+		return "too many connections logging in"
+	}
+	if why := s.addrs.admit(addr); why != "" {
+		return why
+	}
+	s.pending++
+	return ""
+}
+
+// loggedIn counts a connection admitted out of those logging in, whether
+// its client logged in or not.
+func (s *Server) loggedIn() {
+	s.mu.Lock()
+	s.pending--
+	s.mu.Unlock()
+}
+
+// track adds c to the connections open, or removes it.
+func (s *Server) track(c net.Conn, open bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if open {
+		s.conns[c] = struct{}{}
+	} else {
+		delete(s.conns, c)
+	}
+}
+
+// refused logs a connection refused before it could log in.
+func (s *Server) refused(addr, why string) {
+	if s.addrs.shouldLog(addr) {
+		s.log.Warn("connection refused", "addr", addr, "reason", why)
+	}
+}
+
+// contain logs a panic of the goroutine it is deferred in, which then
+// ends only that goroutine's connection or session: a fault met by one
+// client must not stop the server for the others.
+func (s *Server) contain(what, addr string) {
+	if v := recover(); v != nil {
+		s.log.Error(what+" panic", "addr", addr, "panic", v, "stack", string(debug.Stack()))
+	}
+}
+
+// hostOf returns the host of a network address: the IP of a TCP address.
+func hostOf(a net.Addr) string {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}

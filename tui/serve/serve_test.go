@@ -1,0 +1,233 @@
+package serve
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/tui"
+)
+
+// movesPattern finds the move count on the screen.
+var movesPattern = regexp.MustCompile(`MOVES +(\d+)`)
+
+// moves returns the number of moves the screen shows.
+func moves(t testing.TB, screen string) int {
+	t.Helper()
+	m := movesPattern.FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("no move count on the screen:\n%s", screen)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// movesAtLeast waits until the screen shows n moves or more.
+func (term *terminal) movesAtLeast(n int) string {
+	term.t.Helper()
+	return term.waitFor("move "+strconv.Itoa(n), func(s string) bool {
+		m := movesPattern.FindStringSubmatch(s)
+		if m == nil {
+			return false
+		}
+		k, _ := strconv.Atoi(m[1])
+		return k >= n
+	})
+}
+
+// playMoves presses the arrows until the game has n moves.
+func (term *terminal) playMoves(n int) {
+	term.t.Helper()
+	arrows := []string{keyUp, keyLeft, keyDown, keyRight}
+	for i := moves(term.t, term.waitText("MOVES")); i < n; i = moves(term.t, term.text()) {
+		term.press(arrows[i%4], arrows[(i+1)%4]) // one of two moves at least changes the board
+		term.movesAtLeast(i + 1)
+	}
+}
+
+// TestPlay logs in, plays moves, asks for a hint, and quits: the screen
+// shows the board and the moves, the game is saved in the player's
+// directory, and the session ends with status 0 and the game's farewell.
+func TestPlay(t *testing.T) {
+	ts := startServer(t, Config{})
+	term := ts.play(t, newKey(t), 80, 30)
+	screen := term.waitText("SCORE")
+	for _, want := range []string{"2048", "BEST", "MOVES", "h hint"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the first screen has no %q:\n%s", want, screen)
+		}
+	}
+	term.playMoves(3)
+	term.press("h")
+	term.waitText("space plays it")
+	term.press("q")
+	if code := term.wait(); code != 0 {
+		t.Errorf("quitting: exit status %d; want 0", code)
+	}
+	if out := term.output(); !strings.Contains(out, "saved at") || !strings.Contains(out, "connect again to go on") {
+		t.Errorf("no farewell after the game, or one that says to run 2048:\n%q", out[max(0, len(out)-300):])
+	}
+	saved, _ := filepath.Glob(filepath.Join(ts.players, "*", "state", "game.json"))
+	if len(saved) != 1 {
+		t.Fatalf("saved games: %v; want one, in the player's directory", saved)
+	}
+	if fi, err := os.Stat(filepath.Dir(filepath.Dir(saved[0]))); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the player's directory: %v, %v; want mode 0700", fi.Mode(), err)
+	}
+	log := ts.log.String()
+	for _, want := range []string{`msg="session start"`, `msg="session end"`, "reason=quit", "player=SHA256:"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log has no %s:\n%s", want, log)
+		}
+	}
+}
+
+// TestResize checks that a window change redraws the game at the new
+// size: a small window has no room for the panel.
+func TestResize(t *testing.T) {
+	ts := startServer(t, Config{})
+	term := ts.play(t, newKey(t), 80, 30)
+	term.waitText("BEST")
+	term.resize(40, 16)
+	term.waitFor("the small layout", func(s string) bool { return !strings.Contains(s, "BEST") && strings.Contains(s, "SCORE") })
+	term.resize(80, 30)
+	term.waitText("BEST")
+}
+
+// TestSecondSession checks the rule for a second session of a key: it is
+// refused, with a message on its screen and status 1, and the first plays
+// on; once the first has quit, the key gets in again, to the same game.
+func TestSecondSession(t *testing.T) {
+	ts := startServer(t, Config{})
+	key := newKey(t)
+	first := ts.play(t, key, 80, 30)
+	first.playMoves(2)
+	second := ts.play(t, key, 80, 30)
+	if code := second.wait(); code != 1 {
+		t.Errorf("a second session of a key: exit status %d; want 1", code)
+	}
+	if out := second.output(); !strings.Contains(out, "open in another session") {
+		t.Errorf("the second session was told:\n%q", out)
+	}
+	first.playMoves(4)
+	first.press("q")
+	first.wait()
+	again := ts.play(t, key, 80, 30)
+	if n := moves(t, again.waitText("MOVES")); n < 4 {
+		t.Errorf("the key back after quitting: %d moves on screen; want its game of 4 or more", n)
+	}
+	again.waitText("Welcome back")
+}
+
+// TestDailySameForTwoKeys checks that two players get the same daily
+// challenge: the same seed and the same tiles on the same screen.
+func TestDailySameForTwoKeys(t *testing.T) {
+	ts := startServer(t, Config{})
+	var screens []string
+	for range 2 {
+		term := ts.play(t, newKey(t), 80, 30)
+		term.waitText("SCORE")
+		term.press("c")
+		screens = append(screens, term.waitText("daily challenge of"))
+	}
+	if screens[0] != screens[1] {
+		t.Errorf("the daily challenge of two players differs:\n%s\n\n%s", screens[0], screens[1])
+	}
+}
+
+// TestCtrlZ checks that ctrl+z suspends nothing: the game plays on.
+func TestCtrlZ(t *testing.T) {
+	ts := startServer(t, Config{})
+	term := ts.play(t, newKey(t), 80, 30)
+	term.playMoves(1)
+	term.press(keyCtrlZ)
+	term.playMoves(3)
+	other := ts.play(t, newKey(t), 80, 30)
+	other.playMoves(1)
+}
+
+// TestFull checks that a player beyond the sessions allowed is told to
+// come back later, while the others play on.
+func TestFull(t *testing.T) {
+	ts := startServer(t, Config{MaxSessions: 1})
+	first := ts.play(t, newKey(t), 80, 30)
+	first.waitText("SCORE")
+	late := ts.play(t, newKey(t), 80, 30)
+	if code := late.wait(); code != 1 || !strings.Contains(late.output(), "the server is full") {
+		t.Errorf("a session beyond the limit: status %d, told %q; want 1 and that the server is full", code, late.output())
+	}
+	first.playMoves(2)
+}
+
+// TestIdle checks that a game without a key for the idle timeout is saved,
+// its player told, and the session ended.
+func TestIdle(t *testing.T) {
+	ts := startServer(t, Config{Idle: 500 * time.Millisecond})
+	term := ts.play(t, newKey(t), 80, 30)
+	term.playMoves(2)
+	if code := term.wait(); code != 0 {
+		t.Errorf("an idle session: status %d; want 0", code)
+	}
+	if out := term.output(); !strings.Contains(out, "no key for 500ms") || !strings.Contains(out, "saved") {
+		t.Errorf("an idle session was told:\n%q", out[max(0, len(out)-300):])
+	}
+}
+
+// TestShutdown checks that stopping the server saves every game, tells
+// each player, and returns nil.
+func TestShutdown(t *testing.T) {
+	ts := startServer(t, Config{})
+	key := newKey(t)
+	var terms []*terminal
+	for _, k := range []ssh.Signer{key, newKey(t)} {
+		term := ts.play(t, k, 80, 30)
+		term.playMoves(2)
+		terms = append(terms, term)
+	}
+	if err := ts.stop(); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	for _, term := range terms {
+		if code := term.wait(); code != 0 || !strings.Contains(term.output(), "shutting down") {
+			t.Errorf("a session of a server stopped: status %d, told %q; want 0 and that the server is shutting down", code, term.output())
+		}
+	}
+	again := startServer(t, Config{Dir: ts.cfg.Dir})
+	if n := moves(t, again.play(t, key, 80, 30).waitText("MOVES")); n < 2 {
+		t.Errorf("the game after a restart: %d moves; want the 2 played before", n)
+	}
+}
+
+// TestPanic checks that a panic in the game of one session ends that
+// session only, told and logged, and that the others play on.
+func TestPanic(t *testing.T) {
+	ts := startServer(t, Config{})
+	unlucky := newKey(t)
+	sum := sha256.Sum256(unlucky.PublicKey().Marshal())
+	doomed := base64.RawURLEncoding.EncodeToString(sum[:])
+	ts.runGame = func(ctx context.Context, cfg tui.Config, term tui.Terminal) error {
+		if strings.Contains(cfg.Store.StateDir, doomed) {
+			panic("a bug in the game")
+		}
+		return tui.RunRemote(ctx, cfg, term)
+	}
+	other := ts.play(t, newKey(t), 80, 24)
+	other.playMoves(1)
+	term := ts.play(t, unlucky, 80, 24)
+	if code := term.wait(); code != 1 || !strings.Contains(term.output(), "the server failed") {
+		t.Errorf("a session whose game panics: status %d, told %q; want 1 and that the server failed", code, term.output())
+	}
+	other.playMoves(3)
+	if log := ts.log.String(); !strings.Contains(log, `msg="session panic"`) || !strings.Contains(log, "a bug in the game") {
+		t.Errorf("the panic is not in the log:\n%s", log)
+	}
+}
