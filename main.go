@@ -9,6 +9,8 @@
 //	2048 review FILE  rates every move of a game against the AI
 //	2048 train        trains the learned evaluator, an n-tuple network
 //
+// and 2048 serve plays the game over SSH, in a build with -tags serve.
+//
 // Run "2048 -h" or "2048 help COMMAND" for the flags, "2048 --version" for
 // the version.
 package main
@@ -56,6 +58,7 @@ var commands = map[string]headless{
 	"bench":  benchCommand,
 	"review": reviewCommand,
 	"train":  trainCommand,
+	"serve":  serveCommand,
 }
 
 // run runs the command line args and returns the exit status (see

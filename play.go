@@ -29,6 +29,8 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
   2048 bench [flags]        measure this machine on fixed positions
   2048 review [flags] FILE  rate every move of a saved game against the AI
   2048 train [flags]        train the learned evaluator (-eval ntuple)
+  2048 serve [flags]        the game over SSH, for anyone with a key (in a build
+                            with -tags serve: go install -tags serve …)
   2048 help [COMMAND]       this help, or a command's
   2048 --version            the version of this program
 

@@ -1,0 +1,84 @@
+//go:build serve
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/serve"
+)
+
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D]"
+
+const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
+history, replays, reviews, statistics, settings and daily challenge of the
+player, who is their SSH key (its SHA-256 fingerprint). Each player's files
+are kept under DIR/players/, as the game keeps them under the XDG
+directories; the host key is DIR/host_ed25519, made the first time.
+
+Public keys only, and nothing but the game: no password, no command, no
+forwarding. A second session of the same key is refused while the first
+plays. Without -allow any key gets in. The AI of all the games runs on
+-ai-threads threads, each hint or autoplay move for at most -think. The log
+(a line per session) goes to standard error; SIGINT or SIGTERM saves every
+game, tells the players, and exits.
+`
+
+// serveCommand runs "2048 serve" until ctx is done.
+func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newCommandFlags("2048 serve", serveSynopsis, serveAbout, stdout, stderr)
+	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")
+	dir := fs.String("data", "", "the host key and the players' files (default $XDG_DATA_HOME/2048/serve)")
+	allow := fs.String("allow", "", "an authorized_keys `FILE`: only its keys get in, read again when it changes (default: any key)")
+	sessions := fs.Int("max-sessions", 50, "games played at once; the next players are told to come back later")
+	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")
+	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
+	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fs.usageError("unexpected %q", fs.Arg(0))
+	case *sessions < 1, *threads < 1:
+		return fs.usageError("-max-sessions and -ai-threads: want 1 or more")
+	case *think < time.Millisecond, *idle <= 0:
+		return fs.usageError("-think and -idle: want a duration above zero")
+	}
+	if *dir == "" {
+		*dir = filepath.Join(tui.DefaultStore().DataDir, "serve")
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log}
+	return runServer(ctx, cfg, *addr, stderr)
+}
+
+// runServer serves cfg on addr until ctx is done.
+func runServer(ctx context.Context, cfg serve.Config, addr string, stderr io.Writer) error {
+	s, err := serve.New(cfg)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	who := "any SSH key"
+	if cfg.Allow != "" {
+		who = "the keys of " + cfg.Allow
+	}
+	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s; host key %s; files in %s\n",
+		l.Addr(), who, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir)
+	return s.Serve(ctx, l)
+}

@@ -1,0 +1,109 @@
+//go:build serve && linux
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+// TestServeSignals runs 2048 serve in its own process, plays a move in a
+// session over SSH, and sends the server SIGTERM or SIGINT: it must save
+// the game, tell the player, and exit 0.
+func TestServeSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			home := t.TempDir()
+			g := startGame(t, home, "serve", "-addr", "127.0.0.1:0", "-data", filepath.Join(home, "srv"), "-ai-threads", "1")
+			g.waitFor(t, "host key")
+			g.mu.Lock()
+			addr := regexp.MustCompile(`listening on (\S+) `).FindStringSubmatch(g.screen.String())
+			g.mu.Unlock()
+			if addr == nil {
+				t.Fatal("the server did not say where it listens")
+			}
+			out := playOverSSH(t, addr[1])
+			g.cmd.Process.Signal(sig)
+			if st := g.wait(t); st.ExitCode() != 0 {
+				t.Fatalf("after %v the server ended with %v; want exit 0", sig, st)
+			}
+			if !strings.Contains(out.String(), "shutting down") {
+				t.Errorf("the player was not told the server stopped:\n%q", out.String())
+			}
+			if saved, _ := filepath.Glob(filepath.Join(home, "srv", "players", "*", "state", "game.json")); len(saved) != 1 {
+				t.Errorf("games saved: %v; want the player's", saved)
+			}
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			if log := g.screen.String(); !strings.Contains(log, `msg="session end"`) || !strings.Contains(log, "shutting down") {
+				t.Errorf("the server's log has no end of the session:\n%s", log)
+			}
+		})
+	}
+}
+
+// playOverSSH logs in to the server at addr with a new key, plays a move,
+// and returns what the session writes, until it ends.
+func playOverSSH(t *testing.T, addr string) *lockedBuffer {
+	t.Helper()
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	signer, _ := ssh.NewSignerFromKey(key)
+	c, err := ssh.Dial("tcp", addr, &ssh.ClientConfig{User: "player", Auth: []ssh.AuthMethod{ssh.PublicKeys(signer)},
+		HostKeyCallback: ssh.InsecureIgnoreHostKey(), Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	s, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &lockedBuffer{}
+	s.Stdout, s.Stderr = out, out
+	in, _ := s.StdinPipe()
+	if err := s.RequestPty("xterm", 24, 80, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	for !strings.Contains(out.String(), "MOVES") && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+	}
+	io.WriteString(in, "\x1b[A\x1b[D")
+	return out
+}
+
+// A lockedBuffer is a bytes.Buffer safe for concurrent use.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write appends p.
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String returns what was written.
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
