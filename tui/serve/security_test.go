@@ -235,7 +235,7 @@ func TestOversizeInput(t *testing.T) {
 // connections it may have open, and beyond the rate it may open them at,
 // and that a connection that never logs in is closed.
 func TestConnectionsLimited(t *testing.T) {
-	ts := startServer(t, Config{Limits: Limits{PerAddress: 2, Burst: 3, Every: time.Hour, Handshake: 300 * time.Millisecond}})
+	ts := startServer(t, Config{Limits: Limits{PerAddress: 2, Burst: 3, Every: time.Hour, Handshake: 2 * time.Second}})
 	key := newKey(t)
 	ts.dial(t, key)
 	ts.dial(t, key)

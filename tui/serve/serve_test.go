@@ -171,13 +171,13 @@ func TestFull(t *testing.T) {
 // TestIdle checks that a game without a key for the idle timeout is saved,
 // its player told, and the session ended.
 func TestIdle(t *testing.T) {
-	ts := startServer(t, Config{Idle: 500 * time.Millisecond})
+	ts := startServer(t, Config{Idle: 2 * time.Second})
 	term := ts.play(t, newKey(t), 80, 30)
-	term.playMoves(2)
+	term.waitText("MOVES")
 	if code := term.wait(); code != 0 {
 		t.Errorf("an idle session: status %d; want 0", code)
 	}
-	if out := term.output(); !strings.Contains(out, "no key for 500ms") || !strings.Contains(out, "saved") {
+	if out := term.output(); !strings.Contains(out, "no key for 2s") || !strings.Contains(out, "saved") {
 		t.Errorf("an idle session was told:\n%q", out[max(0, len(out)-300):])
 	}
 }
