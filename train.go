@@ -21,7 +21,8 @@ import (
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
-             [-weights FILE] [-resume] [-lambda L] [-coherence F] [-eval-every D] [-eval-games N]
+             [-weights FILE] [-resume] [-lambda L] [-coherence F] [-restart N]
+             [-eval-every D] [-eval-games N]
              [-checkpoint-every D] [-log FILE] [-plot FILE]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
@@ -66,6 +67,7 @@ type trainOptions struct {
 	resume          bool
 	coherence       float64 // the last fraction of the run spent in the TC phase
 	lambda          float64 // the λ of the λ-returns: 0 for TD(0)
+	restart         int     // the length from which a game is played again from its middle
 	evalEvery       time.Duration
 	evalGames       int
 	checkpointEvery time.Duration
@@ -85,6 +87,9 @@ const (
 	// it makes a move 2.3 times as slow and triples the memory.
 	defaultCoherence = 0.5
 	defaultLambda    = 0.0
+	// maxRestart bounds -restart: a game of 2048 lasts at most about
+	// 100,000 moves.
+	maxRestart = 1 << 20
 )
 
 // trainCommand runs "2048 train": it trains a network, or goes on training
@@ -107,6 +112,9 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	checkpoint, history, err := startTraining(opts, stderr)
 	if err != nil {
 		return err
+	}
+	if opts.set["restart"] {
+		checkpoint.State.Restart = uint32(opts.restart)
 	}
 	trainer, err := ntuple.NewTrainer(checkpoint, opts.threads)
 	if err != nil {
@@ -157,6 +165,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
 	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
+	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
 	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
 	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games at one ply")
 	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
@@ -202,6 +211,8 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
 	case math.IsNaN(o.lambda) || o.lambda < 0 || o.lambda > 1:
 		return fmt.Errorf("-lambda %g: want a number from 0 to 1", o.lambda)
+	case o.restart < 0 || o.restart > maxRestart:
+		return fmt.Errorf("-restart %d: want 0 (never) to %d moves", o.restart, maxRestart)
 	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
 		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
 	case o.evalEvery < 0:

@@ -48,6 +48,7 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-lambda", "1.5"}, "-lambda 1.5: want a number from 0 to 1"},
 		{[]string{"-episodes", "5", "-lambda", "-0.1"}, "-lambda -0.1: want a number from 0 to 1"},
 		{[]string{"-episodes", "5", "-lambda", "NaN"}, "-lambda NaN: want a number from 0 to 1"},
+		{[]string{"-episodes", "5", "-restart", "-1"}, "-restart -1: want 0 (never) to"},
 		{[]string{"-time", "3000000h"}, "invalid value"},
 		{[]string{"-episodes", "5", "-eval-every", "3000000h"}, "invalid value"},
 		{[]string{"-episodes", "5", "-checkpoint-every", "3000000h"}, "invalid value"},
@@ -128,6 +129,34 @@ func TestTrainAndUse(t *testing.T) {
 	status, stdout, stderr = runCommand(context.Background(), "sim", "-eval", "ntuple", "-weights", w, "-player", "greedy", "-games", "3", "-workers", "1")
 	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
 		t.Errorf("sim -eval ntuple: status %d, stdout %q, stderr %q; want 3 games of the network", status, stdout, stderr)
+	}
+}
+
+// TestTrainRestart checks that -restart sets the length from which games
+// are played again in the weights file, and that a resumed training keeps
+// it unless told otherwise.
+func TestTrainRestart(t *testing.T) {
+	w := filepath.Join(t.TempDir(), "n.weights")
+	restartOf := func() uint32 {
+		t.Helper()
+		released(t, w)
+		_, state, err := tui.ReadNetwork(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return state.Restart
+	}
+	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-restart", "0")
+	if r := restartOf(); r != 0 {
+		t.Errorf("after -restart 0, the file's restart length is %d; want 0", r)
+	}
+	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume")
+	if r := restartOf(); r != 0 {
+		t.Errorf("after a resume without -restart, the restart length is %d; want 0 still", r)
+	}
+	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume", "-restart", "25")
+	if r := restartOf(); r != 25 {
+		t.Errorf("after -resume -restart 25, the restart length is %d; want 25", r)
 	}
 }
 
