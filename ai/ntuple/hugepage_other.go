@@ -2,5 +2,7 @@
 
 package ntuple
 
+import "unsafe"
+
 // adviseHuge does nothing where transparent huge pages are not known.
-func adviseHuge(weights) {}
+func adviseHuge(unsafe.Pointer, uintptr) {}

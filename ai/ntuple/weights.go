@@ -57,7 +57,7 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 // index in its table.
 //
 // The memory of the tables is the operating system's, outside the Go heap
-// (see mapTables), and is given back when the value that owns it, a Network
+// (see mapMemory), and is given back when the value that owns it, a Network
 // or a coherence, becomes unreachable (see releaseWith). So a function that
 // reads or writes the tables of an owner keeps the owner alive until its
 // last access (runtime.KeepAlive): the collector does not know that the
@@ -75,9 +75,13 @@ type weights []table
 // different cache sets, as the tables of one block do (see tablePad).
 func newWeights(n, after int) (weights, func()) {
 	skew := uintptr(after) * unsafe.Sizeof(table{}) % hugePage
-	w, free := mapTables(n, skew)
-	adviseHuge(w)
-	return w, free
+	size := uintptr(n) * unsafe.Sizeof(table{})
+	mem, free := mapMemory(size, skew)
+	if mem == nil {
+		return make(weights, n), nil
+	}
+	adviseHuge(mem, size)
+	return unsafe.Slice((*table)(mem), n), free
 }
 
 // hugePage is the size of a huge page on the machines the network is tuned

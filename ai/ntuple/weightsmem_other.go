@@ -2,7 +2,9 @@
 
 package ntuple
 
-// mapTables returns n tables of zeros on the Go heap, where the system
-// offers no memory outside it (js, wasip1, plan9): skew is left to chance,
-// and free is nil.
-func mapTables(n int, _ uintptr) (w weights, free func()) { return make(weights, n), nil }
+import "unsafe"
+
+// mapMemory returns nil where the system offers no memory outside the Go
+// heap (js, wasip1, plan9): the caller falls back to the heap, and skew is
+// left to chance.
+func mapMemory(size, skew uintptr) (mem unsafe.Pointer, free func()) { return nil, nil }

@@ -8,36 +8,35 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// mapTables returns n tables of zeros in memory mapped from the operating
-// system, outside the Go heap, and the function that gives it back. The
-// collector does not count it: a heap that held the weights would let the
-// program's garbage grow as large as the network again before each cycle,
-// and a game searching with a 4×6 network held 560 MB instead of 300.
-// Without a mapping it falls back to the heap, and free is nil.
+// mapMemory returns size bytes of zeros mapped from the operating system,
+// outside the Go heap, and the function that gives them back. The collector
+// does not count them: a heap that held the weights would let the program's
+// garbage grow as large as the network again before each cycle, and a game
+// searching with a 4×6 network held 560 MB instead of 300. Without a
+// mapping it returns nil, and the caller falls back to the heap.
 //
-// The tables begin skew bytes after the boundary of a huge page, so that
-// every huge page of the weights can be one and the tables' offsets within
+// The memory begins skew bytes after the boundary of a huge page, so that
+// every huge page of the tables can be one and the tables' offsets within
 // huge pages are the ones chosen for them.
-func mapTables(n int, skew uintptr) (w weights, free func()) {
+func mapMemory(size, skew uintptr) (mem unsafe.Pointer, free func()) {
 	page := uintptr(unix.Getpagesize())
-	length := roundUp(skew+uintptr(n)*unsafe.Sizeof(table{}), page)
+	length := roundUp(skew+size, page)
 	// Map a huge page more than needed, then give back what lies before
 	// the first boundary of a huge page and after the tables.
 	reserved := length + hugePage
 	p, err := unix.MmapPtr(-1, 0, nil, reserved, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
 	if err != nil {
-		return make(weights, n), nil
+		return nil, nil
 	}
 	head := roundUp(uintptr(p), hugePage) - uintptr(p)
-	mem := unsafe.Add(p, head) // memory the system owns: no Go pointer rules apply
+	base := unsafe.Add(p, head) // memory the system owns: no Go pointer rules apply
 	if head > 0 {
 		_ = unix.MunmapPtr(p, head)
 	}
 	if tail := reserved - head - length; tail > 0 {
-		_ = unix.MunmapPtr(unsafe.Add(mem, length), tail)
+		_ = unix.MunmapPtr(unsafe.Add(base, length), tail)
 	}
-	w = unsafe.Slice((*table)(unsafe.Add(mem, skew)), n)
-	return w, func() { _ = unix.MunmapPtr(mem, length) }
+	return unsafe.Add(base, skew), func() { _ = unix.MunmapPtr(base, length) }
 }
 
 // roundUp returns x rounded up to a multiple of to, a power of 2.
