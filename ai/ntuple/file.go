@@ -95,6 +95,9 @@ func formatErrorf(format string, args ...any) error {
 // WriteTo writes the checkpoint in the format of a weights file. It returns
 // the bytes written and the first error of w.
 func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
+	if c.Net.quantized != nil {
+		return 0, ErrQuantized
+	}
 	cw := &countingWriter{w: w}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	header := c.header()

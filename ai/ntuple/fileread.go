@@ -18,20 +18,44 @@ import (
 // tables if it has them, so that training can resume from it. It fails with
 // a *FormatError if r does not hold a complete, undamaged weights file of
 // this version, and nothing else: trailing bytes are damage too.
-func ReadCheckpoint(r io.Reader) (*Checkpoint, error) { return read(r, true) }
+func ReadCheckpoint(r io.Reader) (*Checkpoint, error) { return newFileReader(r).read(true) }
 
 // ReadNetwork reads the network of a weights file, as ReadCheckpoint does,
 // but reads the coherence tables only to check them: what a player needs.
+// It reads a play file too (see [Checkpoint.WritePlay]), told apart by its magic: the
+// network then holds the file's codes, and the state only the counts of
+// its training (episodes, moves and time). Like ReadCheckpoint, it fails
+// with a *FormatError if r does not hold a complete, undamaged file.
 func ReadNetwork(r io.Reader) (*Network, State, error) {
-	c, err := read(r, false)
+	fr := newFileReader(r)
+	start, err := fr.r.Peek(len(playMagic))
+	switch {
+	case len(start) == 0 && err == io.EOF:
+		return nil, State{}, formatErrorf("not a weights file: it is empty")
+	case isPrefix(playMagic, start) && !isPrefix(fileMagic, start):
+		return readPlay(fr)
+	case !isPrefix(fileMagic, start):
+		return nil, State{}, formatErrorf("not a weights file: it begins with neither %q nor %q (a play file)", fileMagic, playMagic)
+	}
+	c, err := fr.read(false)
 	if err != nil {
 		return nil, State{}, err
 	}
 	return c.Net, c.State, nil
 }
 
-func read(r io.Reader, keepCoherence bool) (_ *Checkpoint, err error) {
-	fr := &fileReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.New(castagnoli)}
+// isPrefix reports whether b, the beginning of a file, is the beginning of
+// magic: the whole of it, or the whole file if it is shorter.
+func isPrefix(magic string, b []byte) bool { return strings.HasPrefix(magic, string(b)) }
+
+// newFileReader returns a reader of a file of either kind from r.
+func newFileReader(r io.Reader) *fileReader {
+	return &fileReader{r: bufio.NewReaderSize(r, 1<<20), crc: crc32.New(castagnoli)}
+}
+
+// read reads a weights file, keeping the coherence tables if it has them
+// and keepCoherence is set.
+func (fr *fileReader) read(keepCoherence bool) (_ *Checkpoint, err error) {
 	c, hasCoherence, err := fr.header()
 	if err != nil {
 		return nil, err
@@ -65,11 +89,8 @@ func read(r io.Reader, keepCoherence bool) (_ *Checkpoint, err error) {
 	if err := fr.checksum("weights"); err != nil {
 		return nil, err
 	}
-	if _, err := fr.r.ReadByte(); err != io.EOF {
-		if err != nil {
-			return nil, err
-		}
-		return nil, formatErrorf("damaged: bytes follow the last checksum")
+	if err := fr.atEnd(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -127,7 +148,9 @@ func (f *fileReader) header() (*Checkpoint, bool, error) {
 	switch {
 	case len(start) == 0 && err == io.EOF:
 		return nil, false, formatErrorf("not a weights file: it is empty")
-	case !strings.HasPrefix(fileMagic, string(start)):
+	case string(start) == playMagic:
+		return nil, false, formatErrorf("not a weights file but a play file: it holds a network to play with, not a training to go on with")
+	case !isPrefix(fileMagic, start):
 		return nil, false, formatErrorf("not a weights file: it does not begin with %q", fileMagic)
 	}
 	b, err := f.full(16, "header")

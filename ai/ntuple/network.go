@@ -34,7 +34,10 @@ const DefaultInitialValue = 320000
 // A Network is an n-tuple network: for each tuple of its design, a table of
 // 2^24 float32 weights, one for each combination of ranks in the tuple's
 // cells. The value of a board is the sum, over the tuples and the 8
-// symmetries of the board, of the weight its ranks select.
+// symmetries of the board, of the weight its ranks select. A network read
+// from a play file (see [Checkpoint.WritePlay]) holds 16-bit codes of its weights
+// instead, half the memory; it plays as any other, but cannot be trained
+// or saved.
 //
 // A Network is safe for concurrent use by readers. A [Trainer] is its only
 // writer, and while it runs nothing else may use the network (see Trainer).
@@ -42,12 +45,15 @@ const DefaultInitialValue = 320000
 // to the system once the Network itself is unreachable.
 type Network struct {
 	design  Design
-	weights weights
+	weights weights // nil for a network read from a play file
 	// The weights again as the tables of their design: one is nil.
-	four     *fourBySix
-	eight    *eightBySix
-	initial  float32 // the value of every board before training
-	giveBack func()  // see release
+	four  *fourBySix
+	eight *eightBySix
+	// quantized holds the codes of a network read from a play file, nil
+	// for any other.
+	quantized *quantized
+	initial   float32 // the value of every board before training
+	giveBack  func()  // see release
 }
 
 // New returns an untrained network of design d that values every board at
@@ -109,10 +115,13 @@ func (n *Network) EstimatesScore() bool { return true }
 // value returns the value of b in the weights' precision.
 func (n *Network) value(b engine.Board) float32 {
 	var v float32
-	if n.four != nil {
+	switch {
+	case n.four != nil:
 		v = n.four.value(b)
-	} else {
+	case n.eight != nil:
 		v = n.eight.value(b)
+	default:
+		v = n.quantized.value(b)
 	}
 	runtime.KeepAlive(n) // the owner of the weights just read (see weights)
 	return v

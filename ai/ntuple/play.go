@@ -1,0 +1,223 @@
+package ntuple
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// # The play file
+//
+// A play file holds what a player needs of a network and no more: its
+// weights, each rounded to one of 65536 evenly spaced values per tuple, and
+// compressed. No training state, no coherence tables: it cannot be trained
+// further. A 4×6 network of 256 MiB as a weights file takes some tens of
+// megabytes (see docs/training.md for the sizes and the strength lost).
+// [ReadNetwork] reads either kind of file, told apart by its magic.
+//
+// All numbers are little-endian; floats are IEEE 754 binary32.
+//
+//	offset  size  field
+//	0       8     magic "2048play"
+//	8       4     format version, 1
+//	12      4     H, the length of the fields that follow, at most 64 KiB
+//	16      1     length of the network's name, then the name ("4x6")
+//	        1     number of tuples T, then 6 bytes for each: its cells
+//	        4     the initial value of every board before training (float)
+//	        8     episodes played in training
+//	        8     moves trained on
+//	        8     training time, in nanoseconds
+//	              then for each tuple:
+//	        4       base (float)
+//	        4       step (float), greater than 0
+//	        4       C, the length of the tuple's compressed codes
+//	16+H    4     CRC-32C (Castagnoli) of every byte before it
+//	20+H          for each tuple, its C bytes of codes: a DEFLATE stream
+//	              (RFC 1951) of 2^25 bytes, the low byte of each of its
+//	              2^24 codes in the order of its index, then the high byte
+//	              of each
+//	end−4   4     CRC-32C of every byte from offset 20+H to end−4
+//
+// The weight of code q (0 to 65535) in a tuple's table is base + q·step;
+// the writer may use some codes only (see Checkpoint.WritePlay), the
+// reader takes any.
+// Indexes are those of a weights file (see Checkpoint). The low and high
+// bytes are apart because they compress apart: the high bytes of
+// neighbouring weights are mostly equal. Each tuple's stream stands alone,
+// so that they are decoded in parallel.
+
+// playMagic starts every play file.
+const playMagic = "2048play"
+
+// playVersion is the version of the play format this package reads and
+// writes.
+const playVersion = 1
+
+// streamLen is the length of a tuple's codes, uncompressed.
+const streamLen = 2 * tableLen
+
+// maxStream bounds the compressed length of a tuple's codes: DEFLATE adds
+// at most 5 bytes to each block of 64 KiB it cannot compress.
+const maxStream = streamLen + streamLen/1024 + 1024
+
+// DefaultPlayStep is the step, in points, that 2048 train -export rounds
+// weights to by default (see Checkpoint.WritePlay and docs/training.md).
+const DefaultPlayStep = 8
+
+// A play file of a network in its coherence phase rounds the weights that
+// play seldom reaches CoarseFactor times as coarsely as the others: all
+// but the FineShare of each tuple's weights whose adjustments in that phase
+// add up to the most. On a network of an hour, rounding 95% of the weights
+// to 16 steps cost nothing measurable and made the file 14-17% smaller
+// (docs/training.md).
+const (
+	CoarseFactor = 16
+	FineShare    = 0.05
+)
+
+// ErrQuantized is the error of writing a network read from a play file as
+// a weights file or a play file: its weights are codes, which a training
+// cannot move and a second rounding would only blur.
+var ErrQuantized = errors.New("the network was read from a play file: only a network read from a weights file can be saved")
+
+// WritePlay writes the network of c, with the counts of its state
+// (episodes, moves and time trained), as a play file: each weight rounded
+// to base + q·step, q from 0 to 65535, with step at least step (0: the
+// finest that spans the tuple's weights) and base the lowest weight of the
+// tuple, so within half a step of its value. In the coherence phase, the
+// weights play seldom reaches (see CoarseFactor) are rounded to every
+// CoarseFactor-th code instead, within CoarseFactor/2 steps. It returns
+// the bytes written and the first error of w; a weight that is not a
+// finite number writes nothing (ErrNotFinite).
+func (c *Checkpoint) WritePlay(w io.Writer, step float32) (int64, error) {
+	return writePlayOf(w, c.Net, c.State, step, c.coherence)
+}
+
+// writePlayOf writes n as a play file, rounding coarsely the weights
+// whose sums of adjustment sizes in tc fall below those of FineShare of
+// their tuple's, unless tc is nil.
+func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence) (int64, error) {
+	if n.quantized != nil {
+		return 0, ErrQuantized
+	}
+	if !finite(step) || step < 0 {
+		return 0, errors.New("the step of a play file is a number 0 or above")
+	}
+	for t := range n.weights {
+		if firstNonFinite(n.weights[t].bytes()) >= 0 {
+			return 0, ErrNotFinite
+		}
+	}
+	// Each tuple's stream is compressed on a goroutine of its own: a table
+	// takes seconds.
+	zs := make([]quantizer, len(n.weights))
+	streams := make([][]byte, len(n.weights))
+	var wg sync.WaitGroup
+	for t := range n.weights {
+		wg.Go(func() {
+			tab := n.weights[t][:tableLen]
+			zs[t] = newQuantizer(tab, step)
+			var sums []float32
+			if tc != nil {
+				sums = tc.sizes[t][:tableLen]
+			}
+			streams[t] = compressCodes(tab, zs[t], sums)
+		})
+	}
+	wg.Wait()
+	runtime.KeepAlive(n) // the owners of the tables read (see weights)
+	runtime.KeepAlive(tc)
+	return writePlay(w, playHeader(n, s, zs, streams), streams)
+}
+
+// writePlay writes the file of the header fields h and the compressed
+// codes of each tuple.
+func writePlay(w io.Writer, h []byte, streams [][]byte) (int64, error) {
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	crc := crc32.New(castagnoli)
+	hw := io.MultiWriter(bw, crc)
+	hw.Write([]byte(playMagic))
+	binary.Write(hw, binary.LittleEndian, [2]uint32{playVersion, uint32(len(h))})
+	hw.Write(h)
+	binary.Write(bw, binary.LittleEndian, crc.Sum32())
+	crc.Reset()
+	for _, s := range streams {
+		hw.Write(s)
+	}
+	binary.Write(bw, binary.LittleEndian, crc.Sum32())
+	if err := bw.Flush(); err != nil {
+		return cw.n, err
+	}
+	return cw.n, cw.err
+}
+
+// playHeader returns the fields of a play file's header that follow its
+// length.
+func playHeader(n *Network, s State, zs []quantizer, streams [][]byte) []byte {
+	d := n.design
+	h := []byte{byte(len(d.String()))}
+	h = append(h, d.String()...)
+	h = append(h, byte(len(d.Tuples())))
+	for _, t := range d.Tuples() {
+		h = append(h, t[:]...)
+	}
+	h = binary.LittleEndian.AppendUint32(h, math.Float32bits(n.initial))
+	h = binary.LittleEndian.AppendUint64(h, s.Episodes)
+	h = binary.LittleEndian.AppendUint64(h, s.Moves)
+	h = binary.LittleEndian.AppendUint64(h, uint64(s.Elapsed))
+	for t, z := range zs {
+		h = binary.LittleEndian.AppendUint32(h, math.Float32bits(z.base))
+		h = binary.LittleEndian.AppendUint32(h, math.Float32bits(z.step))
+		h = binary.LittleEndian.AppendUint32(h, uint32(len(streams[t])))
+	}
+	return h
+}
+
+// compressCodes returns the DEFLATE stream of the codes of the weights w:
+// their low bytes, then their high bytes. If sums is not nil, the weights
+// whose sums fall below those of FineShare of the table's are rounded to
+// every CoarseFactor-th code.
+func compressCodes(w []float32, z quantizer, sums []float32) []byte {
+	coarse := float32(-1) // no sum is below it
+	if sums != nil {
+		coarse = quantile(sums, 1-FineShare)
+	}
+	codes := make([]uint16, chunk)
+	var out bytes.Buffer
+	fw, _ := flate.NewWriter(&out, flate.DefaultCompression) // a valid level cannot fail
+	buf := make([]byte, chunk)
+	for _, shift := range [2]uint{0, 8} {
+		for i := 0; i < len(w); i += chunk {
+			for j, v := range w[i : i+chunk] {
+				codes[j] = z.code(v)
+				if sums != nil && sums[i+j] < coarse {
+					codes[j] = z.coarseCode(v, CoarseFactor)
+				}
+				buf[j] = byte(codes[j] >> shift)
+			}
+			fw.Write(buf) // a bytes.Buffer does not fail
+		}
+	}
+	fw.Close()
+	return out.Bytes()
+}
+
+// quantile returns the q-quantile of a sample of the numbers x: every
+// 16th, which gives it within a few hundredths of a percent for a table.
+func quantile(x []float32, q float64) float32 {
+	var sample []float32
+	for i := 0; i < len(x); i += 16 {
+		sample = append(sample, x[i])
+	}
+	slices.Sort(sample)
+	return sample[min(int(q*float64(len(sample))), len(sample)-1)]
+}
