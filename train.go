@@ -23,7 +23,8 @@ import (
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
              [-weights FILE] [-resume] [-lambda L] [-coherence F] [-restart N]
              [-eval-every D] [-eval-games N]
-             [-checkpoint-every D] [-log FILE] [-plot FILE]`
+             [-checkpoint-every D] [-log FILE] [-plot FILE]
+       2048 train -export FILE [-weights FILE] [-step P]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself: temporal-difference learning on the boards after each move,
@@ -52,6 +53,14 @@ the time left.
 
 An hour on two cores is a good first network:
 	2048 train -time 1h -plot curve.png
+
+With -export FILE, train trains nothing: it writes the network of the
+weights file as a play file, what a player needs of it and no more (tens of
+megabytes, no training state), each weight rounded to a multiple of -step
+points above its tuple's lowest. The game, hint, sim and bench read either
+kind of file; a play file put as ntuple.play in the game's data directory,
+beside the weights file, is offered to a player who has no network of their
+own.
 `
 
 // trainOptions is the parsed command line of train.
@@ -65,6 +74,8 @@ type trainOptions struct {
 	log             string
 	plot            string
 	resume          bool
+	export          string  // with -export, the play file to write, and nothing is trained
+	step            float64 // -export's step, in points
 	coherence       float64 // the last fraction of the run spent in the TC phase
 	lambda          float64 // the λ of the λ-returns: 0 for TD(0)
 	restart         int     // the length from which a game is played again from its middle
@@ -99,6 +110,9 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	opts, err := parseTrainFlags(args, stdout, stderr)
 	if err != nil {
 		return err
+	}
+	if opts.export != "" {
+		return exportNetwork(opts, stdout)
 	}
 	if err := checkTrainFiles(opts); err != nil {
 		return err
@@ -171,6 +185,8 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
 	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
 	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
+	fs.StringVar(&o.export, "export", "", "train nothing: write the network of the weights file as the play file `FILE`")
+	fs.Float64Var(&o.step, "step", ntuple.DefaultPlayStep, "with -export: round each weight to a multiple of `P` points above its tuple's lowest (0: the finest that fits 16 bits)")
 	if err := fs.parse(args); err != nil {
 		return o, err
 	}
@@ -186,6 +202,12 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	o.design = d
 	if o.weights == "" {
 		o.weights = tui.DefaultWeightsPath()
+	}
+	if o.export != "" {
+		if err := o.checkExport(); err != nil {
+			return o, fs.usageError("%v", err)
+		}
+		return o, nil
 	}
 	if o.log == "" {
 		o.log = strings.TrimSuffix(o.weights, ".weights") + ".curve.csv"
