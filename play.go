@@ -119,7 +119,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	cfg := tui.Config{
 		Seed: *seed, Board: board, Daily: *daily, NewGame: *fresh || *seed != 0 || board != 0 || *daily, Depth: depth.plies, Theme: th, Color: color,
 		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Coach: prefs.Coach, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
-		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name,
+		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name, Network: tui.FindNetwork(),
 	}
 	return tui.Run(ctx, cfg, stdin, stdout)
 }

@@ -38,6 +38,7 @@ type Config struct {
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
+	Network  *NetworkOffer // the network offered to a player with none of their own (see FindNetwork); nil: none
 	Pool     *Pool         // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
 	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
 	Animate  bool          // slide the tiles when they move (never without colour)
@@ -82,6 +83,7 @@ type assistant struct {
 	searcher *ai.Searcher
 	pool     *Pool         // where the searches run, with other games' (see Pool); nil: as they come
 	evalName string        // the name of the searcher's evaluator
+	offer    *NetworkOffer // the network on offer; nil: none (see Config.Network)
 	depth    int           // plies; ai.Auto is automatic
 	delay    time.Duration // between autoplay moves
 	autoplay bool
@@ -210,8 +212,8 @@ type flash struct {
 func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
 		ctx: ctx, now: time.Now, keys: DefaultKeyMap(), store: cfg.Store,
-		ai: assistant{searcher: cfg.Searcher, evalName: cfg.EvalName, depth: cfg.Depth, delay: cfg.Speed, autoplay: cfg.Autoplay,
-			spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
+		ai: assistant{searcher: cfg.Searcher, evalName: cfg.EvalName, offer: cfg.Network, depth: cfg.Depth, delay: cfg.Speed,
+			autoplay: cfg.Autoplay, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
 		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
@@ -231,6 +233,9 @@ func New(ctx context.Context, cfg Config) *Model {
 		for _, p := range cfg.Prefs.Problems {
 			m.warn(p)
 		}
+	}
+	if cfg.Network != nil && cfg.Network.Err != nil {
+		m.warn(cfg.Network.problem())
 	}
 	m.look.profile, _ = cfg.Color.profile() // until the terminal says
 	if cfg.Pool != nil {

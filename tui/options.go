@@ -139,17 +139,17 @@ func (m *Model) stepEval(by int) tea.Cmd {
 const evalFixedText = "The server chooses how its AI scores a board, for every player."
 
 func (m *Model) aboutEval() string {
+	name := m.ai.evalName
 	if m.evalFixed() {
 		return evalFixedText
 	}
-	name := m.ai.evalName
 	if m.ai.opening != "" {
 		name = m.ai.opening
 	}
 	if e, err := ai.LookupEvaluator(name); err == nil {
 		return name + ": " + e.Summary + "."
 	}
-	return name + ": the network 2048 train trains, read from the weights file below; " +
+	return name + ": the network 2048 train trains, or the one the game offers, read from the file below; " +
 		"one that cannot be read leaves the AI as it is, and this screen says why."
 }
 
@@ -167,6 +167,9 @@ func (m *Model) weightsShown() string {
 		return "the server's"
 	}
 	if m.prefs == nil || m.prefs.Weights == "" {
+		if m.ai.offer != nil {
+			return m.ai.offer.short()
+		}
 		return "the one 2048 train writes"
 	}
 	return m.prefs.Weights
@@ -177,7 +180,9 @@ func (m *Model) aboutWeights() string {
 		return evalFixedText
 	}
 	path := m.weightsFile()
-	if path == "" {
+	if path == "" && m.ai.offer != nil {
+		path = "you have none of your own, so " + m.ai.offer.about()
+	} else if path == "" {
 		path = DefaultWeightsPath()
 	}
 	if m.screens.settings.edit != nil {

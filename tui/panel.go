@@ -59,8 +59,9 @@ func (m *Model) field(label, value string, width int) string {
 }
 
 // aiLines draws the state of the AI and of the screen: how far the AI
-// looks ahead, autoplay, and, with room, the theme. The engine's figures
-// (its evaluator, the time and speed of its last search) are in the help.
+// looks ahead, autoplay, and, with room, the network on offer while there
+// is one (see offerLine), else the theme. The engine's figures (its
+// evaluator, the time and speed of its last search) are in the help.
 func (m *Model) aiLines(width int, compact bool) []string {
 	depth := movesAhead(m.shownDepth())
 	if m.ai.depth == ai.Auto {
@@ -76,6 +77,9 @@ func (m *Model) aiLines(width int, compact bool) []string {
 	}
 	if compact {
 		return lines
+	}
+	if line, ok := m.offerLine(width); ok {
+		return append(lines, line)
 	}
 	return append(lines, m.field("THEME", m.themeShown(), width))
 }

@@ -124,7 +124,7 @@ var settings = []setting{
 			p.Eval = s
 			return nil
 		}},
-	{"weights", `With eval = "` + ntuple.EvaluatorName + `": the network's file ("" for the one 2048 train writes).`, `""`,
+	{"weights", `With eval = "` + ntuple.EvaluatorName + `": the network's file ("" for the one 2048 train writes, or without it the one the game offers).`, `""`,
 		func(p *Prefs, v any) error {
 			s, ok := v.(string)
 			if !ok {
