@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/term2048/2048/ai/review"
@@ -26,7 +27,9 @@ var ErrNewer = errors.New("written by a newer 2048")
 //	 "hinted":true,"autoplayed":false,
 //	 "by":"ppph…","game":{"seed":…,"moves":"UDLR…","board":"…","score":20112}}
 //
-// (on one line). "game" is the game as engine.Game encodes it, the form the
+// (on one line), with "set_up":true for a game begun from a position set
+// up, "daily":"2026-11-26" for an attempt at a daily challenge, and
+// "race":"K7MQ2X" for a game of a race against a friend. "game" is the game as engine.Game encodes it, the form the
 // saved game takes too: its seed, its start board if not empty, its moves
 // as letters, and the board and score they lead to, as a check. The
 // figures before it sum the game up for readers that do not replay it
@@ -43,6 +46,7 @@ type gameJSON struct {
 	Peak       int             `json:"peak,omitempty"`   // absent when it is the score
 	SetUp      bool            `json:"set_up,omitempty"` // begun from a position set up, not from a fresh start
 	Daily      string          `json:"daily,omitempty"`  // the date of the daily challenge it is an attempt at
+	Race       string          `json:"race,omitempty"`   // the code of the race against a friend it was played in
 	Hinted     bool            `json:"hinted"`
 	Autoplayed bool            `json:"autoplayed"`
 	By         *review.Movers  `json:"by,omitempty"` // absent if not known
@@ -81,12 +85,15 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if err := checkDaily(g.Daily, e, g.SetUp); err != nil {
 		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
 	}
+	if err := checkRace(g.Race); err != nil {
+		return nil, fmt.Errorf("encoding the game of seed %d: %w", g.Seed, err)
+	}
 	peak := g.Peak
 	if peak == g.Score {
 		peak = 0
 	}
 	j := gameJSON{Version: Version, ID: g.ID, Ended: g.Ended, Seconds: g.Played.Round(time.Millisecond).Seconds(), Score: g.Score,
-		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, SetUp: g.SetUp, Daily: g.Daily, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
+		Tile: g.HighestTile(), Moves: g.MoveCount, Undos: g.Undos, Peak: peak, SetUp: g.SetUp, Daily: g.Daily, Race: g.Race, Hinted: g.Hinted, Autoplayed: g.Autoplayed, Game: game}
 	if g.By != nil {
 		j.By = &g.By
 	}
@@ -142,12 +149,27 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if err := checkDaily(j.Daily, &e, j.SetUp); err != nil {
 		return err
 	}
+	if err := checkRace(j.Race); err != nil {
+		return err
+	}
 	*g = Game{
 		Transcript: e.Transcript(),
 		Record: Record{ID: j.ID, Board: e.Board(), Score: e.Score(), Peak: max(j.Peak, e.Score()),
-			MoveCount: e.MoveCount(), Undos: j.Undos, SetUp: j.SetUp, Daily: j.Daily,
+			MoveCount: e.MoveCount(), Undos: j.Undos, SetUp: j.SetUp, Daily: j.Daily, Race: j.Race,
 			Hinted: j.Hinted, Autoplayed: j.Autoplayed, Played: time.Duration(j.Seconds * float64(time.Second)), Ended: j.Ended},
 		By: by,
+	}
+	return nil
+}
+
+// maxRaceCode is the longest code of a race a line may name.
+const maxRaceCode = 16
+
+// checkRace returns why code cannot be the code of a race, if it cannot:
+// capitals and digits, a few of them.
+func checkRace(code string) error {
+	if len(code) > maxRaceCode || strings.ContainsFunc(code, func(r rune) bool { return (r < 'A' || r > 'Z') && (r < '0' || r > '9') }) {
+		return fmt.Errorf("%q is not the code of a race", code)
 	}
 	return nil
 }

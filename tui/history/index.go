@@ -145,7 +145,7 @@ const indexMagic = "2048 history index\n"
 
 // indexVersion is the version of the encoding of an Index: one of another
 // version is not decoded, and the index is made again.
-const indexVersion = 4
+const indexVersion = 5
 
 // indexFile is an Index as MarshalBinary encodes it, in gob after
 // indexMagic and the CRC-32C of the gob.
@@ -169,6 +169,7 @@ type recordFile struct {
 	Hinted, Autoplayed bool
 	SetUp              bool
 	Daily              string
+	Race               string
 	Played             time.Duration
 	Ended              []byte // time.Time's binary form: the instant and its zone offset
 	Offset             int64
@@ -192,7 +193,7 @@ func (x *Index) MarshalBinary() ([]byte, error) {
 			return nil, fmt.Errorf("encoding the index of the history: %w", err)
 		}
 		j.Records = append(j.Records, recordFile{ID: r.ID, Board: uint64(r.Board),
-			Score: r.Score, Peak: r.Peak, MoveCount: r.MoveCount, Undos: r.Undos, SetUp: r.SetUp, Daily: r.Daily, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
+			Score: r.Score, Peak: r.Peak, MoveCount: r.MoveCount, Undos: r.Undos, SetUp: r.SetUp, Daily: r.Daily, Race: r.Race, Hinted: r.Hinted, Autoplayed: r.Autoplayed, Played: r.Played,
 			Ended: ended, Offset: r.at.offset, Size: r.at.size})
 	}
 	for _, e := range x.Skipped {
@@ -238,7 +239,7 @@ func (x *Index) UnmarshalBinary(data []byte) error {
 	y.Records = make([]Record, len(j.Records))
 	for i, f := range j.Records {
 		r := Record{ID: f.ID, Board: engine.Board(f.Board), Score: f.Score,
-			Peak: f.Peak, MoveCount: f.MoveCount, Undos: f.Undos, SetUp: f.SetUp, Daily: f.Daily, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
+			Peak: f.Peak, MoveCount: f.MoveCount, Undos: f.Undos, SetUp: f.SetUp, Daily: f.Daily, Race: f.Race, Hinted: f.Hinted, Autoplayed: f.Autoplayed, Played: f.Played,
 			at: place{offset: f.Offset, size: f.Size}}
 		if err := r.Ended.UnmarshalBinary(f.Ended); err != nil {
 			return fmt.Errorf("the index is damaged: %w", err)
