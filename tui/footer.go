@@ -65,10 +65,17 @@ func (m *Model) footer(width int) string {
 }
 
 // shortHelp returns the keys of the one-line help that act on the game as
-// it is (see acts), the headline commands first; while a new game is asked
-// about, the answers.
+// it is (see acts), the headline commands first; while a new game, or
+// leaving a race, is asked about, the answers; while a race's code is
+// typed, the keys that end it.
 func (m *Model) shortHelp() []key.Binding {
-	if m.asking.leaving() {
+	if m.race.typing {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join, or alone: make a race")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no race")),
+		}
+	}
+	if m.asking.leaving() || m.race.leaving {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
 			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched
@@ -80,10 +87,17 @@ func (m *Model) shortHelp() []key.Binding {
 // acts reports whether the key of the action name (see shortActions) does
 // something on the game as it is: no hint, move or autoplay once no move
 // is left, no hint while the AI thinks or when its answer is on screen, no
-// review before the first move, no undo at the start.
+// review before the first move, no undo at the start, no hint, autoplay or
+// undo in a race, and no race but on a server.
 func (m *Model) acts(name string) bool {
 	g := m.cur.Game
 	playing := g.Board().HasMove()
+	switch name {
+	case "hint", "autoplay", "play":
+		if m.inRace() {
+			return false
+		}
+	}
 	switch name {
 	case "hint":
 		return playing && !m.ai.autoplay && m.ai.thinking == idle && (m.ai.hint == nil || m.ai.hint.Depth != m.shownDepth())
@@ -94,7 +108,9 @@ func (m *Model) acts(name string) bool {
 	case "review":
 		return g.MoveCount() > 0
 	case "undo":
-		return g.CanUndo()
+		return g.CanUndo() && !m.inRace()
+	case "race":
+		return m.race.hub != nil
 	case "dismiss":
 		return len(m.warnings) > 0
 	case "keep_going":

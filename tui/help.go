@@ -74,7 +74,7 @@ func (m *Model) helpText(width int) (text string, hintAt int) {
 		}
 	}
 	parts = append(parts,
-		keyColumns(m.keys.FullHelp(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
+		keyColumns(m.fullHelpKeys(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
 		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. "+
 			"Make a 2048 tile to win, then go on as long as you can."),
 	)

@@ -96,7 +96,7 @@ func parseModifiers(s string, mods []string) ([]string, error) {
 // beside them, and the keys of the replay. (The answer to "start a new
 // game?" is yes or any other key: it cannot clash.)
 var keyContexts = [][]string{
-	{"up", "down", "left", "right", "undo", "new", "daily", "hint", "play", "autoplay", "slower", "faster",
+	{"up", "down", "left", "right", "undo", "new", "daily", "race", "hint", "play", "autoplay", "slower", "faster",
 		"deeper", "shallower", "auto_depth", "theme", "stats", "settings", "review", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
 	{"replay_back", "replay_forward", "replay_start", "replay_end", "next_mistake", "previous_mistake",

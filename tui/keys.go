@@ -23,6 +23,7 @@ type KeyMap struct {
 	Undo                  key.Binding
 	New                   key.Binding
 	Daily                 key.Binding // a new game of today's daily challenge
+	Race                  key.Binding // race a friend (2048 serve only)
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
 	Settings              key.Binding // the settings screen
@@ -63,6 +64,7 @@ var actions = []action{
 	{"undo", []string{"u"}, "undo", func(k *KeyMap) *key.Binding { return &k.Undo }},
 	{"new", []string{"n"}, "new game", func(k *KeyMap) *key.Binding { return &k.New }},
 	{"daily", []string{"c"}, "daily challenge", func(k *KeyMap) *key.Binding { return &k.Daily }},
+	{"race", []string{"v"}, "race a friend (2048 serve)", func(k *KeyMap) *key.Binding { return &k.Race }},
 	{"hint", []string{"h"}, "hint", func(k *KeyMap) *key.Binding { return &k.Hint }},
 	{"play", []string{"space", "enter"}, "play the hint", func(k *KeyMap) *key.Binding { return &k.Play }},
 	{"autoplay", []string{"a"}, "autoplay on/off", func(k *KeyMap) *key.Binding { return &k.Autoplay }},
@@ -140,14 +142,16 @@ var shortActions = []struct{ name, desc string }{
 	{"hint", "hint"}, {"autoplay", "auto"}, {"new", "new"}, {"review", "review"}, {"stats", "stats"},
 	{"help", "more"}, {"quit", "quit"},
 	{"dismiss", "dismiss"}, {"keep_going", "keep going"}, {"move", "move"}, {"play", "play"}, {"undo", "undo"},
+	{"race", "race"},
 }
 
 // ShortHelp returns the bindings of the one-line help, with descriptions
 // short enough for 80 columns and each action's first key: the headline
 // commands first. The keys of a moment (esc for the warnings, k after
-// 2048) are left out: the game adds them when they act.
+// 2048) are left out: the game adds them when they act; so is the race's,
+// which only a game of 2048 serve has.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return k.shortHelp(func(name string) bool { return name != "dismiss" && name != "keep_going" })
+	return k.shortHelp(func(name string) bool { return name != "dismiss" && name != "keep_going" && name != "race" })
 }
 
 // shortHelp returns the bindings of the one-line help whose action acts

@@ -44,6 +44,7 @@ type Config struct {
 	Animate  bool          // slide the tiles when they move (never without colour)
 	Still    bool          // tiles never slide, whatever Animate and the settings say (see stillText)
 	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
+	Races    RaceHub       // races against friends (2048 serve, see race.go); nil: none
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -69,6 +70,7 @@ type Model struct {
 	look    look      // the theme, the terminal and the layout
 	motion  motion    // the tiles' flash and slide after a move
 	screens screens   // what can come in front of the game
+	race    racing    // the race against a friend, if any
 
 	banner   *banner   // a moment of the game over the board, for a while
 	asking   question  // what the screen is waiting for the player to answer
@@ -217,6 +219,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
 		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
+		race:    racing{hub: cfg.Races},
 	}
 	if m.look.theme.Name == "" {
 		m.look.theme = theme.Default()
@@ -359,6 +362,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onReplayTick(msg)
 	case tea.PasteMsg:
 		m.onPaste(msg)
+		m.pasteCode(msg.Content)
+	case raceMsg:
+		return m, m.onRace(msg)
 	}
 	return m, nil
 }

@@ -75,6 +75,10 @@ func press(m *Model, k string) tea.Cmd {
 		msg = tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}
 	case "esc":
 		msg = tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "enter":
+		msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "backspace":
+		msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
 	default:
 		r := []rune(k)[0]
 		msg = tea.KeyPressMsg{Code: r, Text: k}

@@ -24,6 +24,8 @@ func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c":
 		return m.quit()
+	case m.racePrompt() && m.screens.replay == nil && m.screens.settings == nil:
+		return m.onRacePromptKey(k)
 	case m.screens.replay != nil && m.screens.help != nil:
 		m.onHelpKey(k)
 		return nil
@@ -72,6 +74,9 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 
 // onGameKey handles a key of the game itself.
 func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.raceRefuses(k) {
+		return nil
+	}
 	for d := range engine.Direction(engine.NumDirections) {
 		if key.Matches(k, m.keys.move(d)) {
 			return m.move(d, review.ByPlayer)
@@ -90,6 +95,8 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.askNewGame()
 	case key.Matches(k, m.keys.Daily):
 		return m.askDaily()
+	case key.Matches(k, m.keys.Race):
+		return m.onRaceKey()
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
 	case key.Matches(k, m.keys.Quit):

@@ -94,7 +94,7 @@ func (m *Model) migrate(log *history.Index) {
 func (m *Model) line() history.Game {
 	g := history.FromEngine(m.cur.Game, m.cur.movers())
 	g.ID, g.Undos, g.Peak, g.SetUp, g.Daily = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score), m.cur.SetUp, m.cur.Daily
-	g.Hinted, g.Autoplayed = m.cur.Hinted, m.cur.Autoplayed
+	g.Hinted, g.Autoplayed, g.Race = m.cur.Hinted, m.cur.Autoplayed, m.cur.Race
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
 	return g
 }

@@ -168,7 +168,7 @@ func TestHelpAtEverySize(t *testing.T) {
 			seen += plain(m) + " "
 			press(m, "down")
 		}
-		for _, g := range m.keys.FullHelp() {
+		for _, g := range m.fullHelpKeys() { // the keys of the game: no race here
 			for _, b := range g {
 				if !strings.Contains(seen, b.Help().Key+" "+b.Help().Desc) {
 					t.Errorf("%v: the help never shows %q %q", size, b.Help().Key, b.Help().Desc)

@@ -95,6 +95,9 @@ type SavedGame struct {
 	// Daily is the date of the daily challenge the game is an attempt at,
 	// or "" (see history.Record.Daily).
 	Daily string `json:"daily,omitempty"`
+	// Race is the code of the race against a friend the game was played
+	// in (2048 serve), or "" (see history.Record.Race).
+	Race string `json:"race,omitempty"`
 	// Counted is from versions before the history: their statistics
 	// counted this game already (it had ended). The game clears it when it
 	// carries those statistics into the history.

@@ -54,7 +54,7 @@ func (m *Model) render() string {
 	case m.screens.settings != nil:
 		return m.settingsScreen(w, h)
 	}
-	return m.boardScreen(w, h, m.bannerLines(w), func(l layout) screenParts {
+	parts := func(l layout) screenParts {
 		right := panelRight(l)
 		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.footer(w)}
 		if l.panel == statusOnly {
@@ -63,7 +63,11 @@ func (m *Model) render() string {
 			p.panel = m.panel(l)
 		}
 		return p
-	})
+	}
+	if screen, ok := m.raceScreen(w, h, parts); ok { // the friend's board beside the player's, or under it
+		return screen
+	}
+	return m.boardScreen(w, h, m.gameBanner(w, false), parts)
 }
 
 // boardScreen draws a screen with the board, the game's or the replay's,

@@ -1,0 +1,250 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/engine"
+)
+
+// A fakeHub is a RaceHub with one seat to give, as a server's would.
+type fakeHub struct {
+	seat   *fakeSeat
+	err    error  // what Create and Join fail with, if anything
+	joined string // the code Join was given
+}
+
+func (h *fakeHub) Create() (RaceSeat, error) {
+	if h.err != nil {
+		return nil, h.err
+	}
+	return h.seat, nil
+}
+
+func (h *fakeHub) Join(code string) (RaceSeat, error) {
+	h.joined = code
+	if h.err != nil {
+		return nil, h.err
+	}
+	return h.seat, nil
+}
+
+// A fakeSeat is a seat whose updates the test sends.
+type fakeSeat struct {
+	code    string
+	seed    uint64
+	updates chan RaceState
+	reports []RaceBoard
+	left    bool
+}
+
+func newFakeSeat() *fakeSeat {
+	return &fakeSeat{code: "K7MQ2X", seed: 7, updates: make(chan RaceState, 1)}
+}
+
+func (s *fakeSeat) Code() string              { return s.code }
+func (s *fakeSeat) Seed() uint64              { return s.seed }
+func (s *fakeSeat) Updates() <-chan RaceState { return s.updates }
+func (s *fakeSeat) Report(b RaceBoard)        { s.reports = append(s.reports, b) }
+func (s *fakeSeat) Leave() {
+	if !s.left {
+		close(s.updates)
+	}
+	s.left = true
+}
+
+// tell sends st to the seat and hands the game the message its command
+// waiting for updates brings; it returns the next command.
+func tell(t *testing.T, m *Model, listen tea.Cmd, s *fakeSeat, st RaceState) tea.Cmd {
+	t.Helper()
+	if listen == nil {
+		t.Fatal("the game does not wait for the race's updates")
+	}
+	s.updates <- st
+	_, cmd := m.Update(listen())
+	return cmd
+}
+
+// racingModel returns a game at 80×24 in a race just started, its
+// command waiting for the next update, and its seat.
+func racingModel(t *testing.T) (*Model, tea.Cmd, *fakeSeat) {
+	t.Helper()
+	seat := newFakeSeat()
+	m := newTestModel(t, Config{Races: &fakeHub{seat: seat}})
+	press(m, "left") // a game in progress, which the race's takes the place of
+	press(m, "v")
+	listen := press(m, "enter") // a race of one's own
+	listen = tell(t, m, listen, seat, RaceState{Started: true, Opponent: RaceBoard{Board: engine.NewGame(seat.seed).Board()}})
+	return m, listen, seat
+}
+
+// friendsBoard returns the board of the friend's game of seed after a
+// few moves.
+func friendsBoard(seed uint64) RaceBoard {
+	g := engine.NewGame(seed)
+	for _, d := range []engine.Direction{engine.Left, engine.Up, engine.Left, engine.Down, engine.Right, engine.Up} {
+		g.Move(d)
+	}
+	return RaceBoard{Board: g.Board(), Score: g.Score(), Moves: g.MoveCount()}
+}
+
+func TestRaceJoin(t *testing.T) {
+	seat := newFakeSeat()
+	hub := &fakeHub{seat: seat}
+	m := newTestModel(t, Config{Races: hub})
+	press(m, "v")
+	for _, k := range []string{"k", "7", "0", "m", "q", "backspace", "q", "2", "x", "z"} { // 0 is no code's: it is dropped
+		press(m, k)
+	}
+	if got := string(m.race.entry); got != "K7MQ2X" {
+		t.Fatalf("the code typed reads %q; want K7MQ2X", got)
+	}
+	listen := press(m, "enter")
+	if hub.joined != "K7MQ2X" || m.race.seat == nil {
+		t.Fatalf("enter joined %q, seat %v", hub.joined, m.race.seat)
+	}
+	old := m.cur.ID
+	tell(t, m, listen, seat, RaceState{Started: true})
+	if m.cur.ID == old || m.cur.Race != "K7MQ2X" || m.cur.Game.Seed() != 7 || m.cur.Game.MoveCount() != 0 {
+		t.Fatalf("the race's game: %+v", m.cur)
+	}
+	if len(seat.reports) != 1 || seat.reports[0].Board != engine.NewGame(7).Board() {
+		t.Errorf("the start reported: %+v", seat.reports)
+	}
+	press(m, "left")
+	press(m, "up")
+	if n := len(seat.reports); n < 2 || seat.reports[n-1] != m.raceBoard() {
+		t.Errorf("the race was told %+v; the game is at %+v", seat.reports, m.raceBoard())
+	}
+	if got := m.line().Race; got != "K7MQ2X" {
+		t.Errorf("the history's line of the race's game has race %q", got)
+	}
+}
+
+func TestRaceRefusesHelp(t *testing.T) {
+	m, _, _ := racingModel(t)
+	press(m, "left")
+	moves := m.cur.Game.MoveCount()
+	for _, k := range []string{"h", "a", "space", "u"} {
+		press(m, k)
+		if m.note != noHelpInRace || m.ai.waiting != 0 || m.ai.autoplay || m.cur.Game.MoveCount() != moves {
+			t.Errorf("%s in a race: note %q, search %d, autoplay %v, %d moves", k, m.note, m.ai.waiting, m.ai.autoplay, m.cur.Game.MoveCount())
+		}
+	}
+	id := m.cur.ID
+	for _, k := range []string{"n", "c"} {
+		press(m, k)
+		if m.cur.ID != id || m.asking != noQuestion || !strings.Contains(m.note, "You are racing") {
+			t.Errorf("%s in a race: asking %v, note %q", k, m.asking, m.note)
+		}
+	}
+	for _, k := range []string{"hint", "autoplay", "play", "undo"} {
+		if m.acts(k) {
+			t.Errorf("the footer shows %s in a race", k)
+		}
+	}
+}
+
+func TestRaceLeave(t *testing.T) {
+	m, _, seat := racingModel(t)
+	press(m, "v")
+	press(m, "n")
+	if seat.left || m.race.seat == nil {
+		t.Fatal("any key but y left the race")
+	}
+	press(m, "v")
+	press(m, "y")
+	if !seat.left || m.race.seat != nil || !strings.Contains(m.note, "lost it") {
+		t.Errorf("y: seat left %v, note %q", seat.left, m.note)
+	}
+	m, _, seat = racingModel(t)
+	m.shutdown()
+	if !seat.left {
+		t.Error("quitting the game kept the seat")
+	}
+}
+
+func TestRaceProblems(t *testing.T) {
+	hub := &fakeHub{err: &RaceError{Why: "No race waits with the code AAAAAA."}}
+	m := newTestModel(t, Config{Races: hub})
+	press(m, "v")
+	for _, k := range "AAAAAA" {
+		press(m, string(k))
+	}
+	if cmd := press(m, "enter"); cmd != nil || m.race.seat != nil || m.note != hub.err.Error() {
+		t.Errorf("a wrong code: seat %v, note %q", m.race.seat, m.note)
+	}
+	seat := newFakeSeat()
+	m = newTestModel(t, Config{Races: &fakeHub{seat: seat}})
+	press(m, "v")
+	listen := press(m, "enter")
+	tell(t, m, listen, seat, RaceState{Expired: true})
+	if !seat.left || m.race.seat != nil || !strings.Contains(m.note, "Nobody joined") {
+		t.Errorf("an expired code: seat left %v, note %q", seat.left, m.note)
+	}
+}
+
+func TestRaceLocal(t *testing.T) {
+	m := newTestModel(t, Config{})
+	if cmd := press(m, "v"); cmd != nil || m.race.typing {
+		t.Error("v in a local game opened a race")
+	}
+	for _, g := range m.fullHelpKeys() {
+		for _, b := range g {
+			if b.Help().Key == "v" {
+				t.Error("the help of a local game has the race's key")
+			}
+		}
+	}
+	if m.acts("race") {
+		t.Error("the footer of a local game has the race's key")
+	}
+}
+
+// TestRaceView draws the friend's board beside the player's, under it,
+// or their line alone, as the terminal allows, and the lines of a race
+// at each of its steps.
+func TestRaceView(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		width, height int
+		drawn         bool
+	}{{"beside-120x30", 120, 30, true}, {"under-80x40", 80, 40, true}, {"line-80x24", 80, 24, false}, {"line-40x15", 40, 15, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			m, listen, seat := racingModel(t)
+			press(m, "left")
+			tell(t, m, listen, seat, RaceState{Started: true, Opponent: friendsBoard(seat.seed)})
+			m.Update(tea.WindowSizeMsg{Width: c.width, Height: c.height})
+			screen := m.View().Content
+			if drawn := !strings.Contains(ansi.Strip(screen), "Your friend:"); drawn != c.drawn {
+				t.Errorf("the friend's board drawn: %v; want %v", drawn, c.drawn)
+			}
+			checkFits(t, m)
+			golden.RequireEqual(t, screen)
+		})
+	}
+	t.Run("typing", func(t *testing.T) {
+		m := newTestModel(t, Config{Races: &fakeHub{seat: newFakeSeat()}})
+		press(m, "v")
+		press(m, "k")
+		press(m, "7")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("waiting", func(t *testing.T) {
+		m := newTestModel(t, Config{Races: &fakeHub{seat: newFakeSeat()}})
+		press(m, "v")
+		press(m, "enter")
+		golden.RequireEqual(t, m.View().Content)
+	})
+	t.Run("won", func(t *testing.T) {
+		m, listen, seat := racingModel(t)
+		friend := friendsBoard(seat.seed)
+		friend.Over = true
+		tell(t, m, listen, seat, RaceState{Started: true, Opponent: friend, Gone: true, Result: RaceWon, By: ByForfeit})
+		golden.RequireEqual(t, m.View().Content)
+	})
+}

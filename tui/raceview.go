@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/term2048/2048/tui/figures"
+)
+
+// This file draws a race: the friend's board, small, beside the player's
+// or under it where the terminal has room, else a line of their score and
+// best tile under the board; and the lines of the race: its code while it
+// waits, the code being typed, the result.
+
+// The friend's board is tiny: its block is a line of their score over
+// the board and a line of how their game stands under it.
+var (
+	opponentWidth  = tinyBoard.width()
+	opponentHeight = tinyBoard.height() + 2
+)
+
+// opponentGap is the columns between the player's screen and the friend's
+// board beside it.
+const opponentGap = 2
+
+// raceScreen draws the game's screen of a race on a w×h terminal with the
+// friend's board beside the player's, or under it, in a layout no smaller
+// than the large board's with its panel; ok is false when neither fits,
+// and the screen then has the line of the friend's game instead.
+func (m *Model) raceScreen(w, h int, parts func(layout) screenParts) (screen string, ok bool) {
+	if m.race.seat == nil || !m.race.state.Started {
+		return "", false
+	}
+	usual, fits := fit(w, h)
+	if !fits {
+		return "", false
+	}
+	large := func(l layout) bool {
+		return l == usual || usual.board.grown() && l.panel == panelBeside && l.board.rows >= largeBoard.rows
+	}
+	opp := m.opponentBlock()
+	if l, ok := fit(w-opponentWidth-opponentGap, h); ok && large(l) {
+		mw := w - opponentWidth - opponentGap
+		main := blockOf(m.boardScreen(mw, h, m.gameBanner(mw, true), parts), mw)
+		return beside(main, opponentGap, opp, boardTop(main.lines)).place(w, h), true
+	}
+	banner := m.gameBanner(w, true)
+	if l, ok := fit(w, h-max(len(banner)+len(opp.lines)-usual.bannerRows(), 0)); ok && large(l) {
+		lw, _ := l.size()
+		return m.boardScreen(w, h, append(banner, opp.wideAs(lw).lines...), parts), true
+	}
+	return "", false
+}
+
+// boardTop returns the line of a screen where the board's area begins:
+// the line under the first that is not blank, the title's.
+func boardTop(lines []string) int {
+	for i, l := range lines {
+		if strings.TrimSpace(ansi.Strip(l)) != "" {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// gameBanner returns the lines under the board of the game's screen,
+// wrapped to width: those of bannerLines, and the race's; drawn reports
+// that the friend's board is on the screen, which their line then leaves
+// out.
+func (m *Model) gameBanner(width int, drawn bool) []string {
+	return append(m.bannerLines(width), m.raceLines(width, drawn)...)
+}
+
+// opponentBlock draws the friend's board, tiny, with their score over it
+// and how their game stands under it.
+func (m *Model) opponentBlock() block {
+	s := m.race.state
+	o := s.Opponent
+	head := m.padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.muted(figures.Count(o.Score)), opponentWidth)
+	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
+	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
+	switch {
+	case s.Gone:
+		foot = "left the race"
+	case o.Over:
+		foot = fmt.Sprintf("out · best %d", o.Board.HighestTile())
+	}
+	lines := append([]string{head}, strings.Split(board, "\n")...)
+	lines = append(lines, m.muted(center(ansi.Truncate(foot, opponentWidth, "…"), opponentWidth)))
+	return block{lines, opponentWidth}
+}
+
+// padBetween draws left and right at the ends of width columns.
+func (m *Model) padBetween(left, right string, width int) string {
+	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
+}
+
+// raceLines draws the lines of the race under the board, wrapped to width:
+// the prompt of a code, the code of a race waiting for the friend, the
+// friend's game when their board is not drawn, and the result.
+func (m *Model) raceLines(width int, drawn bool) []string {
+	r := &m.race
+	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
+	var text []string
+	switch {
+	case r.leaving:
+		text = append(text, accent.Render("Leave the race? You lose it.")+m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
+	case r.typing:
+		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
+		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
+	case r.seat == nil:
+		return nil
+	case !r.state.Started:
+		text = append(text, "Your race's code is "+accent.Render(r.seat.Code())+
+			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", first(m.keys.Race), first(m.keys.Race)))
+	default:
+		if !drawn {
+			text = append(text, m.opponentLine())
+		}
+		if res := m.resultLine(); res != "" {
+			text = append(text, accent.Render(res))
+		}
+	}
+	var lines []string
+	for _, t := range text {
+		lines = append(lines, strings.Split(ansi.Wrap(t, width, "/"), "\n")...)
+	}
+	return lines
+}
+
+// opponentLine sums the friend's game up in a line: their score and their
+// best tile.
+func (m *Model) opponentLine() string {
+	s := m.race.state
+	o := s.Opponent
+	line := fmt.Sprintf("Your friend: %s points, best tile %d", figures.Count(o.Score), o.Board.HighestTile())
+	switch {
+	case s.Gone:
+		line += ", left the race"
+	case o.Over:
+		line += ", out"
+	}
+	return m.muted(line + ".")
+}
+
+// resultLine says how the race ended, "" while it goes on.
+func (m *Model) resultLine() string {
+	s := m.race.state
+	score := func() string {
+		return fmt.Sprintf("%s points to %s", figures.Count(m.raceScore()), figures.Count(s.Opponent.Score))
+	}
+	leave := fmt.Sprintf(" (%s leaves the race.)", first(m.keys.Race))
+	switch {
+	case s.Result == RaceWon && s.By == By2048:
+		return "You won the race: you made 2048 first." + leave
+	case s.Result == RaceLost && s.By == By2048:
+		return "You lost the race: your friend made 2048 first." + leave
+	case s.Result == RaceWon && s.By == ByForfeit:
+		return "You won the race: your friend left it." + leave
+	case s.Result == RaceLost && s.By == ByForfeit:
+		return "You lost the race: you left it." + leave
+	case s.Result == RaceWon:
+		return "You won the race, " + score() + "." + leave
+	case s.Result == RaceLost:
+		return "You lost the race, " + score() + "." + leave
+	case s.Result == RaceTied:
+		return "A tie: " + figures.Count(m.raceScore()) + " points each." + leave
+	case s.Gone:
+		return "Your friend has left." + leave
+	}
+	return ""
+}
+
+// raceScore returns the player's score in the race's game: the game on
+// screen's if it is the race's.
+func (m *Model) raceScore() int {
+	if m.cur.ID == m.race.game {
+		return m.cur.Game.Score()
+	}
+	return m.race.mine
+}
