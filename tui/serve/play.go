@@ -90,7 +90,11 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	stop := s.watch(in, sess.screen, hangUp, sc)
 	defer stop()
 	t := tui.Terminal{In: in, Out: sess.screen, Env: sess.environ(), Width: sess.size.Width, Height: sess.size.Height, Resized: sess.resized}
-	return s.runGame(ctx, s.gameConfig(store, sess), t)
+	races := s.races.For(id)
+	defer races.Close() // however the game ended: a race it left open is lost, and the friend told
+	cfg := s.gameConfig(store, sess)
+	cfg.Races = races
+	return s.runGame(ctx, cfg, t)
 }
 
 // store returns the store of the player id, whose directory it creates if

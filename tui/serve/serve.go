@@ -44,6 +44,7 @@ type Server struct {
 	hostKey ssh.PublicKey
 	pool    *tui.Pool
 	allow   *allowList // nil lets any key in
+	races   *Races     // the races against friends of the players
 	addrs   *limiter
 	players string // where the players' directories are
 	lock    *dirlock.Lock
@@ -91,6 +92,7 @@ func newServer(cfg Config) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	s.addrs = newLimiter(s.lim.PerAddress, s.lim.Burst, s.lim.Every)
+	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
 	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB})
 	if err != nil {
 		return nil, err
@@ -139,6 +141,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	var wg sync.WaitGroup
 	err := s.accept(games, l, &wg)
 	shutDown(errShutdown)
+	s.races.Close() // no new race; the games leave theirs as they end
 	s.drain(&wg)
 	if ctx.Err() != nil {
 		return nil

@@ -1,0 +1,50 @@
+package serve
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// codePattern finds the code of a race on the screen of its player.
+var codePattern = regexp.MustCompile(`code is ([A-Z0-9]{6})`)
+
+// TestRaceOverSSH races two players, each with a key and a terminal of
+// their own: one makes a race and reads its code on the screen, the other
+// joins with it; both screens then show both boards, a move of one shows
+// on the other's, and the one who stays is told when the other leaves.
+func TestRaceOverSSH(t *testing.T) {
+	ts := startServer(t, Config{})
+	ann := ts.play(t, newKey(t), 120, 30)
+	bob := ts.play(t, newKey(t), 120, 30)
+	ann.waitText("SCORE")
+	bob.waitText("SCORE")
+
+	ann.press("v")
+	ann.waitText("Race a friend")
+	ann.press("\r")
+	code := codePattern.FindStringSubmatch(ann.waitText("Your race's code is"))
+	if code == nil {
+		t.Fatalf("no code on the screen:\n%s", ann.text())
+	}
+	bob.press("v")
+	bob.waitText("Race a friend")
+	bob.press(strings.ToLower(code[1]), "\r") // typed as it is read: any case
+	for _, term := range []*terminal{ann, bob} {
+		screen := term.waitText("The race is on")
+		if !strings.Contains(screen, "0 moves") || moves(t, screen) != 0 {
+			t.Errorf("the screen at the start of the race shows no friend's board, or not a new game:\n%s", screen)
+		}
+	}
+
+	ann.playMoves(2)
+	bob.waitText("· 2 moves") // under the friend's board
+	bob.press("q")
+	bob.wait()
+	ann.waitText("You won the race: your friend left it.")
+	ann.press("q")
+	ann.wait()
+	if n := ts.races.Count(); n != 0 {
+		t.Errorf("%d races once both players left; want 0", n)
+	}
+}
