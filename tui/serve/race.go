@@ -228,7 +228,7 @@ func (rs *Races) join(player, code string) (*raceSeat, error) {
 	switch {
 	case r == nil:
 		rs.wrongCode(player)
-		return nil, &tui.RaceError{Why: fmt.Sprintf("No race waits with the code %s: check it with your friend (a code lets one friend in, within %v).", code, rs.lim.Expire)}
+		return nil, &tui.RaceError{Why: fmt.Sprintf("No race waits with the code %s: check it with your friend (a code lets one friend in, within %s).", code, minutes(rs.lim.Expire))}
 	case r.seats[0].player == player:
 		return nil, &tui.RaceError{Why: "That is your own race's code: give it to your friend."}
 	}
@@ -238,6 +238,18 @@ func (rs *Races) join(player, code string) (*raceSeat, error) {
 	r.seats[0].send()
 	s.send()
 	return s, nil
+}
+
+// minutes writes d for a player: "10 minutes", or as Go writes a
+// duration if it is not whole minutes.
+func minutes(d time.Duration) string {
+	switch {
+	case d == time.Minute:
+		return "a minute"
+	case d > 0 && d%time.Minute == 0:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return d.String()
 }
 
 // tooManyWrong returns why player may not try a code now: too many wrong

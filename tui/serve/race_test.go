@@ -190,7 +190,8 @@ func TestRaceWrongCodes(t *testing.T) {
 	rs := NewRaces(testRaceLimits())
 	defer rs.Close()
 	for i := range 3 {
-		if _, err := rs.For("eve").Join(fmt.Sprintf("AAAAA%d", i+2)); !strings.Contains(raceError(t, err), "No race waits") {
+		if _, err := rs.For("eve").Join(fmt.Sprintf("AAAAA%d", i+2)); !strings.Contains(raceError(t, err), "No race waits") ||
+			!strings.Contains(err.Error(), "within a minute") {
 			t.Errorf("a wrong code: %v", err)
 		}
 	}
