@@ -39,6 +39,8 @@ func (m *Model) hintLines(width, n int) []string {
 		r, title = m.ai.played, "PLAYED"
 	case m.ai.thinking != idle:
 		return pad([]string{m.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.shownDepth()) + "…"}, n)
+	case r == nil && m.inRace():
+		return pad([]string{m.muted("HINT  off while you race")}, n)
 	case r == nil:
 		return pad([]string{m.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, n)
 	case !r.HasMove():

@@ -147,6 +147,18 @@ func TestRaceRefusesHelp(t *testing.T) {
 			t.Errorf("the footer shows %s in a race", k)
 		}
 	}
+	if text := plain(m); strings.Contains(text, "to ask the AI") || !strings.Contains(text, "off while you race") {
+		t.Errorf("the panel in a race offers a hint: %q", text)
+	}
+	press(m, "r")
+	if m.screens.replay == nil {
+		t.Fatal("r in a race: no replay")
+	}
+	press(m, "enter")
+	press(m, "enter")
+	if m.cur.ID != id || m.cur.SetUp || !strings.Contains(m.screens.replay.note, "You are racing") {
+		t.Errorf("taking over from the replay in a race: game %v (was %v), set up %v, note %q", m.cur.ID, id, m.cur.SetUp, m.screens.replay.note)
+	}
 }
 
 func TestRaceLeave(t *testing.T) {

@@ -324,6 +324,10 @@ func (m *Model) takeOver() tea.Cmd {
 		v.note = "No move is left on this board: there is nothing to play on from here."
 		return nil
 	}
+	if m.inRace() {
+		v.note = "You are racing: finish the game, or leave the race with " + first(m.keys.Race) + " (you lose it), before playing on from here."
+		return nil
+	}
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() && !v.takingOver {
 		v.takingOver = true
 		v.note = fmt.Sprintf("Play on from here? The game in progress is left, as %s leaves it: %s again to play on, any other key to stay.",
