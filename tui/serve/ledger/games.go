@@ -1,0 +1,134 @@
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
+)
+
+// Assisted reports whether g counts as played with the AI, as the player's
+// statistics count it (history.Record.How): a hint reached the player or
+// the AI played a move. Undos are counted, but a game with undos and no
+// help is played by hand, as in the statistics.
+func Assisted(g *history.Game) bool {
+	n, _ := g.AIMoves()
+	return g.Hinted || g.Autoplayed || n > 0
+}
+
+// verify replays g and returns why it cannot be ranked, or nil: a game
+// ranks if it began from a fresh start (not from a position set up), its
+// moves replay from its seed to the board and score its line claims, and,
+// if it is a daily challenge, its seed is that day's.
+func verify(g *history.Game) error {
+	switch {
+	case g.ID == "":
+		return errors.New("a game with no ID")
+	case g.SetUp || g.Start != 0:
+		return errors.New("a game from a position set up does not rank")
+	case g.MoveCount == 0:
+		return errors.New("a game of no move does not rank")
+	}
+	if g.Daily != "" {
+		seed, err := history.DailySeed(g.Daily)
+		if err != nil {
+			return err
+		}
+		if seed != g.Seed {
+			return fmt.Errorf("seed %d is not the daily challenge of %s", g.Seed, g.Daily)
+		}
+	}
+	if _, err := g.Replay(); err != nil {
+		return fmt.Errorf("its moves do not replay to what it claims: %w", err)
+	}
+	return nil
+}
+
+// Record stores the game g of the player of fingerprint, who is added if
+// new, once its replay confirms it (see verify): a game refused returns an
+// error that wraps ErrRefused. It reports whether the game is new: a game
+// the ledger holds already, by its player and ID, is left as it is.
+func (d *DB) Record(fingerprint string, g history.Game) (added bool, err error) {
+	if err := verify(&g); err != nil {
+		return false, fmt.Errorf("game %s: %w: %w", g.ID, ErrRefused, err)
+	}
+	var path strings.Builder
+	for _, m := range g.Moves {
+		path.WriteByte(m.Letter())
+	}
+	ctx := context.Background()
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	defer tx.Rollback()
+	if _, err := addPlayer(ctx, tx, fingerprint, d.now()); err != nil {
+		return false, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	res, err := tx.ExecContext(ctx, `
+INSERT INTO games (player, id, seed, daily, score, tile, moves, undos, assisted, finished, path)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`,
+		fingerprint, g.ID, int64(g.Seed), g.Daily, g.Score, g.HighestTile(), g.MoveCount, g.Undos, Assisted(&g), g.Ended.Unix(), path.String())
+	if err != nil {
+		return false, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	n, err := res.RowsAffected()
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return false, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	return n == 1, nil
+}
+
+// Missing returns those of ids, games of the player of fingerprint, that
+// the ledger does not hold, in their order: the games to record again from
+// the player's history.
+func (d *DB) Missing(fingerprint string, ids []string) ([]string, error) {
+	rows, err := d.db.Query(`SELECT id FROM games WHERE player = ?`, fingerprint)
+	if err != nil {
+		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+	}
+	defer rows.Close()
+	held := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+		}
+		held[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+	}
+	var missing []string
+	for _, id := range ids {
+		if !held[id] {
+			missing = append(missing, id)
+		}
+	}
+	return missing, nil
+}
+
+// Replay plays the game id of the player of fingerprint again from what
+// the ledger holds of it, and returns it at its end: a check that the
+// ledger's games are what it ranks them as.
+func (d *DB) Replay(fingerprint, id string) (*engine.Game, error) {
+	var seed int64
+	var path string
+	err := d.db.QueryRow(`SELECT seed, path FROM games WHERE player = ? AND id = ?`, fingerprint, id).Scan(&seed, &path)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	moves := make([]engine.Direction, len(path))
+	for i := range len(path) {
+		if moves[i], err = engine.ParseDirection(path[i : i+1]); err != nil {
+			return nil, fmt.Errorf("game %s: move %d: %w", id, i+1, err)
+		}
+	}
+	return engine.Replay(uint64(seed), 0, moves)
+}

@@ -1,0 +1,119 @@
+//go:build unix
+
+package ledger
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/term2048/2048/tui/history"
+)
+
+// killedDB names the ledger the writer of TestKilled writes to, in its
+// environment; the test is then that writer.
+const killedDB = "LEDGER_TEST_KILLED_DB"
+
+// killedGame returns the i-th game the writer of TestKilled records: as
+// if its history held them all, the test records those the ledger lacks.
+func killedGame(t testing.TB, i int) history.Game {
+	return played(t, fmt.Sprintf("%016x", i), uint64(i+1), 30, noon.Add(time.Duration(i)*time.Second))
+}
+
+// TestKilled kills a process in the middle of its writes to the ledger
+// (SIGKILL, as a crash or the OOM killer would), then opens the ledger
+// again: the file is whole, every game whose commit the process reported
+// is there, none twice, and the games of the history it had not recorded
+// are recorded once by a re-sync.
+func TestKilled(t *testing.T) {
+	if path := os.Getenv(killedDB); path != "" {
+		writeUntilKilled(t, path)
+		return
+	}
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilled$", "-test.count=1")
+	cmd.Env = append(os.Environ(), killedDB+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	const atLeast = 40
+	committed := map[string]bool{}
+	lines := bufio.NewScanner(out)
+	deadline := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	defer deadline.Stop()
+	for len(committed) < atLeast && lines.Scan() {
+		if id, ok := strings.CutPrefix(lines.Text(), "committed "); ok {
+			committed[id] = true
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if len(committed) < atLeast {
+		t.Fatalf("the writer reported %d commits before it ended; want %d", len(committed), atLeast)
+	}
+
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.IntegrityCheck(); err != nil {
+		t.Fatal(err)
+	}
+	stored := count(t, d, "games")
+	for id := range committed {
+		if m, err := d.Missing("SHA256:k", []string{id}); err != nil || len(m) != 0 {
+			t.Errorf("game %s, reported committed, is missing (%v)", id, err)
+		}
+	}
+	// The re-sync: the history holds every game the writer began, and
+	// some it never reached.
+	total := stored + 10
+	ids := make([]string, total)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("%016x", i)
+	}
+	missing, err := d.Missing("SHA256:k", ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range missing {
+		var i int
+		fmt.Sscanf(id, "%x", &i)
+		record(t, d, "SHA256:k", killedGame(t, i))
+	}
+	if n := count(t, d, "games"); n != total {
+		t.Errorf("%d games after the re-sync; want %d, each once", n, total)
+	}
+	if err := d.IntegrityCheck(); err != nil {
+		t.Error(err)
+	}
+}
+
+// writeUntilKilled records games in the ledger at path, one after the
+// other, saying so on stdout after each commit, until it is killed or
+// some seconds pass.
+func writeUntilKilled(t *testing.T, path string) {
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := time.Now().Add(15 * time.Second)
+	for i := 0; time.Now().Before(stop); i++ {
+		g := killedGame(t, i)
+		if _, err := d.Record("SHA256:k", g); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("committed %s\n", g.ID)
+	}
+}

@@ -1,0 +1,102 @@
+// Package ledger keeps the leaderboards of 2048 serve: the players, by the
+// fingerprints of their keys, with the names they chose, and their finished
+// games, in one SQLite database (modernc.org/sqlite, no cgo).
+//
+// A game is stored only once its moves, replayed from its seed by the
+// engine, give the score and the board it claims (see DB.Record), and once
+// only: a game is known by its player and its ID, the ID its line in the
+// player's history carries, so that recording it again, after a crash or
+// from a re-read of the history, changes nothing.
+//
+// The database is written ahead (WAL) with synchronous=NORMAL: a process
+// killed never loses a commit nor damages the file, and a power cut may
+// lose the last commits only, which the player's history still holds and
+// gives back to the ledger at the player's next login (see DB.Missing).
+// FULL would sync the log at every commit, for games the history keeps
+// anyway.
+//
+// The package holds no Charm import: the server opens the ledger, and the
+// game sees it through an interface of its own.
+package ledger
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+)
+
+// busyTimeout is how long a statement waits for a lock held by another
+// connection to the file (another process reading it, the sqlite3 shell of
+// an operator) before it fails.
+const busyTimeout = 5 * time.Second
+
+// A DB is an open ledger. Its methods may be called from many goroutines:
+// they share one connection, so that the writes are one at a time.
+type DB struct {
+	db  *sql.DB
+	now func() time.Time // the clock: time.Now, but for tests
+}
+
+// Open opens the ledger at path, creating the file if need be, and brings
+// its schema up to the latest version (see migrations).
+func Open(path string) (*DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("the ledger %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetConnMaxIdleTime(0)
+	d := &DB{db: db, now: time.Now}
+	if err := migrate(context.Background(), db, len(migrations)); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("the ledger %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Version returns the version of the schema of the file (PRAGMA user_version).
+func (d *DB) Version() (int, error) {
+	return version(context.Background(), d.db)
+}
+
+// IntegrityCheck runs SQLite's PRAGMA integrity_check and returns nil if it
+// says ok, else an error with what it found.
+func (d *DB) IntegrityCheck() error {
+	rows, err := d.db.Query("PRAGMA integrity_check")
+	if err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	defer rows.Close()
+	var found []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return fmt.Errorf("integrity check: %w", err)
+		}
+		found = append(found, s)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if len(found) == 1 && found[0] == "ok" {
+		return nil
+	}
+	return fmt.Errorf("integrity check: %q", found)
+}
+
+// ErrRefused is wrapped by the error of a game that is not stored because
+// it is not what it claims (see DB.Record).
+var ErrRefused = errors.New("game refused")

@@ -1,0 +1,131 @@
+package ledger
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// The schema's versions, each a step from the one before, the version
+// kept in the file's PRAGMA user_version. A file of an older version is
+// brought up to date when it is opened, each step in a transaction of its
+// own; a file of a newer version than this program knows is refused.
+//
+//  1. players (by fingerprint) and their games.
+//  2. the players' names, unique whatever the case of ASCII letters, and
+//     an index of the games by daily challenge and score for the boards.
+var migrations = []func(ctx context.Context, tx *sql.Tx) error{
+	schema1,
+	schema2,
+}
+
+// schema1 makes the first tables: a player is their key's fingerprint; a
+// game is known by its player and ID. Its transcript is kept, its moves as
+// letters (engine.Direction.Letter), so that it can be replayed again.
+func schema1(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE players (
+	fingerprint TEXT PRIMARY KEY,
+	created     INTEGER NOT NULL -- Unix seconds
+) STRICT;
+CREATE TABLE games (
+	player   TEXT NOT NULL REFERENCES players(fingerprint),
+	id       TEXT NOT NULL,    -- the ID of the game's line in the player's history
+	seed     INTEGER NOT NULL, -- the uint64 seed, its bits as an int64
+	daily    TEXT NOT NULL,    -- the date of the daily challenge, or ''
+	score    INTEGER NOT NULL,
+	tile     INTEGER NOT NULL, -- the highest tile at the end
+	moves    INTEGER NOT NULL,
+	undos    INTEGER NOT NULL,
+	assisted INTEGER NOT NULL, -- 1 if a hint reached the player or the AI played a move
+	finished INTEGER NOT NULL, -- Unix seconds, when the game was left
+	path     TEXT NOT NULL,    -- the moves, one letter each: U, D, L, R
+	PRIMARY KEY (player, id)
+) STRICT;
+CREATE INDEX games_best ON games(assisted, score);`)
+	return err
+}
+
+// schema2 gives every player a name, the default one of their fingerprint
+// (see DefaultName) until they choose one, and indexes the games by daily
+// challenge.
+func schema2(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `
+ALTER TABLE players ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0; -- 1 once the player chose their name
+CREATE INDEX games_daily ON games(daily, player, finished);`)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT fingerprint FROM players ORDER BY created, fingerprint`)
+	if err != nil {
+		return err
+	}
+	var players []string
+	for rows.Next() {
+		var fp string
+		if err := rows.Scan(&fp); err != nil {
+			rows.Close()
+			return err
+		}
+		players = append(players, fp)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, fp := range players {
+		name, err := freeDefaultName(ctx, tx, fp)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE fingerprint = ?`, name, fp); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `CREATE UNIQUE INDEX players_name ON players(name COLLATE NOCASE)`)
+	return err
+}
+
+// version returns the schema's version of the file of db.
+func version(ctx context.Context, db *sql.DB) (int, error) {
+	var v int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("the schema's version: %w", err)
+	}
+	return v, nil
+}
+
+// migrate brings the schema of db up to version to, one step at a time.
+func migrate(ctx context.Context, db *sql.DB, to int) error {
+	v, err := version(ctx, db)
+	if err != nil {
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("the schema's version is %d, newer than this program's %d", v, len(migrations))
+	}
+	for ; v < to; v++ {
+		if err := step(ctx, db, v+1); err != nil {
+			return fmt.Errorf("the schema from version %d to %d: %w", v, v+1, err)
+		}
+	}
+	return nil
+}
+
+// step makes the schema of db version v from version v-1, in one
+// transaction with the version's change.
+func step(ctx context.Context, db *sql.DB, v int) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := migrations[v-1](ctx, tx); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
