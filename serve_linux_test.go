@@ -81,7 +81,12 @@ func playOverSSH(t *testing.T, addr string) *lockedBuffer {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
+	named := false
 	for !strings.Contains(out.String(), "MOVES") && ctx.Err() == nil {
+		if !named && strings.Contains(out.String(), "your name") {
+			io.WriteString(in, "\r") // a new player keeps the name offered
+			named = true
+		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	io.WriteString(in, "\x1b[A\x1b[D")

@@ -111,6 +111,8 @@ func (m *Model) acts(name string) bool {
 		return g.CanUndo() && !m.inRace()
 	case "race":
 		return m.race.hub != nil
+	case "leaderboard":
+		return m.ranks.src != nil
 	case "dismiss":
 		return len(m.warnings) > 0
 	case "keep_going":

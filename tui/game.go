@@ -42,6 +42,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	}
 	if m.cur.Game.Over() {
 		m.gameEnded()
+		cmds = append(cmds, m.readStandings()) // for the game over's place on the leaderboards
 	} else {
 		cmds = append(cmds, m.celebrate(before))
 	}

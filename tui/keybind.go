@@ -97,7 +97,7 @@ func parseModifiers(s string, mods []string) ([]string, error) {
 // game?" is yes or any other key: it cannot clash.)
 var keyContexts = [][]string{
 	{"up", "down", "left", "right", "undo", "new", "daily", "race", "hint", "play", "autoplay", "slower", "faster",
-		"deeper", "shallower", "auto_depth", "theme", "stats", "settings", "review", "help", "dismiss", "suspend", "quit"},
+		"deeper", "shallower", "auto_depth", "theme", "stats", "leaderboard", "settings", "review", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
 	{"replay_back", "replay_forward", "replay_start", "replay_end", "next_mistake", "previous_mistake",
 		"replay_play", "take_over", "slower", "faster", "help", "dismiss", "suspend", "quit"},

@@ -26,6 +26,7 @@ type KeyMap struct {
 	Race                  key.Binding // race a friend (2048 serve only)
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
+	Leaderboard           key.Binding // the leaderboards (2048 serve only)
 	Settings              key.Binding // the settings screen
 	Review                key.Binding // the replay of the game, reviewed
 	Help                  key.Binding
@@ -75,6 +76,7 @@ var actions = []action{
 	{"auto_depth", []string{"0"}, "automatic depth", func(k *KeyMap) *key.Binding { return &k.AutoDepth }},
 	{"theme", []string{"t"}, "next theme", func(k *KeyMap) *key.Binding { return &k.Theme }},
 	{"stats", []string{"s", "tab"}, "statistics", func(k *KeyMap) *key.Binding { return &k.Stats }},
+	{"leaderboard", []string{"b"}, "leaderboards (serve)", func(k *KeyMap) *key.Binding { return &k.Leaderboard }},
 	{"settings", []string{"o"}, "settings", func(k *KeyMap) *key.Binding { return &k.Settings }},
 	{"review", []string{"r"}, "review the game", func(k *KeyMap) *key.Binding { return &k.Review }},
 	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
@@ -139,7 +141,7 @@ func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
 // narrow terminal drops and the help lists. "move" stands for the four
 // moves.
 var shortActions = []struct{ name, desc string }{
-	{"hint", "hint"}, {"autoplay", "auto"}, {"new", "new"}, {"review", "review"}, {"stats", "stats"},
+	{"hint", "hint"}, {"autoplay", "auto"}, {"new", "new"}, {"review", "review"}, {"stats", "stats"}, {"leaderboard", "ranks"},
 	{"help", "more"}, {"quit", "quit"},
 	{"dismiss", "dismiss"}, {"keep_going", "keep going"}, {"move", "move"}, {"play", "play"}, {"undo", "undo"},
 	{"race", "race"},

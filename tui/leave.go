@@ -116,6 +116,7 @@ func (m *Model) leave() bool {
 	m.ledger.whole = append(m.ledger.whole, g)
 	m.ledger.games = append(m.ledger.games, g.Record)
 	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
+	m.rankGame(g) // kept first: the leaderboards can fail, the game is not lost
 	return true
 }
 

@@ -45,6 +45,10 @@ type Config struct {
 	Still    bool          // tiles never slide, whatever Animate and the settings say (see stillText)
 	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
 	Races    RaceHub       // races against friends (2048 serve, see race.go); nil: none
+
+	// Leaderboard is the leaderboards of the server the game is played on
+	// (2048 serve), where each game left is ranked; nil for a local game.
+	Leaderboard Leaderboard
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -70,6 +74,7 @@ type Model struct {
 	look    look      // the theme, the terminal and the layout
 	motion  motion    // the tiles' flash and slide after a move
 	screens screens   // what can come in front of the game
+	ranks   ranking   // the leaderboards of 2048 serve, their screens, and the player's name there (see leaderboard.go)
 	race    racing    // the race against a friend, if any
 
 	banner   *banner   // a moment of the game over the board, for a while
@@ -251,7 +256,9 @@ func New(ctx context.Context, cfg Config) *Model {
 		m.ai.evalName = ai.Evaluators()[0].Name
 	}
 	m.repaint()
+	m.ranks.src = cfg.Leaderboard // before start: a game left there is ranked
 	m.start(cfg)
+	m.startRanks()
 	return m
 }
 
@@ -318,6 +325,9 @@ func (m *Model) Init() tea.Cmd {
 		m.ai.autoplay = false
 		cmds = append(cmds, m.toggleAutoplay())
 	}
+	if m.ranks.src != nil {
+		cmds = append(cmds, m.syncRanks())
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -360,6 +370,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onReviewKept(msg)
 	case replayTickMsg:
 		return m, m.onReplayTick(msg)
+	case standingsMsg, syncedMsg:
+		return m, m.onRanks(msg)
 	case tea.PasteMsg:
 		m.onPaste(msg)
 		m.pasteCode(msg.Content)

@@ -100,6 +100,9 @@ func (m *Model) overLines() (string, []string) {
 	if line := m.dailyLine(); line != "" {
 		lines = append(lines, line)
 	}
+	if line := m.rankLine(); line != "" {
+		lines = append(lines, line)
+	}
 	if m.cur.setUp() {
 		lines = append(lines, "A game from a position set up: its records are kept apart.")
 	} else if s.Games > 0 {

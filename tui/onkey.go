@@ -26,6 +26,8 @@ func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case m.racePrompt() && m.screens.replay == nil && m.screens.settings == nil:
 		return m.onRacePromptKey(k)
+	case m.ranks.naming != nil && m.screens.help == nil: // the name typed takes every key
+		return m.onNameKey(k)
 	case m.screens.replay != nil && m.screens.help != nil:
 		m.onHelpKey(k)
 		return nil
@@ -33,6 +35,8 @@ func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
 		return m.onReplayKey(k)
 	case m.screens.settings != nil && m.screens.help == nil: // so does the game under the settings
 		return m.onSettingsKey(k)
+	case m.ranks.view != nil && m.screens.help == nil: // and under the leaderboards
+		return m.onLeadersKey(k)
 	case key.Matches(k, m.keys.Review) && m.screens.stats == nil && m.screens.help == nil && !m.hidden():
 		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
 	}
@@ -95,6 +99,8 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.askNewGame()
 	case key.Matches(k, m.keys.Daily):
 		return m.askDaily()
+	case key.Matches(k, m.keys.Leaderboard) && m.ranks.src != nil:
+		return m.openLeaders()
 	case key.Matches(k, m.keys.Race):
 		return m.onRaceKey()
 	case key.Matches(k, m.keys.Suspend):

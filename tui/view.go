@@ -53,6 +53,10 @@ func (m *Model) render() string {
 		return m.statsScreen(w, h)
 	case m.screens.settings != nil:
 		return m.settingsScreen(w, h)
+	case m.ranks.naming != nil:
+		return m.nameScreen(w, h)
+	case m.ranks.view != nil:
+		return m.leadersScreen(w, h)
 	}
 	parts := func(l layout) screenParts {
 		right := panelRight(l)

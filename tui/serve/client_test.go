@@ -167,6 +167,28 @@ type terminal struct {
 // × height, with env sent first.
 func (ts *testServer) play(t testing.TB, key ssh.Signer, width, height int, env ...string) *terminal {
 	t.Helper()
+	ts.named(t, key)
+	return ts.playFirst(t, key, width, height, env...)
+}
+
+// named gives the player of key the name the server offers, as if they had
+// kept it at their first game: the game then starts at once.
+func (ts *testServer) named(t testing.TB, key ssh.Signer) {
+	t.Helper()
+	fp := ssh.FingerprintSHA256(key.PublicKey())
+	if p, err := ts.ledger.Join(fp); err != nil {
+		t.Fatal(err)
+	} else if !p.Chosen {
+		if _, err := ts.ledger.Rename(fp, p.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// playFirst is play, the player asked for their name if they never chose
+// one.
+func (ts *testServer) playFirst(t testing.TB, key ssh.Signer, width, height int, env ...string) *terminal {
+	t.Helper()
 	sess, err := ts.dial(t, key).NewSession()
 	if err != nil {
 		t.Fatal(err)

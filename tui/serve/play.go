@@ -47,6 +47,7 @@ func (e *idleError) Error() string { return fmt.Sprintf("no key for %v", e.after
 // exit status.
 func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *ssh.ServerConn, sess *session, addr string) {
 	fingerprint := sc.Permissions.Extensions[extFingerprint]
+	sess.player = fingerprint
 	log := s.log.With("player", fingerprint, "addr", addr)
 	switch {
 	case sess.term == "":
@@ -126,6 +127,7 @@ func (s *Server) gameConfig(store *tui.Store, sess *session) tui.Config {
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
 		Store: store, Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		Leaderboard: s.leaderboardOf(sess.player),
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/serve/ledger"
 )
 
 // A Server serves the game to SSH clients. Its methods are safe for
@@ -46,7 +47,8 @@ type Server struct {
 	allow   *allowList // nil lets any key in
 	races   *Races     // the races against friends of the players
 	addrs   *limiter
-	players string // where the players' directories are
+	players string     // where the players' directories are
+	ledger  *ledger.DB // the leaderboards, DIR/ledger.db
 	lock    *dirlock.Lock
 
 	// runGame plays a game: tui.RunRemote, but for the tests.
@@ -112,6 +114,9 @@ func newServer(cfg Config) (*Server, error) {
 	if err := os.MkdirAll(s.players, 0o700); err != nil {
 		return nil, fmt.Errorf("the players' directory: %w", err)
 	}
+	if s.ledger, err = ledger.Open(filepath.Join(cfg.Dir, ledgerFile)); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -121,9 +126,9 @@ const poolTableMB = 64
 // HostKey returns the server's public key, which clients check.
 func (s *Server) HostKey() ssh.PublicKey { return s.hostKey }
 
-// Close gives back the lock on the server's directory. Call it once Serve
-// has returned.
-func (s *Server) Close() error { return s.lock.Release() }
+// Close closes the leaderboards and gives back the lock on the server's
+// directory. Call it once Serve has returned.
+func (s *Server) Close() error { return errors.Join(s.ledger.Close(), s.lock.Release()) }
 
 // Serve accepts connections on l and serves them until ctx is done; then
 // it stops accepting, ends every game, which saves, tells each player why,

@@ -28,6 +28,7 @@ type session struct {
 	size    tui.Size // the window's size, bounded by lim
 	env     []string // what the client sent of envNames
 	resized chan tui.Size
+	player  string // the fingerprint of the player's key, once the shell is asked for
 }
 
 // envNames are the variables of the client's environment the game takes:

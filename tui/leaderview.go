@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/term2048/2048/tui/figures"
+)
+
+// This file holds the screens of the leaderboards of 2048 serve: the
+// boards, a tab each (today's daily challenge, yesterday's, the best games
+// of all time), the games played by hand and with the AI apart, the
+// player's own row marked; and the line where the player types their name,
+// at their first game on the server and from the boards.
+
+// leaderWidth is the widest the screen of the boards runs.
+const leaderWidth = 60
+
+// A leaderView is the screen of the boards: the tab in front and how far
+// it is scrolled.
+type leaderView struct {
+	tab int // todayBoard, yesterdayBoard or allTimeBoard
+	top int // the first line of the page on screen
+}
+
+// A nameEntry is the player's name being typed: what is typed, and why
+// the last name sent was refused.
+type nameEntry struct {
+	line    lineEdit
+	refused string
+	first   bool // the player's first game: esc keeps the name offered
+}
+
+// askName puts up the line for the player's name, offering name.
+func (m *Model) askName(name string, first bool) {
+	m.ranks.naming = &nameEntry{line: lineEdit{text: []rune(name)}, first: first}
+}
+
+// startRanks reads the player's name, and asks a player who has not
+// chosen one yet for it.
+func (m *Model) startRanks() {
+	if m.ranks.src == nil {
+		return
+	}
+	name, chosen, err := m.ranks.src.Player()
+	if err != nil {
+		m.warn("The leaderboards could not be read: " + err.Error())
+		return
+	}
+	m.ranks.name = name
+	if !chosen {
+		m.askName(name, true)
+	}
+}
+
+// onNameKey handles a key while the name is typed: enter sends it, esc
+// goes back (at the first game, keeping the name offered), the others
+// edit it.
+func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
+	e := m.ranks.naming
+	switch k.String() {
+	case "esc":
+		if !e.first {
+			m.ranks.naming = nil
+			return nil
+		}
+		e.line.text = []rune(m.ranks.name)
+		fallthrough
+	case "enter":
+		name, err := m.ranks.src.Rename(string(e.line.text))
+		if err != nil {
+			e.refused = err.Error()
+			return nil
+		}
+		m.ranks.name, m.ranks.naming = name, nil
+		return m.readStandings()
+	default:
+		e.line.key(k)
+		e.refused = ""
+	}
+	return nil
+}
+
+// nameScreen draws the line where the player types their name.
+func (m *Model) nameScreen(w, h int) string {
+	e := m.ranks.naming
+	width := min(w, leaderWidth)
+	text := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text)
+	cursor := lipgloss.NewStyle().Reverse(true)
+	intro := "Your name on the leaderboards, which the other players see: 1 to 20 characters, no control characters."
+	keys := "enter keeps it · esc back"
+	if e.first {
+		intro = "Welcome! The leaderboards of this server show your name to the other players. " +
+			"Choose one, 1 to 20 characters, or keep the one offered; you can change it later on the leaderboards (" +
+			first(m.keys.Leaderboard) + ")."
+		keys = "enter keeps it · esc keeps the one offered"
+	}
+	lines := []string{m.accent("2048 · your name"), ""}
+	lines = append(lines, strings.Split(ansi.Wrap(intro, width, ""), "\n")...)
+	lines = append(lines, "", "> "+e.line.view(width-2, text, cursor), "")
+	if e.refused != "" {
+		lines = append(lines, strings.Split(ansi.Wrap(lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(e.refused), width, ""), "\n")...)
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.muted(ansi.Truncate(keys, width, "…")))
+	return fitScreen(lipgloss.JoinVertical(lipgloss.Left, lines...), w, h)
+}
+
+// openLeaders puts up the screen of the boards, at today's, and reads
+// them again.
+func (m *Model) openLeaders() tea.Cmd {
+	m.ranks.view = &leaderView{}
+	return m.readStandings()
+}
+
+// onLeadersKey handles a key on the screen of the boards: left and right
+// change the board, up and down (and the page keys) scroll it, e changes
+// the player's name, esc or the key of the boards goes back.
+func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
+	v := m.ranks.view
+	_, h := m.size()
+	page := max(h-leaderChrome, 1)
+	switch {
+	case key.Matches(k, m.keys.Dismiss, m.keys.Leaderboard):
+		m.ranks.view = nil
+	case key.Matches(k, m.keys.Quit):
+		return m.quit()
+	case key.Matches(k, m.keys.Help):
+		m.openHelp()
+	case key.Matches(k, m.keys.Left):
+		v.tab, v.top = (v.tab+2)%3, 0
+	case key.Matches(k, m.keys.Right):
+		v.tab, v.top = (v.tab+1)%3, 0
+	case key.Matches(k, m.keys.Up):
+		v.top--
+	case key.Matches(k, m.keys.Down):
+		v.top++
+	case k.String() == "pgup":
+		v.top -= page
+	case k.String() == "pgdown":
+		v.top += page
+	case k.String() == "home":
+		v.top = 0
+	case k.String() == "e":
+		m.askName(m.ranks.name, false)
+	}
+	if m.ranks.view != nil {
+		v.top = min(max(v.top, 0), max(len(m.leaderLines(leaderWidth))-page, 0))
+	}
+	return nil
+}
+
+// leaderChrome are the lines of the screen of the boards around its page:
+// the title, the tabs, a blank line and the keys.
+const leaderChrome = 4
+
+// leadersScreen draws the screen of the boards on the whole terminal.
+func (m *Model) leadersScreen(w, h int) string {
+	width := min(w, leaderWidth)
+	lines := m.leaderLines(width)
+	n := max(h-leaderChrome, 1)
+	top := min(m.ranks.view.top, max(len(lines)-n, 0))
+	page := lines[top:min(top+n, len(lines))]
+	keys := fmt.Sprintf("%s %s board · %s %s scroll · e your name · %s back",
+		first(m.keys.Left), first(m.keys.Right), first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
+	screen := lipgloss.JoinVertical(lipgloss.Left, m.accent("2048 · leaderboards"), m.leaderTabs(width), "",
+		strings.Join(pad(page, n), "\n"), m.muted(ansi.Truncate(keys, width, "…")))
+	return fitScreen(screen, w, h)
+}
+
+// leaderTabs draws the names of the boards, the one in front marked.
+func (m *Model) leaderTabs(width int) string {
+	names := []string{"today", "yesterday", "all time"}
+	if s := m.ranks.shown; s != nil && width >= 44 {
+		names[0], names[1] = "today "+s.today, "yesterday"
+	}
+	var parts []string
+	for i, name := range names {
+		if i == m.ranks.view.tab {
+			parts = append(parts, lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(m.look.pal.Accent).Render(" "+name+" "))
+			continue
+		}
+		parts = append(parts, m.muted(" "+name+" "))
+	}
+	return ansi.Truncate(strings.Join(parts, " "), width, "…")
+}
+
+// leaderLines draws the board in front in width columns: the games played
+// by hand, then those played with the AI.
+func (m *Model) leaderLines(width int) []string {
+	s := m.ranks.shown
+	switch {
+	case m.ranks.err != nil:
+		return strings.Split(ansi.Wrap("The leaderboards could not be read: "+m.ranks.err.Error(), width, ""), "\n")
+	case s == nil:
+		return []string{m.muted("Reading the leaderboards…")}
+	}
+	tab := m.ranks.view.tab
+	var lines []string
+	lines = append(lines, strings.Split(ansi.Wrap(m.muted(boardIntro(tab, s)), width, ""), "\n")...)
+	for a, title := range []string{"BY HAND", "WITH THE AI"} {
+		rows := s.boards[tab][a]
+		lines = append(lines, "", m.label(ansi.Truncate(fmt.Sprintf("%s · %s", title, figures.Quantity(len(rows), "player")), width, "…")))
+		if len(rows) == 0 {
+			lines = append(lines, m.muted("  no one yet"))
+		}
+		for _, r := range rows {
+			lines = append(lines, m.standingRow(r, width))
+		}
+	}
+	return lines
+}
+
+// boardIntro says what the board tab holds.
+func boardIntro(tab int, s *standings) string {
+	switch tab {
+	case todayBoard:
+		return "The daily challenge of " + s.today + ": each player's first attempt of the day."
+	case yesterdayBoard:
+		return "The daily challenge of " + s.yesterday + ": each player's first attempt of the day."
+	}
+	return "Each player's best game, from a fresh start."
+}
+
+// standingRow draws a row of a board: the place, the name, the score and
+// the tile; the player's own row marked.
+func (m *Model) standingRow(r Standing, width int) string {
+	mark := " "
+	if r.Yours {
+		mark = "▸"
+	}
+	score := fmt.Sprintf("%8s  %5d", figures.Count(r.Score), r.Tile)
+	nameWidth := max(width-lipgloss.Width(score)-7, 4)
+	name := ansi.Truncate(r.Name, nameWidth, "…")
+	line := fmt.Sprintf("%s%4s %s%s%s", mark, ordinal(r.Place), name, strings.Repeat(" ", max(nameWidth-ansi.StringWidth(name), 0)+1), score)
+	if r.Yours {
+		return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(line)
+	}
+	return line
+}

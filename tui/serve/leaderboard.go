@@ -1,0 +1,62 @@
+package serve
+
+import (
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/serve/ledger"
+)
+
+// ledgerFile is the name of the leaderboards' database in the server's
+// directory.
+const ledgerFile = "ledger.db"
+
+// A playerBoard is the ledger as the game of one player sees it: the
+// tui.Leaderboard of their game.
+type playerBoard struct {
+	db     *ledger.DB
+	player string // the fingerprint of the player's key
+}
+
+// leaderboardOf returns the leaderboards of the game of the player of the
+// key of fingerprint; nil if the server keeps none.
+func (s *Server) leaderboardOf(fingerprint string) tui.Leaderboard {
+	if s.ledger == nil || fingerprint == "" {
+		return nil
+	}
+	return &playerBoard{db: s.ledger, player: fingerprint}
+}
+
+// Player returns the player's name, adding the player to the ledger with
+// their default name if they are new.
+func (b *playerBoard) Player() (string, bool, error) {
+	p, err := b.db.Join(b.player)
+	return p.Name, p.Chosen, err
+}
+
+// Rename gives the player a name (see ledger.CheckName).
+func (b *playerBoard) Rename(name string) (string, error) { return b.db.Rename(b.player, name) }
+
+// Record ranks a game the player left, once its replay confirms it.
+func (b *playerBoard) Record(g history.Game) error {
+	_, err := b.db.Record(b.player, g)
+	return err
+}
+
+// Missing returns those of ids the ledger lacks.
+func (b *playerBoard) Missing(ids []string) ([]string, error) { return b.db.Missing(b.player, ids) }
+
+// Board returns a board, the player's row marked.
+func (b *playerBoard) Board(daily string, assisted bool) ([]tui.Standing, error) {
+	var entries []ledger.Entry
+	var err error
+	if daily == "" {
+		entries, err = b.db.Best(assisted)
+	} else {
+		entries, err = b.db.Daily(daily, assisted)
+	}
+	rows := make([]tui.Standing, len(entries))
+	for i, e := range entries {
+		rows[i] = tui.Standing{Place: e.Place, Name: e.Name, Score: e.Score, Tile: e.Tile, Yours: e.Fingerprint == b.player}
+	}
+	return rows, err
+}
