@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -37,7 +38,9 @@ type settingsView struct {
 type lineEdit struct{ text []rune }
 
 // key edits the line for k: a character types itself, backspace takes the
-// last one away, ctrl+u all of them.
+// last one away, ctrl+u all of them. Characters that are not printable
+// (control and format characters: escape, a bidi override) are dropped,
+// since the line is drawn as typed.
 func (e *lineEdit) key(k tea.KeyPressMsg) {
 	switch k.String() {
 	case "backspace", "ctrl+h":
@@ -46,7 +49,11 @@ func (e *lineEdit) key(k tea.KeyPressMsg) {
 		e.text = nil
 	default:
 		if k.Text != "" && k.Mod&^tea.ModShift == 0 {
-			e.text = append(e.text, []rune(k.Text)...)
+			for _, r := range k.Text {
+				if unicode.IsPrint(r) {
+					e.text = append(e.text, r)
+				}
+			}
 		}
 	}
 }

@@ -379,3 +379,16 @@ func TestConfigBadgeView(t *testing.T) {
 		})
 	}
 }
+
+// TestLineEditDropsUnprintable checks that a line being typed keeps
+// printable characters only: no escape, control or format character
+// reaches the screen.
+func TestLineEditDropsUnprintable(t *testing.T) {
+	var e lineEdit
+	for _, s := range []string{"a", "\x1b", "[31m", "\r", "\x7f", "\u202e", "é", "\u200b", " ", "z"} {
+		e.key(tea.KeyPressMsg{Code: []rune(s)[0], Text: s})
+	}
+	if got, want := string(e.text), "a[31mé z"; got != want {
+		t.Errorf("typed %q; want %q", got, want)
+	}
+}

@@ -2,9 +2,13 @@ package serve
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// friendMoves finds the moves of the friend's game under their board.
+var friendMoves = regexp.MustCompile(`· (\d+) moves`)
 
 // codePattern finds the code of a race on the screen of its player.
 var codePattern = regexp.MustCompile(`code is ([A-Z0-9]{6})`)
@@ -37,8 +41,14 @@ func TestRaceOverSSH(t *testing.T) {
 		}
 	}
 
+	// Two moves at least: a press of playMoves sends two arrows, and both
+	// may move. Bob's screen then shows, under Ann's board, the moves Ann's
+	// own shows, once both have caught up.
 	ann.playMoves(2)
-	bob.waitText("· 2 moves") // under the friend's board
+	bob.waitFor("Ann's moves under her board", func(screen string) bool {
+		m := friendMoves.FindStringSubmatch(screen)
+		return m != nil && m[1] == strconv.Itoa(moves(t, ann.text()))
+	})
 	bob.press("q")
 	bob.wait()
 	ann.waitText("You won the race: your friend left it.")
