@@ -27,7 +27,8 @@ import (
 	"net/url"
 	"time"
 
-	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+	"modernc.org/sqlite" // the database/sql driver "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // busyTimeout is how long a statement waits for a lock held by another
@@ -59,9 +60,21 @@ func Open(path string) (*DB, error) {
 	d := &DB{db: db, now: time.Now}
 	if err := migrate(context.Background(), db, len(migrations)); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("the ledger %s: %w", path, err)
+		return nil, fmt.Errorf("the ledger %s: %w", path, noRoom(err, path))
 	}
 	return d, nil
+}
+
+// noRoom returns err, saying what it means if SQLite could not make its
+// shared memory (path-shm, some 32 KB, made when the file is opened): on a
+// full disk SQLite says "disk I/O error (4874)", which reads like a disk
+// that fails.
+func noRoom(err error, path string) error {
+	var e *sqlite.Error
+	if errors.As(err, &e) && e.Code() == sqlite3.SQLITE_IOERR_SHMSIZE {
+		return fmt.Errorf("%w: no room for %s-shm: is the disk full?", err, path)
+	}
+	return err
 }
 
 // Close closes the database.
