@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -311,5 +312,29 @@ func TestLegacySaveGetsStableID(t *testing.T) {
 	}
 	if err := history.CheckID(first.ID); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMessagesNameShownFiles: with Shown set, as 2048 serve sets it, what
+// the player reads of a full disk names the files from there, never from
+// where they are kept.
+func TestMessagesNameShownFiles(t *testing.T) {
+	s := tempStore(t)
+	s.Shown = filepath.Dir(filepath.Dir(s.StateDir))
+	files := map[string]string{writeGame: s.gamePath(), writeHistory: s.HistoryPath(), writeUnrecorded: s.UnrecordedPath()}
+	s.beforeWrite = func(what string) error {
+		return fmt.Errorf("writing %s: %w", files[what], errInjected)
+	}
+	m := session(t, &s, true)
+	moveOnce(t, m)
+	leaveForNew(m) // recorded nowhere: the game goes on
+	banner := strings.Join(m.bannerLines(400), "\n")
+	for _, want := range []string{filepath.Join("state", "2048", "game.json"), filepath.Join("state", "2048", "unrecorded.jsonl")} {
+		if !strings.Contains(banner, want) {
+			t.Errorf("the banner does not name %s:\n%s", want, banner)
+		}
+	}
+	if strings.Contains(banner, s.Shown) {
+		t.Errorf("the banner names where the files are kept, %s:\n%s", s.Shown, banner)
 	}
 }

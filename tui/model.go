@@ -193,6 +193,7 @@ const warningTime = 3 * time.Second
 
 // warn puts a warning on the screen, unless it is there already.
 func (m *Model) warn(text string) {
+	text = m.store.shown(text)
 	for _, w := range m.warnings {
 		if w.text == text {
 			return

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -33,6 +34,12 @@ type Store struct {
 	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
 	CacheDir  string // what can be made again from the rest, $XDG_CACHE_HOME/2048; "" keeps none
 
+	// Shown, if set, is the directory that the messages to the player
+	// name the files from: 2048 serve gives the player's own directory,
+	// so that a player reads "state/game.json", not where on the server
+	// their files are kept.
+	Shown string
+
 	kept map[string]error // files not to write, and why
 
 	// beforeWrite, if set, is called before each write of the player's
@@ -54,6 +61,15 @@ func (s *Store) check(what string) error {
 		return nil
 	}
 	return s.beforeWrite(what)
+}
+
+// shown returns a message for the player with the files it names as the
+// player sees them (see Shown).
+func (s *Store) shown(text string) string {
+	if s == nil || s.Shown == "" {
+		return text
+	}
+	return strings.ReplaceAll(text, s.Shown+string(filepath.Separator), "")
 }
 
 // DefaultStore returns the store in the user's XDG directories.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -64,8 +65,9 @@ func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	defer s.leave()
 	start := time.Now()
 	log.Info("session start", "term", sess.term, "width", sess.size.Width, "height", sess.size.Height)
-	err := s.game(ctx, hangUp, sc, sess, sc.Permissions.Extensions[extPlayer], log)
-	end, code := s.ending(ctx, err, fingerprint)
+	id := sc.Permissions.Extensions[extPlayer]
+	err := s.game(ctx, hangUp, sc, sess, id, log)
+	end, code := s.ending(ctx, err, fingerprint, id)
 	log.Info("session end", "duration", time.Since(start).Round(time.Millisecond), "reason", endReason(ctx, err))
 	if end != "" {
 		say(sess.screen, end)
@@ -106,6 +108,7 @@ func (s *Server) store(id string) (*tui.Store, error) {
 		return nil, fmt.Errorf("the player's directory: %w", err)
 	}
 	return &tui.Store{
+		Shown:     dir,
 		StateDir:  filepath.Join(dir, "state"),
 		DataDir:   filepath.Join(dir, "data"),
 		ConfigDir: filepath.Join(dir, "config"),
@@ -131,9 +134,10 @@ func (s *Server) gameConfig(store *tui.Store, sess *session) tui.Config {
 	}
 }
 
-// ending returns the line that tells the player why the game ended, ""
-// when the game said it (the player quit), and the exit status.
-func (s *Server) ending(ctx context.Context, err error, fingerprint string) (string, uint32) {
+// ending returns the line that tells the player of the key of fingerprint,
+// whose directory is id, why the game ended, "" when the game said it (the
+// player quit), and the exit status.
+func (s *Server) ending(ctx context.Context, err error, fingerprint, id string) (string, uint32) {
 	var running *tui.RunningError
 	var idle *idleError
 	var input *inputError
@@ -144,7 +148,7 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint string) (str
 			"Only one session at a time plays it: go back to that one, or quit it, and connect again. "+
 			"A session whose connection dropped ends by itself within %v.", fingerprint, 2*s.lim.KeepAlive), 1
 	case err != nil:
-		return "2048: " + err.Error(), 1
+		return "2048: " + s.shown(err.Error(), id), 1
 	case errors.Is(cause, errShutdown):
 		return "2048: the server is shutting down. Your game is saved: connect again later to play on.", 0
 	case errors.As(cause, &idle):
@@ -153,6 +157,14 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint string) (str
 		return fmt.Sprintf("2048: %v, so the server let you go. Your game is saved.", input), 1
 	}
 	return "", 0
+}
+
+// shown returns a message for the player id with the files it names as
+// the player sees them: theirs from their own directory, as the game names
+// them (tui.Store.Shown), and none by where the server keeps its files.
+func (s *Server) shown(text, id string) string {
+	text = strings.ReplaceAll(text, filepath.Join(s.players, id)+string(filepath.Separator), "")
+	return strings.ReplaceAll(text, filepath.Clean(s.cfg.Dir)+string(filepath.Separator), "")
 }
 
 // endReason says in a word or two why a game ended, for the log.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -229,5 +230,19 @@ func TestPanic(t *testing.T) {
 	other.playMoves(3)
 	if log := ts.log.String(); !strings.Contains(log, `msg="session panic"`) || !strings.Contains(log, "a bug in the game") {
 		t.Errorf("the panic is not in the log:\n%s", log)
+	}
+}
+
+// TestEndingNamesNoServerPath: the line that ends a game names the files
+// of a full disk as the player sees them, not where the server keeps them.
+func TestEndingNamesNoServerPath(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "serve")
+	s := &Server{cfg: Config{Dir: dir}, players: filepath.Join(dir, "players")}
+	game := filepath.Join(s.players, "abc", "state", "game.json")
+	err := errors.New("the game was not saved: writing " + game + ": no space left on device")
+	end, code := s.ending(context.Background(), err, "SHA256:abc", "abc")
+	want := "2048: the game was not saved: writing " + filepath.Join("state", "game.json") + ": no space left on device"
+	if end != want || code != 1 {
+		t.Errorf("ending(%q) = %q, %d; want %q, 1", err, end, code, want)
 	}
 }
