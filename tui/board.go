@@ -52,36 +52,13 @@ func (s boardSize) cellAt(i int) (x, y int) {
 }
 
 // renderBoard draws the board: coloured tiles on the board colour, or, with
-// no colour, tiles in boxes. The tiles of the last move are marked.
+// no colour, tiles in boxes. The tiles of the last move are marked. The
+// game's screen draws it through its drawings (see drawings.boardOf),
+// which keep the tiles and boards drawn.
 func renderBoard(b engine.Board, pal theme.Palette, size boardSize, f flash) string {
 	gap := lipgloss.NewStyle().Background(pal.Board)
-	gapCol := gap.Render(strings.Repeat(" ", size.gapX))
-	gapLine := gap.Render(strings.Repeat(" ", size.width()))
-	var lines []string
-	for range size.gapY {
-		lines = append(lines, gapLine)
-	}
-	for r := range 4 {
-		var row [4][]string
-		for c := range 4 {
-			i := 4*r + c
-			mark := f.spawned&(1<<i) != 0 || f.merged&(1<<i) != 0
-			row[c] = renderTile(b.Cell(i), pal, size, mark)
-		}
-		for k := range size.rows {
-			var sb strings.Builder
-			sb.WriteString(gapCol)
-			for c := range 4 {
-				sb.WriteString(row[c][k])
-				sb.WriteString(gapCol)
-			}
-			lines = append(lines, sb.String())
-		}
-		for range size.gapY {
-			lines = append(lines, gapLine)
-		}
-	}
-	return strings.Join(lines, "\n")
+	return drawBoard(b, size, f.spawned|f.merged, gap.Render(spaces(size.gapX)), gap.Render(spaces(size.width())),
+		func(r uint8, mark bool) []string { return renderTile(r, pal, size, mark) })
 }
 
 // renderTile draws one tile of rank r as a tile of the board size: rows

@@ -12,14 +12,14 @@ import (
 // This file draws the last line of the screens with a board: the keys that
 // act on what is on screen.
 
-// helpLine draws the one-line help of keys in width columns as bubbles'
+// drawHelpLine draws the one-line help of keys in width columns as bubbles'
 // help draws it (each key and what it does, in its styles, between its
 // separators), with the keys that fit, and an ellipsis if some do not. It
 // lays the line out itself, in one pass: bubbles' help (v2.2.1) lets the
 // line overflow when the ellipsis does not fit after the last key that
 // does, and drawing it at narrower widths until it fits took four passes
 // at 80 columns. A terminal too narrow for the first key clips it.
-func (m *Model) helpLine(width int, keys []key.Binding) string {
+func (m *Model) drawHelpLine(width int, keys []key.Binding) string {
 	h := m.look.keyHelp
 	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
 	ellipsis := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)

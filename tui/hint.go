@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/ai"
@@ -34,6 +33,7 @@ const (
 // played until the next one comes.
 func (m *Model) hintLines(width, n int) []string {
 	r, title := m.ai.hint, "HINT  "
+	k := m.inks()
 	switch {
 	case r == nil && m.ai.autoplay && m.ai.played != nil:
 		r, title = m.ai.played, "PLAYED"
@@ -46,19 +46,39 @@ func (m *Model) hintLines(width, n int) []string {
 	case !r.HasMove():
 		return pad([]string{m.muted("HINT  ") + "no move is left"}, n)
 	}
-	top := m.muted(title) + " " + m.accent(arrowOf(r.Best)+" "+r.Best.String())
+	top := k.muted.Render(title) + " " + k.accent.Render(arrowOf(r.Best)+" "+r.Best.String())
 	if r == m.ai.hint && !m.ai.autoplay {
-		top += m.muted("  " + first(m.keys.Play) + " plays it")
+		top += k.muted.Render("  " + first(m.keys.Play) + " plays it")
 	}
 	if m.ai.thinking != idle {
 		top += " " + m.ai.spin.View()
 	}
-	lines := append([]string{top}, m.barLines(*r, width, noDirection)...)
-	lines = append(lines, m.whyLines(*r, width)...)
+	lines := append([]string{top}, m.hintBody(*r, width)...)
 	if n > hintCompactRows {
-		lines = append(lines, m.muted(m.barsCaption()))
+		lines = append(lines, k.muted.Render(m.barsCaption()))
 	}
 	return pad(lines, n)
+}
+
+// hintBody returns the lines of the hint under its first: the bar of each
+// move and why the AI prefers its move (see barLines and whyLines), from
+// the drawings kept if the hint was drawn at width already. The hint stays
+// on screen for many frames, and drawing it again, its verdicts, bars and
+// explanation wrapped to the panel, took a third of the panel's time once
+// the panel's styles were inks. The lines returned are the drawings': not
+// to be changed.
+func (m *Model) hintBody(r ai.Result, width int) []string {
+	d := &m.look.drawn
+	d.keep(m.look.pal)
+	for _, h := range d.hints {
+		if h.ok && h.width == width && h.result == r {
+			return h.lines
+		}
+	}
+	lines := append(m.barLines(r, width, noDirection), m.whyLines(r, width)...)
+	d.hints[d.nextHint] = drawnHint{result: r, width: width, lines: lines, ok: true}
+	d.nextHint = (d.nextHint + 1) % hintsKept
+	return lines
 }
 
 // noDirection stands for no move, where a direction is asked for.
@@ -82,12 +102,12 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 		}
 		name := fmt.Sprintf("%s%s %-5s", mark, arrowOf(d), d)
 		if !r.Legal[d] {
-			lines = append(lines, m.muted(name+" can't move"))
+			lines = append(lines, m.inks().muted.Render(name+" can't move"))
 			continue
 		}
-		st := m.verdictStyle(rs[d].Verdict)
-		drawn := lipgloss.NewStyle().Foreground(st.GetForeground()).Render(bar(rs[d].Standing(), barWidth))
-		word := st.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
+		st := m.verdictInks(rs[d].Verdict)
+		drawn := st.bar.Render(bar(rs[d].Standing(), barWidth))
+		word := st.word.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
 		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", lossText(rs[d])))
 	}
 	return lines
@@ -115,7 +135,7 @@ func (m *Model) whyLines(r ai.Result, width int) []string {
 	if len(lines) > 2 {
 		lines = []string{lines[0], ansi.Truncate(strings.Join(lines[1:], " "), width-1, "…")}
 	}
-	st := lipgloss.NewStyle().Foreground(m.look.pal.Text)
+	st := m.inks().text
 	for i, line := range lines {
 		lines[i] = " " + st.Render(strings.ReplaceAll(line, glue, " "))
 	}

@@ -128,6 +128,7 @@ type look struct {
 	dark    bool
 	pal     theme.Palette
 	styles  frameStyles // pal's, for the frames of an animation
+	drawn   drawings    // parts of the screen drawn in pal, kept to be drawn again
 	keyHelp help.Model  // draws the keys at the foot of the screen
 	width   int
 	height  int

@@ -48,14 +48,38 @@ func (m *Model) panel(l layout) string {
 		lines = append(lines, "")
 		lines = append(lines, m.aiLines(width, false)...)
 	}
-	lines = pad(lines, n)
-	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines[:n], "\n"))
+	return padBlock(pad(lines, n)[:n], width)
 }
 
-// field draws a label on the left and its value on the right.
+// padBlock returns the lines one under the other, each padded with spaces
+// to width columns, as lipgloss.NewStyle().Width(width).Render of them
+// does. lipgloss wraps and measures every line again, grapheme by
+// grapheme, and took near half the panel's time; the panel's lines are
+// made to fit, each closing the styles it opens, so they are padded here,
+// and lipgloss is left the lines that do not fit, which it wraps, and
+// those that hold a tab, a return or a line's end.
+func padBlock(lines []string, width int) string {
+	var sb strings.Builder
+	for i, l := range lines {
+		w := lipgloss.Width(l)
+		if w > width || strings.ContainsAny(l, "\n\t\r") {
+			return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+		}
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l)
+		sb.WriteString(spaces(width - w))
+	}
+	return sb.String()
+}
+
+// field draws a label on the left and its value on the right. The label
+// is ASCII, its width its length; the value's width is measured before it
+// is styled, which adds none.
 func (m *Model) field(label, value string, width int) string {
-	v := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(value)
-	return m.muted(label) + strings.Repeat(" ", max(width-len(label)-lipgloss.Width(v), 1)) + v
+	k := m.inks()
+	return k.muted.Render(label) + spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
 }
 
 // aiLines draws the state of the AI and of the screen: how far the AI

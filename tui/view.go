@@ -187,7 +187,7 @@ func (m *Model) boardArea(l layout, right int) block {
 	if m.motion.anim != nil {
 		board = m.motion.anim.renderFrame(m.motion.anim.frame, l.board, &m.look.styles)
 	} else {
-		board = renderBoard(m.cur.Game.Board(), m.look.pal, l.board, m.motion.flash)
+		board = m.look.drawn.boardOf(m.cur.Game.Board(), m.look.pal, l.board, m.motion.flash)
 	}
 	var arrows [engine.NumDirections]string
 	if m.ai.hint != nil && m.ai.hint.HasMove() && m.ai.thinking == idle {
