@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -33,6 +34,14 @@ type Size struct{ Width, Height int }
 // and the network's delay dwarfs the 8 ms more a frame may wait.
 const remoteFPS = 60
 
+// remoteSpinnerFPS is the rate of the spinner that turns while the AI
+// thinks, on a remote terminal. Each turn is a message, a view drawn, and
+// while the AI thinks a frame compared with the last and sent; on a busy
+// server the searches wait their turn in the pool, and every waiting
+// player's spinner turns meanwhile. Five a second, not the spinner's
+// twelve, still shows that the AI is at work.
+const remoteSpinnerFPS = 5
+
 // RunRemote plays the game on the terminal t, as Run does on the process's
 // own, until the player quits or ctx is done, and saves it whichever way
 // it ends; with a Store, a game that holds it already makes RunRemote
@@ -55,6 +64,12 @@ type remoteLink struct {
 // newRemoteLink returns the link of a program to t.
 func newRemoteLink(t *Terminal) *remoteLink {
 	return &remoteLink{term: t, sized: make(chan struct{})}
+}
+
+// adapt makes the game of m fit for a remote terminal: its spinner turns
+// at remoteSpinnerFPS.
+func (r *remoteLink) adapt(m *Model) {
+	m.ai.spin.Spinner.FPS = time.Second / remoteSpinnerFPS
 }
 
 // options returns the options of a program that plays on the terminal.

@@ -120,6 +120,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	var link *remoteLink
 	if remote != nil {
 		link = newRemoteLink(remote)
+		link.adapt(m)
 	}
 	err := runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
 	m.shutdown()
