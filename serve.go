@@ -40,7 +40,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")
 	dir := fs.String("data", "", "the host key and the players' files (default $XDG_DATA_HOME/2048/serve)")
 	allow := fs.String("allow", "", "an authorized_keys `FILE`: only its keys get in, read again when it changes (default: any key)")
-	sessions := fs.Int("max-sessions", 50, "games played at once; the next players are told to come back later")
+	sessions := fs.Int("max-sessions", 100, "games played at once; the next players are told to come back later")
 	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
