@@ -35,6 +35,7 @@ type Config struct {
 	Autoplay bool          // start with the AI playing
 	Speed    time.Duration // the time between two moves of the AI, at least
 	Store    *Store        // where the game and the history are kept; nil keeps nothing
+	Saves    GameSaver     // where the game in progress is kept, if not in Store's file (2048 serve: its database)
 	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher  // nil makes one that uses every core
 	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
@@ -61,8 +62,9 @@ type Model struct {
 	ctx   context.Context
 	now   func() time.Time // the clock: time.Now, but for tests
 	keys  KeyMap
-	store *Store // nil keeps nothing
-	prefs *Prefs // never nil: DefaultPrefs, kept nowhere, without a file
+	store *Store    // nil keeps nothing
+	saves GameSaver // the game in progress: Config.Saves, or store; nil keeps none
+	prefs *Prefs    // never nil: DefaultPrefs, kept nowhere, without a file
 
 	cur        SavedGame // the game in progress and what the statistics need of it
 	lastActive time.Time // when a move was last played, or the session began: the time played runs from it
@@ -257,6 +259,10 @@ func New(ctx context.Context, cfg Config) *Model {
 	if m.ai.evalName == "" {
 		m.ai.evalName = ai.Evaluators()[0].Name
 	}
+	m.saves = cfg.Saves
+	if m.saves == nil && cfg.Store != nil {
+		m.saves = cfg.Store
+	}
 	m.repaint()
 	m.ranks.src = cfg.Leaderboard // before start: a game left there is ranked
 	m.start(cfg)
@@ -302,10 +308,10 @@ func newSeed() uint64 { return 1 + rand.Uint64N(999_999_999) }
 
 // resume loads the saved game and reports whether there was one.
 func (m *Model) resume() bool {
-	if m.store == nil {
+	if m.saves == nil {
 		return false
 	}
-	s, err := m.store.LoadGame()
+	s, err := m.saves.LoadGame()
 	if errors.Is(err, fs.ErrNotExist) {
 		return false
 	}

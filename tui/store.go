@@ -181,6 +181,9 @@ func (e *UnreadableError) Unwrap() error { return e.Err }
 func (s *Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
 func (s *Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") } // before the history
 
+// GamePath returns the file of the game in progress, game.json.
+func (s *Store) GamePath() string { return s.gamePath() }
+
 // LoadGame reads the game in progress. With no saved game it returns an
 // error satisfying errors.Is(err, fs.ErrNotExist); with one that does not
 // decode, a *CorruptError after moving the file aside; with one that cannot
