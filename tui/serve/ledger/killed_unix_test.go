@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,8 +30,9 @@ func killedGame(t testing.TB, i int) history.Game {
 // TestKilled kills a process in the middle of its writes to the ledger
 // (SIGKILL, as a crash or the OOM killer would), then opens the ledger
 // again: the file is whole, every game whose commit the process reported
-// is there, none twice, and the games of the history it had not recorded
-// are recorded once by a re-sync.
+// is there, none twice, the game in progress is the last one saved or the
+// one in flight, and the games of the history it had not recorded are
+// recorded once by a re-sync.
 func TestKilled(t *testing.T) {
 	if path := os.Getenv(killedDB); path != "" {
 		writeUntilKilled(t, path)
@@ -48,15 +50,24 @@ func TestKilled(t *testing.T) {
 	}
 	const atLeast = 40
 	committed := map[string]bool{}
+	saved := -1 // the last game in progress the writer reported saved
 	lines := bufio.NewScanner(out)
 	deadline := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
 	defer deadline.Stop()
-	for len(committed) < atLeast && lines.Scan() {
+	read := func() {
 		if id, ok := strings.CutPrefix(lines.Text(), "committed "); ok {
 			committed[id] = true
+		} else if n, ok := strings.CutPrefix(lines.Text(), "saved "); ok {
+			saved, _ = strconv.Atoi(n)
 		}
 	}
+	for len(committed) < atLeast && lines.Scan() {
+		read()
+	}
 	cmd.Process.Signal(syscall.SIGKILL)
+	for lines.Scan() { // what it said before it died
+		read()
+	}
 	cmd.Wait()
 	if len(committed) < atLeast {
 		t.Fatalf("the writer reported %d commits before it ended; want %d", len(committed), atLeast)
@@ -71,6 +82,11 @@ func TestKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored := count(t, d, "games")
+	if g, ok := loadGame(t, d, "SHA256:k"); !ok {
+		t.Errorf("no game in progress; want %d or %d", saved, saved+1)
+	} else if n, _ := strconv.Atoi(string(g.Game)); n != saved && n != saved+1 {
+		t.Errorf("the game in progress is %d; want %d, the last saved, or %d, the save in flight", n, saved, saved+1)
+	}
 	for id := range committed {
 		if m, err := d.Missing("SHA256:k", []string{id}); err != nil || len(m) != 0 {
 			t.Errorf("game %s, reported committed, is missing (%v)", id, err)
@@ -101,8 +117,9 @@ func TestKilled(t *testing.T) {
 }
 
 // writeUntilKilled records games in the ledger at path, one after the
-// other, saying so on stdout after each commit, until it is killed or
-// some seconds pass.
+// other, each followed by a save of the game in progress (its number), as
+// a server does, saying so on stdout after each commit, until it is killed
+// or some seconds pass.
 func writeUntilKilled(t *testing.T, path string) {
 	d, err := Open(path)
 	if err != nil {
@@ -115,5 +132,9 @@ func writeUntilKilled(t *testing.T, path string) {
 			t.Fatal(err)
 		}
 		fmt.Printf("committed %s\n", g.ID)
+		if err := d.SaveGame("SHA256:k", SavedGame{Version: 1, Game: []byte(strconv.Itoa(i))}, false); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("saved %d\n", i)
 	}
 }

@@ -1,6 +1,7 @@
 // Package ledger keeps the leaderboards of 2048 serve: the players, by the
-// fingerprints of their keys, with the names they chose, and their finished
-// games, in one SQLite database (modernc.org/sqlite, no cgo).
+// fingerprints of their keys, with the names they chose, their finished
+// games, and their games in progress (see DB.SaveGame), in one SQLite
+// database (modernc.org/sqlite, no cgo).
 //
 // A game is stored only once its moves, replayed from its seed by the
 // engine, give the score and the board it claims (see DB.Record), and once
@@ -10,10 +11,11 @@
 //
 // The database is written ahead (WAL) with synchronous=NORMAL: a process
 // killed never loses a commit nor damages the file, and a power cut may
-// lose the last commits only, which the player's history still holds and
-// gives back to the ledger at the player's next login (see DB.Missing).
-// FULL would sync the log at every commit, for games the history keeps
-// anyway.
+// lose the last commits only: games ranked, which the player's history
+// still holds and gives back to the ledger at the player's next login (see
+// DB.Missing), and the last moves of a game in progress, as a game's file
+// written without sync would. FULL would sync the log at every commit, for games
+// the history keeps anyway, and at every move.
 //
 // The package holds no Charm import: the server opens the ledger, and the
 // game sees it through an interface of its own.

@@ -122,8 +122,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if v, _ := d.Version(); v != 2 {
-		t.Errorf("Version() = %d after the migration; want 2", v)
+	if v, _ := d.Version(); v != len(migrations) {
+		t.Errorf("Version() = %d after the migration; want %d", v, len(migrations))
 	}
 	p, err := d.Join("SHA256:old")
 	if err != nil || p.Name != DefaultName("SHA256:old") || p.Chosen {

@@ -14,9 +14,11 @@ import (
 //  1. players (by fingerprint) and their games.
 //  2. the players' names, unique whatever the case of ASCII letters, and
 //     an index of the games by daily challenge and score for the boards.
+//  3. the players' games in progress, and those set aside as damaged.
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	schema1,
 	schema2,
+	schema3,
 }
 
 // schema1 makes the first tables: a player is their key's fingerprint; a
@@ -84,6 +86,30 @@ CREATE INDEX games_daily ON games(daily, player, finished);`)
 		}
 	}
 	_, err = tx.ExecContext(ctx, `CREATE UNIQUE INDEX players_name ON players(name COLLATE NOCASE)`)
+	return err
+}
+
+// schema3 keeps each player's game in progress, as the game encodes it
+// (its file's JSON, game.json), and the saved games that could not be
+// decoded, set aside rather than written over. A player's saved game may
+// come before the player is in players (a first game, not yet ranked): it
+// is theirs by fingerprint alone.
+func schema3(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE saved_games (
+	player  TEXT PRIMARY KEY, -- the fingerprint of the player's key
+	version INTEGER NOT NULL, -- the version of the encoding of game
+	game    TEXT NOT NULL,    -- the game in progress, the JSON of its file, game.json
+	updated INTEGER NOT NULL  -- Unix seconds, when it was saved
+) STRICT;
+CREATE TABLE damaged_games (
+	player    TEXT NOT NULL,
+	version   INTEGER NOT NULL,
+	game      TEXT NOT NULL,
+	updated   INTEGER NOT NULL,
+	set_aside INTEGER NOT NULL, -- Unix seconds, when it was found not to decode
+	why       TEXT NOT NULL     -- what the decoder said
+) STRICT;`)
 	return err
 }
 
