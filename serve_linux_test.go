@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"database/sql"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -42,8 +43,8 @@ func TestServeSignals(t *testing.T) {
 			if !strings.Contains(out.String(), "shutting down") {
 				t.Errorf("the player was not told the server stopped:\n%q", out.String())
 			}
-			if saved, _ := filepath.Glob(filepath.Join(home, "srv", "players", "*", "state", "game.json")); len(saved) != 1 {
-				t.Errorf("games saved: %v; want the player's", saved)
+			if n := savedGames(t, filepath.Join(home, "srv", "ledger.db")); n != 1 {
+				t.Errorf("%d games saved in the ledger; want the player's", n)
 			}
 			g.mu.Lock()
 			defer g.mu.Unlock()
@@ -52,6 +53,22 @@ func TestServeSignals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// savedGames returns the number of games in progress the ledger at path
+// holds.
+func savedGames(t *testing.T, path string) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM saved_games`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // playOverSSH logs in to the server at addr with a new key, plays a move,

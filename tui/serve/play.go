@@ -117,7 +117,7 @@ func (s *Server) store(id string) (*tui.Store, error) {
 }
 
 // gameConfig returns the game of a player of store on the terminal of
-// sess: their preferences, the terminal's colours and locale, the pool's
+// sess: their game in progress in the ledger, their preferences, the terminal's colours and locale, the pool's
 // AI, and tiles that do not slide: a slide is a dozen frames drawn, each
 // as costly as a move, which took the median key-to-screen time of 60
 // players on a loaded server from some 20 ms to 220 (docs/serve.md).
@@ -129,7 +129,7 @@ func (s *Server) gameConfig(store *tui.Store, sess *session) tui.Config {
 	}
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
-		Store: store, Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		Store: store, Saves: s.savesOf(sess.player, store), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
 		Leaderboard: s.leaderboardOf(sess.player),
 	}
 }

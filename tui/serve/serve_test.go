@@ -56,11 +56,12 @@ func (term *terminal) playMoves(n int) {
 }
 
 // TestPlay logs in, plays moves, asks for a hint, and quits: the screen
-// shows the board and the moves, the game is saved in the player's
-// directory, and the session ends with status 0 and the game's farewell.
+// shows the board and the moves, the game is saved in the ledger, the
+// player's directory made, and the session ends with status 0 and the game's farewell.
 func TestPlay(t *testing.T) {
 	ts := startServer(t, Config{})
-	term := ts.play(t, newKey(t), 80, 30)
+	key := newKey(t)
+	term := ts.play(t, key, 80, 30)
 	screen := term.waitText("SCORE")
 	for _, want := range []string{"2048", "BEST", "MOVES", "h hint"} {
 		if !strings.Contains(screen, want) {
@@ -77,11 +78,17 @@ func TestPlay(t *testing.T) {
 	if out := term.output(); !strings.Contains(out, "saved at") || !strings.Contains(out, "connect again to go on") {
 		t.Errorf("no farewell after the game, or one that says to run 2048:\n%q", out[max(0, len(out)-300):])
 	}
-	saved, _ := filepath.Glob(filepath.Join(ts.players, "*", "state", "game.json"))
-	if len(saved) != 1 {
-		t.Fatalf("saved games: %v; want one, in the player's directory", saved)
+	if _, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey())); !ok || err != nil {
+		t.Errorf("the game in progress is not in the ledger (%v)", err)
 	}
-	if fi, err := os.Stat(filepath.Dir(filepath.Dir(saved[0]))); err != nil || fi.Mode().Perm() != 0o700 {
+	if files, _ := filepath.Glob(filepath.Join(ts.players, "*", "state", "game.json")); len(files) != 0 {
+		t.Errorf("game files %v; want the game in the ledger only", files)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(ts.players, "*"))
+	if len(dirs) != 1 {
+		t.Fatalf("players' directories: %v; want the player's", dirs)
+	}
+	if fi, err := os.Stat(dirs[0]); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("the player's directory: %v, %v; want mode 0700", fi.Mode(), err)
 	}
 	log := ts.log.String()

@@ -1,0 +1,106 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/serve/ledger"
+)
+
+// importedSuffix is added to the name of a player's game.json once the
+// game it holds is in the database: no longer read nor written, the file
+// stays, the game as it was imported, for an operator who takes the
+// server back to an earlier version.
+const importedSuffix = ".imported"
+
+// A playerSaves keeps the game in progress of one player in the ledger:
+// the tui.GameSaver of their game. A player who has no game there but a
+// game.json, saved by a server of an earlier version, gets it imported at
+// their first login (see LoadGame). It is used by one game at a time: the
+// game's lock on the player's state directory (tui.RunningError) refuses a
+// second session of the key.
+type playerSaves struct {
+	db     *ledger.DB
+	player string     // the fingerprint of the player's key
+	files  *tui.Store // the player's files, whose game.json is imported
+
+	// kept says why the saved game is not written over, if it is not: it
+	// could not be read, and fixing the cause brings it back.
+	kept error
+	// imported is set while game.json, imported, is still to be renamed:
+	// after the next save that reaches the database.
+	imported bool
+}
+
+// savesOf returns the saver of the game in progress of the player of the
+// key of fingerprint, whose files are files; nil (the files) if the server
+// keeps no ledger.
+func (s *Server) savesOf(fingerprint string, files *tui.Store) tui.GameSaver {
+	if s.ledger == nil || fingerprint == "" {
+		return nil
+	}
+	return &playerSaves{db: s.ledger, player: fingerprint, files: files}
+}
+
+// LoadGame reads the player's game in progress from the ledger, or, if it
+// holds none, from the player's game.json, which it then imports. A game
+// in the ledger that does not decode is set aside (ledger.DB.SetAside) and
+// the error says so; one that cannot be read, or a game.json that cannot,
+// is left as it is, and not written over in this session.
+func (p *playerSaves) LoadGame() (tui.SavedGame, error) {
+	row, ok, err := p.db.LoadGame(p.player)
+	if err != nil {
+		p.kept = err
+		return tui.SavedGame{}, fmt.Errorf("%w; it is left as it is and not written over", err)
+	}
+	if !ok {
+		return p.importFile()
+	}
+	g, err := tui.DecodeSavedGame(row.Game)
+	if err == nil {
+		return g, nil
+	}
+	if aside := p.db.SetAside(p.player, err.Error()); aside != nil {
+		p.kept = aside
+		return tui.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v), nor set aside (%w); it is left as it is and not written over", err, aside)
+	}
+	return tui.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v); the server keeps it apart, and a new game begins", err)
+}
+
+// importFile reads the game of the player's game.json and saves it in the
+// ledger, which renames the file (see imported). It returns the errors of
+// tui.Store.LoadGame: fs.ErrNotExist with no file.
+func (p *playerSaves) importFile() (tui.SavedGame, error) {
+	g, err := p.files.LoadGame()
+	var unreadable *tui.UnreadableError
+	if errors.As(err, &unreadable) {
+		p.kept = err // a new game saved now would hide it for good
+	}
+	if err != nil {
+		return tui.SavedGame{}, err
+	}
+	p.imported = true
+	p.SaveGame(g, true) // if it fails, the game's next save is the import, and fails as visibly
+	return g, nil
+}
+
+// SaveGame makes g the player's game in progress in the ledger; with sync
+// the database waits for the disk.
+func (p *playerSaves) SaveGame(g tui.SavedGame, sync bool) error {
+	if p.kept != nil {
+		return errors.New("the saved game could not be read, so it is not written over")
+	}
+	data, err := tui.EncodeSavedGame(g)
+	if err != nil {
+		return fmt.Errorf("saving: %w", err)
+	}
+	if err := p.db.SaveGame(p.player, ledger.SavedGame{Version: tui.SavedGameVersion, Game: data}, sync); err != nil {
+		return err
+	}
+	if p.imported && os.Rename(p.files.GamePath(), p.files.GamePath()+importedSuffix) == nil {
+		p.imported = false
+	}
+	return nil
+}

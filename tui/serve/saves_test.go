@@ -1,0 +1,219 @@
+package serve
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/serve/ledger"
+)
+
+// testSaves returns the saver of a player of a new ledger, and the
+// player's files, in directories of the test's.
+func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := ledger.Open(filepath.Join(dir, ledgerFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	files := &tui.Store{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
+	return &playerSaves{db: db, player: "SHA256:p", files: files}, files
+}
+
+// gameOf returns a saved game of seed, played n moves.
+func gameOf(seed uint64, n int) tui.SavedGame {
+	g := engine.NewGame(seed)
+	for g.MoveCount() < n && !g.Over() {
+		for d := range engine.Direction(engine.NumDirections) {
+			if _, ok := g.Move(d); ok {
+				break
+			}
+		}
+	}
+	return tui.SavedGame{ID: "00000000000000ab", Game: g, Hinted: true}
+}
+
+// same reports whether a and b are the same game at the same move.
+func same(a, b tui.SavedGame) bool {
+	return a.ID == b.ID && a.Hinted == b.Hinted && a.Game.Board() == b.Game.Board() &&
+		a.Game.MoveCount() == b.Game.MoveCount() && a.Game.Score() == b.Game.Score()
+}
+
+// TestGameSavers saves games in progress with the two savers, the files
+// of a local game and a player's ledger: none at first, then each save in
+// place of the one before.
+func TestGameSavers(t *testing.T) {
+	saves, _ := testSaves(t)
+	_, files := testSaves(t) // apart: the ledger would import the files' game
+	for name, s := range map[string]tui.GameSaver{"files": files, "ledger": saves} {
+		if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: LoadGame with none saved = %v; want fs.ErrNotExist", name, err)
+		}
+		for i, n := range []int{0, 5, 40} {
+			g := gameOf(3, n)
+			if err := s.SaveGame(g, i == 2); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if back, err := s.LoadGame(); err != nil || !same(back, g) {
+				t.Errorf("%s: LoadGame after a save of %d moves = %+v, %v", name, n, back, err)
+			}
+		}
+	}
+}
+
+// TestSavesSetAside: a game in the ledger that does not decode is set
+// aside with a message, and the next game is saved in its place.
+func TestSavesSetAside(t *testing.T) {
+	saves, _ := testSaves(t)
+	if err := saves.db.SaveGame(saves.player, ledger.SavedGame{Version: 1, Game: []byte(`{"version":1,"game":{"seed":`)}, false); err != nil {
+		t.Fatal(err)
+	}
+	_, err := saves.LoadGame()
+	if err == nil || errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "keeps it apart") {
+		t.Fatalf("LoadGame of a damaged game = %v; want it said to be set aside", err)
+	}
+	if _, err := saves.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("LoadGame once set aside = %v; want fs.ErrNotExist", err)
+	}
+	g := gameOf(4, 2)
+	if err := saves.SaveGame(g, false); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := saves.LoadGame(); err != nil || !same(back, g) {
+		t.Errorf("LoadGame = %+v, %v; want the new game", back, err)
+	}
+}
+
+// TestSavesImport: a player with a game.json, saved by a server of an
+// earlier version, and no game in the ledger gets it there at login; the
+// file is renamed, and the game read from the ledger from then on.
+func TestSavesImport(t *testing.T) {
+	saves, files := testSaves(t)
+	g := gameOf(5, 12)
+	if err := files.SaveGame(g, true); err != nil {
+		t.Fatal(err)
+	}
+	back, err := saves.LoadGame()
+	if err != nil || !same(back, g) {
+		t.Fatalf("LoadGame = %+v, %v; want the game of game.json", back, err)
+	}
+	if _, err := os.Stat(files.GamePath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("game.json is still there (%v); want it renamed", err)
+	}
+	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
+		t.Errorf("game.json%s: %v", importedSuffix, err)
+	}
+	again := &playerSaves{db: saves.db, player: saves.player, files: files}
+	if back, err := again.LoadGame(); err != nil || !same(back, g) {
+		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
+	}
+}
+
+// TestSavesUnreadableFile: a game.json that cannot be read is left as it
+// is, and no game is saved over it in the ledger, which would hide it.
+func TestSavesUnreadableFile(t *testing.T) {
+	saves, files := testSaves(t)
+	if err := os.MkdirAll(files.GamePath(), 0o755); err != nil { // a directory: not a file to read
+		t.Fatal(err)
+	}
+	var unreadable *tui.UnreadableError
+	if _, err := saves.LoadGame(); !errors.As(err, &unreadable) {
+		t.Fatalf("LoadGame = %v; want a *tui.UnreadableError", err)
+	}
+	if err := saves.SaveGame(gameOf(6, 1), false); err == nil {
+		t.Error("SaveGame over a game.json that could not be read succeeded")
+	}
+	if _, ok, _ := saves.db.LoadGame(saves.player); ok {
+		t.Error("a game in the ledger; want none")
+	}
+}
+
+// TestResumeFromLedger plays moves over SSH, drops the connection, logs
+// in again and finds the game at the same move, from the ledger: every
+// move seen, and the one in flight if the server had it (playMoves may
+// send an arrow more than the moves it waits for).
+func TestResumeFromLedger(t *testing.T) {
+	ts := startServer(t, Config{})
+	key := newKey(t)
+	term := ts.play(t, key, 80, 30)
+	term.playMoves(5)
+	played := moves(t, term.text())
+	term.sess.Close() // no q: the connection drops
+	deadline := time.Now().Add(waitTime)
+	for !strings.Contains(ts.log.String(), `msg="session end"`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the session did not end:\n%s", ts.log.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	row, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
+	if err != nil || !ok {
+		t.Fatalf("the game is not in the ledger: %v", err)
+	}
+	g, err := tui.DecodeSavedGame(row.Game)
+	if err != nil || g.Game.MoveCount() < played {
+		t.Fatalf("the ledger holds a game of %d moves (%v); want the %d seen at least", g.Game.MoveCount(), err, played)
+	}
+	again := ts.play(t, key, 80, 30)
+	again.waitText("Welcome back")
+	if n := moves(t, again.text()); n != g.Game.MoveCount() {
+		t.Errorf("resumed at %d moves; want the ledger's %d", n, g.Game.MoveCount())
+	}
+}
+
+// TestImportAtLogin: a player whose game.json a server of an earlier
+// version left logs in and plays it on.
+func TestImportAtLogin(t *testing.T) {
+	ts := startServer(t, Config{})
+	key := newKey(t)
+	sum := sha256.Sum256(key.PublicKey().Marshal())
+	files, err := ts.store(base64.RawURLEncoding.EncodeToString(sum[:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gameOf(8, 9)
+	if err := files.SaveGame(g, true); err != nil {
+		t.Fatal(err)
+	}
+	term := ts.play(t, key, 80, 30)
+	term.waitText("Welcome back")
+	if n := moves(t, term.text()); n != 9 {
+		t.Errorf("%d moves on screen; want the 9 of game.json", n)
+	}
+	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
+		t.Errorf("game.json not renamed once imported: %v", err)
+	}
+}
+
+// BenchmarkSave saves a game in progress of 300 moves, as after a move
+// (no sync), in a player's files and in the ledger.
+func BenchmarkSave(b *testing.B) {
+	saves, _ := testSaves(b)
+	_, files := testSaves(b)
+	g := gameOf(9, 300)
+	for _, s := range []struct {
+		name  string
+		saver tui.GameSaver
+	}{{"files", files}, {"ledger", saves}} {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := s.saver.SaveGame(g, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
