@@ -87,13 +87,13 @@ func (m *Model) shortHelp() []key.Binding {
 // acts reports whether the key of the action name (see shortActions) does
 // something on the game as it is: no hint, move or autoplay once no move
 // is left, no hint while the AI thinks or when its answer is on screen, no
-// review before the first move, no undo at the start, no hint, autoplay or
-// undo in a race, and no race but on a server.
+// review before the first move, no undo at the start, no hint, autoplay,
+// undo, new game or daily challenge in a race, and no race but on a server.
 func (m *Model) acts(name string) bool {
 	g := m.cur.Game
 	playing := g.Board().HasMove()
 	switch name {
-	case "hint", "autoplay", "play":
+	case "hint", "autoplay", "play", "new", "daily":
 		if m.inRace() {
 			return false
 		}

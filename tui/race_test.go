@@ -142,7 +142,7 @@ func TestRaceRefusesHelp(t *testing.T) {
 			t.Errorf("%s in a race: asking %v, note %q", k, m.asking, m.note)
 		}
 	}
-	for _, k := range []string{"hint", "autoplay", "play", "undo"} {
+	for _, k := range []string{"hint", "autoplay", "play", "undo", "new", "daily"} {
 		if m.acts(k) {
 			t.Errorf("the footer shows %s in a race", k)
 		}
