@@ -155,6 +155,9 @@ func (m *Model) farewell(again string) string {
 		return "2048: not saved (no place to keep games)."
 	case g.MoveCount() == 0:
 		return "2048: a new game is ready; " + again + " to play it."
+	case g.Over() && m.recorded(m.cur.ID):
+		return fmt.Sprintf("2048: game over at %s points after %s, recorded; %s to start another.",
+			figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"), again)
 	case g.Over():
 		return fmt.Sprintf("2048: game over at %s points after %s, saved; %s to see it or start another.",
 			figures.Count(g.Score()), figures.Quantity(g.MoveCount(), "move"), again)
@@ -172,6 +175,12 @@ func (m *Model) shutdown() {
 	m.stopCoach()
 	m.closeReplay()
 	m.writeUnrecorded()
+	if m.ranks.src != nil && m.cur.Game.Over() {
+		// With leaderboards, a game over is left as its player goes, so that
+		// it is ranked now, as its game-over line said, rather than when the
+		// player next starts a game; the next session starts a new one.
+		m.leave()
+	}
 	m.save(true)
 }
 

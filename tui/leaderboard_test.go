@@ -238,3 +238,33 @@ func TestLeftGamesRanked(t *testing.T) {
 		t.Errorf("a game left: %d recorded; want 2", len(f.recorded))
 	}
 }
+
+// TestGameOverRankedAtQuit: with leaderboards, a game over is ranked, and
+// written to the history, when its player quits, not at their next game.
+func TestGameOverRankedAtQuit(t *testing.T) {
+	s := tempStore(t)
+	f := &fakeBoard{name: "you", chosen: true, boards: someBoards()}
+	m := newTestModel(t, Config{Store: &s, Seed: 7, NewGame: true, Leaderboard: f})
+	settle(m, m.Init(), 20)
+	m.cur.Game = modelAt(t, Config{}, lastMerge, 5).cur.Game
+	settle(m, press(m, "left"), 20)
+	if !m.cur.Game.Over() {
+		t.Fatal("the game is not over")
+	}
+	id := m.cur.ID
+	press(m, "q")
+	if len(f.recorded) != 1 || f.recorded[0].ID != id {
+		t.Fatalf("quitting a game over: %+v ranked; want the game", f.recorded)
+	}
+	if log := historyOf(t, s); len(log.Games) != 1 || log.Games[0].ID != id {
+		t.Fatalf("the history: %+v; want the game over", log.Games)
+	}
+	if got := m.farewell("connect again"); !strings.Contains(got, "recorded; connect again to start another") {
+		t.Errorf("the farewell: %q; want it to say the game is recorded", got)
+	}
+	m = newTestModel(t, Config{Store: &s, Leaderboard: f})
+	settle(m, m.Init(), 20)
+	if m.cur.ID == id || len(f.recorded) != 1 {
+		t.Errorf("the next session: game %s (the one quit: %s), %d ranked; want a new game and the one ranked once", m.cur.ID, id, len(f.recorded))
+	}
+}
