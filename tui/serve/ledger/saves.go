@@ -19,6 +19,10 @@ type SavedGame struct {
 	Game    []byte // the game, as the game encodes it: UTF-8 text (JSON), kept as TEXT
 }
 
+// The errors of LoadGame, SaveGame and SetAside are shown to the player
+// whose game it is: they do not name the player's key, which the player
+// knows, and which at 80 columns would take a line of their screen.
+
 // LoadGame returns the game in progress of the player of fingerprint; ok
 // is false if the player has none.
 func (d *DB) LoadGame(fingerprint string) (g SavedGame, ok bool, err error) {
@@ -27,7 +31,7 @@ func (d *DB) LoadGame(fingerprint string) (g SavedGame, ok bool, err error) {
 		return SavedGame{}, false, nil
 	}
 	if err != nil {
-		return SavedGame{}, false, fmt.Errorf("the saved game of %s: %w", fingerprint, err)
+		return SavedGame{}, false, fmt.Errorf("reading the saved game: %w", err)
 	}
 	return g, true, nil
 }
@@ -40,7 +44,7 @@ func (d *DB) LoadGame(fingerprint string) (g SavedGame, ok bool, err error) {
 // as the game asks when a game ends or a session does.
 func (d *DB) SaveGame(fingerprint string, g SavedGame, sync bool) error {
 	if err := d.saveGame(fingerprint, g, sync); err != nil {
-		return fmt.Errorf("saving the game of %s: %w", fingerprint, err)
+		return fmt.Errorf("saving the game: %w", err)
 	}
 	return nil
 }
@@ -94,7 +98,7 @@ SELECT player, version, game, updated, ?, ? FROM saved_games WHERE player = ?`, 
 		err = tx.Commit()
 	}
 	if err != nil {
-		return fmt.Errorf("setting aside the saved game of %s: %w", fingerprint, err)
+		return fmt.Errorf("setting the saved game aside: %w", err)
 	}
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -116,5 +118,54 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 	if err := d.IntegrityCheck(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestSaveGameFull: a save that finds the database full (SQLITE_FULL, as
+// on a full disk; here PRAGMA max_page_count) fails with a message that
+// says so and names no key, keeps the game saved before, and leaves the
+// connection as it was: once there is room, the next save is made.
+func TestSaveGameFull(t *testing.T) {
+	d, _ := open(t)
+	const fp = "SHA256:full"
+	small := SavedGame{Version: 1, Game: []byte(`{"small":1}`)}
+	if err := d.SaveGame(fp, small, false); err != nil {
+		t.Fatal(err)
+	}
+	var pages int
+	if err := d.db.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.db.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+		t.Fatal(err)
+	}
+	big := SavedGame{Version: 1, Game: bytes.Repeat([]byte("U"), 64<<10)} // overflow pages
+	for _, sync := range []bool{false, true} {
+		err := d.SaveGame(fp, big, sync)
+		if err == nil {
+			t.Fatalf("a save of 64 KB in a full database (sync %v): no error", sync)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "full") || strings.Contains(msg, fp) {
+			t.Errorf("the error of a save in a full database = %q; want one that says full, without the key", msg)
+		}
+		if got, ok := loadGame(t, d, fp); !ok || !bytes.Equal(got.Game, small.Game) {
+			t.Errorf("after a failed save (sync %v) the saved game is %.40q, %v; want the one before", sync, got.Game, ok)
+		}
+	}
+	var mode int
+	if err := d.db.QueryRow(`PRAGMA synchronous`).Scan(&mode); err != nil || mode != 1 {
+		t.Errorf("synchronous = %d, %v after a failed save with sync; want 1, NORMAL", mode, err)
+	}
+	if err := d.IntegrityCheck(); err != nil {
+		t.Error(err)
+	}
+	if _, err := d.db.Exec(`PRAGMA max_page_count = 1073741823`); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SaveGame(fp, big, false); err != nil {
+		t.Fatalf("a save once there is room: %v", err)
+	}
+	if got, _ := loadGame(t, d, fp); !bytes.Equal(got.Game, big.Game) {
+		t.Error("the save made once there is room is not the saved game")
 	}
 }
