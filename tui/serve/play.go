@@ -95,7 +95,7 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	t := tui.Terminal{In: in, Out: sess.screen, Env: sess.environ(), Width: sess.size.Width, Height: sess.size.Height, Resized: sess.resized}
 	races := s.races.For(id)
 	defer races.Close() // however the game ended: a race it left open is lost, and the friend told
-	cfg := s.gameConfig(store, sess)
+	cfg := s.gameConfig(store, sess, log)
 	cfg.Races = races
 	return s.runGame(ctx, cfg, t)
 }
@@ -121,7 +121,7 @@ func (s *Server) store(id string) (*tui.Store, error) {
 // AI, and tiles that do not slide: a slide is a dozen frames drawn, each
 // as costly as a move, which took the median key-to-screen time of 60
 // players on a loaded server from some 20 ms to 220 (docs/serve.md).
-func (s *Server) gameConfig(store *tui.Store, sess *session) tui.Config {
+func (s *Server) gameConfig(store *tui.Store, sess *session, log *slog.Logger) tui.Config {
 	prefs := tui.LoadPrefs(store.PrefsPath())
 	color := tui.ColorAuto
 	if sess.getenv("NO_COLOR") != "" {
@@ -129,7 +129,7 @@ func (s *Server) gameConfig(store *tui.Store, sess *session) tui.Config {
 	}
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
-		Store: store, Saves: s.savesOf(sess.player, store), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		Store: store, Saves: s.savesOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
 		Leaderboard: s.leaderboardOf(sess.player),
 	}
 }

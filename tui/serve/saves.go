@@ -3,6 +3,7 @@ package serve
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 
 	"github.com/term2048/2048/tui"
@@ -32,16 +33,23 @@ type playerSaves struct {
 	// imported is set while game.json, imported, is still to be renamed:
 	// after the next save that reaches the database.
 	imported bool
+
+	// log, if set, is the session's: it says when the saves start to fail
+	// (a full disk: the player sees "Not saved" under the board, the
+	// operator this line) and when they work again, once each, not at
+	// every move. failing is set in between.
+	log     *slog.Logger
+	failing bool
 }
 
 // savesOf returns the saver of the game in progress of the player of the
 // key of fingerprint, whose files are files; nil (the files) if the server
 // keeps no ledger.
-func (s *Server) savesOf(fingerprint string, files *tui.Store) tui.GameSaver {
+func (s *Server) savesOf(fingerprint string, files *tui.Store, log *slog.Logger) tui.GameSaver {
 	if s.ledger == nil || fingerprint == "" {
 		return nil
 	}
-	return &playerSaves{db: s.ledger, player: fingerprint, files: files}
+	return &playerSaves{db: s.ledger, player: fingerprint, files: files, log: log}
 }
 
 // LoadGame reads the player's game in progress from the ledger, or, if it
@@ -87,8 +95,27 @@ func (p *playerSaves) importFile() (tui.SavedGame, error) {
 }
 
 // SaveGame makes g the player's game in progress in the ledger; with sync
-// the database waits for the disk.
+// the database waits for the disk. The first save that fails after one
+// that did not, and the first that works after one that failed, are
+// logged.
 func (p *playerSaves) SaveGame(g tui.SavedGame, sync bool) error {
+	err := p.saveGame(g, sync)
+	switch {
+	case err != nil && !p.failing:
+		p.failing = true
+		if p.log != nil {
+			p.log.Warn("game not saved", "err", err)
+		}
+	case err == nil && p.failing:
+		p.failing = false
+		if p.log != nil {
+			p.log.Info("game saved again")
+		}
+	}
+	return err
+}
+
+func (p *playerSaves) saveGame(g tui.SavedGame, sync bool) error {
 	if p.kept != nil {
 		return errors.New("the saved game could not be read, so it is not written over")
 	}

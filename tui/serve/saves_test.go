@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,5 +216,42 @@ func BenchmarkSave(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSavesLogged: the saves that start to fail, and work again, are
+// logged once each, not at every move.
+func TestSavesLogged(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ledgerFile)
+	db, err := ledger.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged strings.Builder
+	saves := &playerSaves{db: db, player: "SHA256:p", files: &tui.Store{StateDir: filepath.Join(dir, "state")},
+		log: slog.New(slog.NewTextHandler(&logged, nil))}
+	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	db.Close() // every save fails, as on a full disk
+	for n := 2; n <= 4; n++ {
+		if err := saves.SaveGame(gameOf(3, n), false); err == nil {
+			t.Fatal("a save to a closed ledger: no error")
+		}
+	}
+	if saves.db, err = ledger.Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer saves.db.Close()
+	for n := 5; n <= 6; n++ {
+		if err := saves.SaveGame(gameOf(3, n), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := logged.String()
+	if strings.Count(text, "game not saved") != 1 || strings.Count(text, "game saved again") != 1 ||
+		strings.Index(text, "game not saved") > strings.Index(text, "game saved again") {
+		t.Errorf("the log of 1 save, 3 failed, 2 saved:\n%s\nwant one line when the saves fail, one when they work again", text)
 	}
 }
