@@ -205,7 +205,9 @@ func decodeCodes(dst []uint16, s []byte) error {
 			}
 		}
 	}
-	if _, err := fr.Read(buf[:1]); err != io.EOF {
+	// A reader may return its last bytes with io.EOF: a byte read, with or
+	// without an error, is one too many.
+	if n, err := io.ReadAtLeast(fr, buf[:1], 1); n > 0 || err != io.EOF {
 		return inflateError(err, "they are longer than the table")
 	}
 	if src.Len() != 0 {
