@@ -1,7 +1,6 @@
 package ntuple
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -136,14 +135,5 @@ func BenchmarkTrainLambda(b *testing.B) {
 	if err := t.SetLambda(0.5); err != nil {
 		b.Fatal(err)
 	}
-	var moves uint64
-	for b.Loop() {
-		s, err := t.Run(context.Background(), 100)
-		if err != nil {
-			b.Fatal(err)
-		}
-		moves += s.Moves
-	}
-	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(0, "ns/op")
+	trainMoves(b, t)
 }

@@ -43,16 +43,7 @@ func BenchmarkTrain(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			var moves uint64
-			for b.Loop() {
-				s, err := t.Run(context.Background(), 100)
-				if err != nil {
-					b.Fatal(err)
-				}
-				moves += s.Moves
-			}
-			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
-			b.ReportMetric(0, "ns/op")
+			trainMoves(b, t)
 		})
 	}
 }
@@ -179,24 +170,35 @@ func afterstates(net *Network, first uint64, games int) []engine.Board {
 	return boards
 }
 
-// BenchmarkReadNetwork times reading a 4×6 weights file: what a player
-// pays to start, once the file is in the page cache.
+// BenchmarkReadNetwork times reading a 4×6 network, from a weights file
+// and from the play file of a network trained for a few games: what a
+// player pays to start, once the file is in the page cache.
 func BenchmarkReadNetwork(b *testing.B) {
-	path := savedFile(b, false)
-	for b.Loop() {
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		net, _, err := ReadNetwork(f)
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		net.release() // each round maps the network's memory afresh, as a player's start does
+	for _, c := range []struct {
+		name string
+		path func(testing.TB) string
+	}{
+		{"weights", func(tb testing.TB) string { return savedFile(tb, false) }},
+		{"play", playFile},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			path := c.path(b)
+			for b.Loop() {
+				f, err := os.Open(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				net, _, err := ReadNetwork(f)
+				f.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				net.release() // each round maps the network's memory afresh, as a player's start does
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
+			b.ReportMetric(0, "ns/op")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
-	b.ReportMetric(0, "ns/op")
 }
 
 // BenchmarkWriteTo times writing a 4×6 weights file to a discarding writer.
@@ -217,5 +219,20 @@ func BenchmarkWriteTo(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/write")
+	b.ReportMetric(0, "ns/op")
+}
+
+// trainMoves runs t 100 episodes at a time for as long as b asks, and
+// reports the moves trained on a second.
+func trainMoves(b *testing.B, t *Trainer) {
+	var moves uint64
+	for b.Loop() {
+		s, err := t.Run(context.Background(), 100)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += s.Moves
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(0, "ns/op")
 }

@@ -228,10 +228,18 @@ func noEdit(r io.Reader) io.Reader { return r }
 // *FormatError; it returns its message.
 func formatError(t *testing.T, what, path string, edit func(io.Reader) io.Reader) string {
 	t.Helper()
-	err := readEdited(t, path, edit, readCheckpoint)
+	return formatErrorOf(t, what, path, edit, readCheckpoint, "ReadCheckpoint")
+}
+
+// formatErrorOf reads path through edit with read, called name in
+// messages, and checks that the error is a *FormatError; it returns its
+// message.
+func formatErrorOf(t *testing.T, what, path string, edit func(io.Reader) io.Reader, read func(io.Reader) error, name string) string {
+	t.Helper()
+	err := readEdited(t, path, edit, read)
 	var fe *FormatError
 	if !errors.As(err, &fe) {
-		t.Fatalf("%s: ReadCheckpoint = %v; want a *FormatError", what, err)
+		t.Fatalf("%s: %s = %v; want a *FormatError", what, name, err)
 	}
 	return err.Error()
 }

@@ -260,12 +260,7 @@ func TestQuantizedNetworkIsFinal(t *testing.T) {
 // error is a *FormatError; it returns its message.
 func playError(t *testing.T, what, path string, edit func(io.Reader) io.Reader) string {
 	t.Helper()
-	err := readEdited(t, path, edit, readNetwork)
-	var fe *FormatError
-	if !errors.As(err, &fe) {
-		t.Fatalf("%s: ReadNetwork = %v; want a *FormatError", what, err)
-	}
-	return err.Error()
+	return formatErrorOf(t, what, path, edit, readNetwork, "ReadNetwork")
 }
 
 // TestDamagedPlayFiles checks that a damaged play file is refused, saying
@@ -543,25 +538,4 @@ func BenchmarkEvaluateCodes(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(boards)), "ns/eval")
 	b.ReportMetric(0, "ns/op")
 	_ = sink
-}
-
-// BenchmarkReadPlay times reading the play file of a network trained for
-// a few games: what a player pays to start with a play file, once it is
-// in the page cache.
-func BenchmarkReadPlay(b *testing.B) {
-	path := playFile(b)
-	for b.Loop() {
-		f, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		net, _, err := ReadNetwork(f)
-		f.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		net.release()
-	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
-	b.ReportMetric(0, "ns/op")
 }
