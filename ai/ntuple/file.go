@@ -98,31 +98,43 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 	if c.Net.quantized != nil {
 		return 0, ErrQuantized
 	}
-	cw := &countingWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 1<<20)
-	header := c.header()
-	crc := crc32.New(castagnoli)
-	hw := io.MultiWriter(bw, crc)
-	hw.Write([]byte(fileMagic))
-	binary.Write(hw, binary.LittleEndian, [2]uint32{fileVersion, uint32(len(header))})
-	hw.Write(header)
-	binary.Write(bw, binary.LittleEndian, crc.Sum32())
-
-	crc.Reset()
 	tables := []weights{c.Net.weights}
 	if c.coherence != nil {
 		tables = append(tables, c.coherence.sums, c.coherence.sizes)
 	}
 	buf := make([]byte, 4*chunk)
-	for _, w := range tables {
-		for t := range w {
-			if err := writeTable(hw, &w[t], buf); err != nil {
-				return cw.n, err
+	n, err := writeSealed(w, fileMagic, fileVersion, c.header(), func(body io.Writer) error {
+		for _, w := range tables {
+			for t := range w {
+				if err := writeTable(body, &w[t], buf); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
+	})
+	runtime.KeepAlive(c) // the owner of the tables written (see weights)
+	return n, err
+}
+
+// writeSealed writes a file of either kind to w: magic, version and the
+// length of header, then header, then the CRC-32C of all that; then what
+// body writes, then its CRC-32C. It returns the bytes written and the
+// first error of w or of body.
+func writeSealed(w io.Writer, magic string, version uint32, header []byte, body func(io.Writer) error) (int64, error) {
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	crc := crc32.New(castagnoli)
+	hw := io.MultiWriter(bw, crc)
+	hw.Write([]byte(magic))
+	binary.Write(hw, binary.LittleEndian, [2]uint32{version, uint32(len(header))})
+	hw.Write(header)
+	binary.Write(bw, binary.LittleEndian, crc.Sum32())
+	crc.Reset()
+	if err := body(hw); err != nil {
+		return cw.n, err
 	}
 	binary.Write(bw, binary.LittleEndian, crc.Sum32())
-	runtime.KeepAlive(c) // the owner of the tables written (see weights)
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
 	}

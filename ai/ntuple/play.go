@@ -1,12 +1,10 @@
 package ntuple
 
 import (
-	"bufio"
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"io"
 	"math"
 	"runtime"
@@ -141,23 +139,12 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence) 
 // writePlay writes the file of the header fields h and the compressed
 // codes of each tuple.
 func writePlay(w io.Writer, h []byte, streams [][]byte) (int64, error) {
-	cw := &countingWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 1<<20)
-	crc := crc32.New(castagnoli)
-	hw := io.MultiWriter(bw, crc)
-	hw.Write([]byte(playMagic))
-	binary.Write(hw, binary.LittleEndian, [2]uint32{playVersion, uint32(len(h))})
-	hw.Write(h)
-	binary.Write(bw, binary.LittleEndian, crc.Sum32())
-	crc.Reset()
-	for _, s := range streams {
-		hw.Write(s)
-	}
-	binary.Write(bw, binary.LittleEndian, crc.Sum32())
-	if err := bw.Flush(); err != nil {
-		return cw.n, err
-	}
-	return cw.n, cw.err
+	return writeSealed(w, playMagic, playVersion, h, func(body io.Writer) error {
+		for _, s := range streams {
+			body.Write(s) // the first error of w is counted by writeSealed
+		}
+		return nil
+	})
 }
 
 // playHeader returns the fields of a play file's header that follow its
