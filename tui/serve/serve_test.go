@@ -49,10 +49,32 @@ func (term *terminal) movesAtLeast(n int) string {
 func (term *terminal) playMoves(n int) {
 	term.t.Helper()
 	arrows := []string{keyUp, keyLeft, keyDown, keyRight}
+	turn, deadline := 0, time.Now().Add(waitTime)
 	for i := moves(term.t, term.waitText("MOVES")); i < n; i = moves(term.t, term.text()) {
-		term.press(arrows[i%4], arrows[(i+1)%4]) // one of two moves at least changes the board
-		term.movesAtLeast(i + 1)
+		if time.Now().After(deadline) {
+			term.t.Fatalf("waiting for move %d; the screen shows:\n%s", n, term.text())
+		}
+		// Two opposite arrows: on a board with room, one of them moves
+		// unless every line that way is empty or full; then the next
+		// round turns a quarter.
+		term.press(arrows[turn%4], arrows[(turn+2)%4])
+		if !term.movedPast(i) {
+			turn++
+		}
 	}
+}
+
+// movedPast reports whether the screen shows more than i moves within a
+// second.
+func (term *terminal) movedPast(i int) bool {
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if m := movesPattern.FindStringSubmatch(term.text()); m != nil {
+			if k, _ := strconv.Atoi(m[1]); k > i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // TestPlay logs in, plays moves, asks for a hint, and quits: the screen
