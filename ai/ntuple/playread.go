@@ -1,15 +1,13 @@
 package ntuple
 
 import (
-	"bytes"
+	"bufio"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"slices"
-	"sync"
 	"time"
 )
 
@@ -23,70 +21,88 @@ func CheckPlay(r io.Reader) (Design, State, error) {
 	if start, _ := f.r.Peek(len(playMagic)); !isPrefix(playMagic, start) || len(start) == 0 {
 		return 0, State{}, formatErrorf("not a play file: it does not begin with %q", playMagic)
 	}
-	p, _, err := f.playBody()
+	p, err := f.playHeader()
 	if err != nil {
+		return 0, State{}, err
+	}
+	if err := f.playCodes(p, nil); err != nil {
 		return 0, State{}, err
 	}
 	return p.design, p.state, nil
 }
 
-// readPlay reads a play file from f, which begins with its magic: the
-// header and every compressed byte, checked against their checksums before
-// anything is decoded, then the codes of each tuple, in parallel.
+// readPlay reads a play file from f, which begins with its magic: its
+// header, then the codes of each tuple, decoded as they are read.
 func readPlay(f *fileReader) (*Network, State, error) {
-	p, streams, err := f.playBody()
+	p, err := f.playHeader()
 	if err != nil {
 		return nil, State{}, err
 	}
-	n, err := p.decode(streams)
-	if err != nil {
+	n := p.network()
+	if err := f.playCodes(p, n.quantized); err != nil {
+		n.release()
 		return nil, State{}, err
 	}
 	return n, p.state, nil
 }
 
-// playBody reads a play file from f to its end: its header's fields, and
-// each tuple's compressed codes, whose checksum it checks.
-func (f *fileReader) playBody() (*playFields, [][]byte, error) {
-	p, err := f.playHeader()
-	if err != nil {
-		return nil, nil, err
-	}
+// playCodes reads the compressed codes of each tuple of the play file whose
+// header is p, to the file's end, and checks their checksum. If q is not
+// nil, it decodes them into q's tables as they are read: the compressed
+// bytes pass through a small buffer, never all in memory at once, which
+// keeps a game's peak memory while it reads a network to the tables' own
+// (28 MB less for a network of an hour), for reading one tuple at a time
+// rather than decoding the four in parallel (measured in docs/training.md).
+// A file whose codes do not decode is reported once its checksum is
+// checked: a checksum that does not match says better what happened.
+func (f *fileReader) playCodes(p *playFields, q *quantized) error {
 	f.crc.Reset()
-	streams := make([][]byte, len(p.lengths))
+	var undecoded error
 	for t, n := range p.lengths {
-		if streams[t], err = f.stream(int(n)); err != nil {
-			return nil, nil, err
+		s := f.section(int(n))
+		if q != nil && undecoded == nil {
+			if err := decodeCodes(q.tables[t][:tableLen], s); err != nil {
+				undecoded = formatErrorf("damaged: the codes of tuple %d: %v", t, err)
+			}
+		}
+		if err := s.rest(); err != nil {
+			return f.readError(err, "weights")
 		}
 	}
 	if err := f.checksum("weights"); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if err := f.atEnd(); err != nil {
-		return nil, nil, err
+		return err
 	}
-	return p, streams, nil
+	return undecoded
 }
 
-// stream reads the n bytes of a tuple's compressed codes. It takes the
-// memory of all n only once the first mebibyte is there, so that a file
-// cut short, or a header that claims too much, costs little.
-func (f *fileReader) stream(n int) ([]byte, error) {
-	head := make([]byte, min(n, 1<<20))
-	if _, err := io.ReadFull(f.r, head); err != nil {
-		return nil, f.readError(err, "weights")
+// A section reads the next bytes of a file and no more, adding them to the
+// file's checksum as it reads them. It reads a byte at a time too, so that
+// a DEFLATE reader over it takes no byte past its stream (see
+// compress/flate.NewReader).
+type section struct {
+	*bufio.Reader
+	left *io.LimitedReader
+}
+
+// section returns a reader of the next n bytes of f.
+func (f *fileReader) section(n int) section {
+	left := &io.LimitedReader{R: f.r, N: int64(n)}
+	return section{bufio.NewReaderSize(io.TeeReader(left, f.crc), 64<<10), left}
+}
+
+// rest reads what is left of the section, reporting a file that ends before
+// it does as io.ErrUnexpectedEOF.
+func (s section) rest() error {
+	if _, err := io.Copy(io.Discard, s.Reader); err != nil {
+		return err
 	}
-	f.crc.Write(head)
-	if n == len(head) {
-		return head, nil
+	if s.left.N > 0 {
+		return io.ErrUnexpectedEOF
 	}
-	b := make([]byte, n)
-	copy(b, head)
-	if _, err := io.ReadFull(f.r, b[len(head):]); err != nil {
-		return nil, f.readError(err, "weights")
-	}
-	f.crc.Write(b[len(head):])
-	return b, nil
+	return nil
 }
 
 // playFields are the fields of a play file's header.
@@ -163,9 +179,9 @@ func parsePlayHeader(h []byte) (*playFields, error) {
 	return f, nil
 }
 
-// decode returns the network of the header p and the compressed codes of
-// each tuple, whose checksum has been checked.
-func (p *playFields) decode(streams [][]byte) (*Network, error) {
+// network returns a network of the header p, its tables of codes all
+// zero, to be decoded into.
+func (p *playFields) network() *Network {
 	q, free := newQuantized(p.design)
 	n := &Network{design: p.design, quantized: q, initial: p.initial}
 	n.giveBack = releaseWith(n, free)
@@ -173,26 +189,13 @@ func (p *playFields) decode(streams [][]byte) (*Network, error) {
 		q.base[t], q.step[t] = z.base, z.step
 	}
 	q.setOffset()
-	errs := make([]error, len(q.tables))
-	var wg sync.WaitGroup
-	for t, stream := range streams {
-		wg.Go(func() { errs[t] = decodeCodes(q.tables[t][:tableLen], stream) })
-	}
-	wg.Wait()
-	for t, err := range errs {
-		if err != nil {
-			n.release()
-			return nil, formatErrorf("damaged: the codes of tuple %d: %v", t, err)
-		}
-	}
-	return n, nil
+	return n
 }
 
-// decodeCodes decodes into dst, which is all zeros, the DEFLATE stream s
-// of the low bytes of len(dst) codes, then their high bytes. The stream
-// must end exactly with them.
-func decodeCodes(dst []uint16, s []byte) error {
-	src := bytes.NewReader(s) // an io.ByteReader: flate reads no byte past its stream
+// decodeCodes decodes into dst, which is all zeros, the DEFLATE stream
+// that src holds of the low bytes of len(dst) codes, then their high bytes.
+// The stream must end exactly with them, and src with the stream.
+func decodeCodes(dst []uint16, src byteReader) error {
 	fr := flate.NewReader(src)
 	buf := make([]byte, min(chunk, len(dst)))
 	for _, shift := range [2]uint{0, 8} {
@@ -210,10 +213,17 @@ func decodeCodes(dst []uint16, s []byte) error {
 	if n, err := io.ReadAtLeast(fr, buf[:1], 1); n > 0 || err != io.EOF {
 		return inflateError(err, "they are longer than the table")
 	}
-	if src.Len() != 0 {
-		return fmt.Errorf("%d bytes follow them", src.Len())
+	if _, err := src.ReadByte(); err != io.EOF {
+		return inflateError(err, "more bytes follow them")
 	}
 	return nil
+}
+
+// A byteReader reads a byte at a time as well as many: a DEFLATE reader
+// over one reads no byte past its stream.
+type byteReader interface {
+	io.Reader
+	io.ByteReader
 }
 
 // inflateError says what went wrong with a stream of codes: err, or, if
