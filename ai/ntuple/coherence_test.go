@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestRateOf checks the coherence of a weight against its definition, with
@@ -29,6 +30,43 @@ func TestRateOf(t *testing.T) {
 			got, w := rateOf(sum, size), want(sum, size)
 			if math.Float32bits(got) != math.Float32bits(w) && !(got != got && w != w) {
 				t.Fatalf("rateOf(%v, %v) = %v; want %v", sum, size, got, w)
+			}
+		}
+	}
+}
+
+// TestCoherencePairs checks, for every weight of two tuples, that its sum
+// and size lie side by side in the coherence tables, each pair in its own
+// place, within the first tableLen floats of a table of its tuple, and that
+// chunkOf gives the same pairs.
+func TestCoherencePairs(t *testing.T) {
+	c := newCoherence(2)
+	t.Cleanup(c.release)
+	addr := func(p *float32) uintptr { return uintptr(unsafe.Pointer(p)) }
+	var last uintptr
+	for tuple := range 2 {
+		for i := range tableLen {
+			e := c.at(position(tuple, i))
+			a := addr(&e[0])
+			if a <= last && !(tuple == 0 && i == 0) {
+				t.Fatalf("weight %d of tuple %d: its pair at %#x, not after the previous weight's at %#x", i, tuple, a, last)
+			}
+			last = a
+			inside := false
+			for k := 2 * tuple; k < 2*tuple+2; k++ {
+				start := addr(&c.pairs[k][0])
+				inside = inside || a >= start && a+8 <= start+4*tableLen
+			}
+			if !inside || a%8 != 0 {
+				t.Fatalf("weight %d of tuple %d: its pair at %#x, outside its tuple's tables or not aligned", i, tuple, a)
+			}
+			if i%chunk == 0 {
+				pairs := c.chunkOf(tuple, i)
+				for _, j := range []int{0, 1, chunk - 1} {
+					if got, want := &pairs[2*j], &c.at(position(tuple, i+j))[0]; got != want {
+						t.Fatalf("chunkOf(%d, %d)[%d] at %#x; want the pair of weight %d at %#x", tuple, i, 2*j, addr(got), i+j, addr(want))
+					}
+				}
 			}
 		}
 	}

@@ -98,20 +98,17 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 	if c.Net.quantized != nil {
 		return 0, ErrQuantized
 	}
-	tables := []weights{c.Net.weights}
-	if c.coherence != nil {
-		tables = append(tables, c.coherence.sums, c.coherence.sizes)
-	}
 	buf := make([]byte, 4*chunk)
 	n, err := writeSealed(w, fileMagic, fileVersion, c.header(), func(body io.Writer) error {
-		for _, w := range tables {
-			for t := range w {
-				if err := writeTable(body, &w[t], buf); err != nil {
-					return err
-				}
+		for t := range c.Net.weights {
+			if err := writeTable(body, &c.Net.weights[t], buf); err != nil {
+				return err
 			}
 		}
-		return nil
+		if c.coherence == nil {
+			return nil
+		}
+		return c.coherence.writeTables(body, buf)
 	})
 	runtime.KeepAlive(c) // the owner of the tables written (see weights)
 	return n, err
@@ -211,6 +208,31 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // not a finite number: such a network is broken and must not replace a good
 // file.
 var ErrNotFinite = errors.New("a weight is not a finite number")
+
+// writeTables writes the sums of the adjustments of every weight, a table a
+// tuple, then their sizes, little-endian, to w through buf (4*chunk bytes),
+// as a weights file keeps them. It writes nothing more once one is not
+// finite.
+func (c *coherence) writeTables(w io.Writer, buf []byte) error {
+	defer runtime.KeepAlive(c) // the owner of the tables read (see weights)
+	for half := range 2 {
+		for t := range len(c.pairs) / 2 {
+			for i := 0; i < tableLen; i += chunk {
+				pairs := c.chunkOf(t, i)
+				for j := range chunk {
+					binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(pairs[2*j+half]))
+				}
+				if firstNonFinite(buf) >= 0 {
+					return ErrNotFinite
+				}
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
 
 // writeTable writes the weights of t, little-endian, to w, through buf
 // where the machine's byte order is not little-endian. It writes nothing

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -76,14 +77,8 @@ func (fr *fileReader) read(keepCoherence bool) (_ *Checkpoint, err error) {
 			tc = newCoherence(n)
 			c.coherence = tc
 		}
-		for i, name := range [2]string{"coherence sums", "coherence sizes"} {
-			var dst weights
-			if tc != nil {
-				dst = [2]weights{tc.sums, tc.sizes}[i]
-			}
-			if err := fr.tables(dst, n, name); err != nil {
-				return nil, err
-			}
+		if err := fr.coherence(tc, n); err != nil {
+			return nil, err
 		}
 	}
 	if err := fr.checksum("weights"); err != nil {
@@ -252,6 +247,35 @@ func (f *fileReader) tables(dst weights, n int, what string) error {
 		}
 		if err := f.table(tab, what, t); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// coherence reads the coherence tables of a network of n tables, the sums
+// of each tuple's weights then their sizes (see coherence.writeTables), into
+// dst, or only through the checksum if dst is nil, and fails if one is not
+// finite.
+func (f *fileReader) coherence(dst *coherence, n int) error {
+	if dst == nil {
+		return f.tables(nil, 2*n, "coherence sums and sizes")
+	}
+	defer runtime.KeepAlive(dst) // the owner of the tables written (see weights)
+	for half, what := range [2]string{"coherence sum", "coherence size"} {
+		for t := range n {
+			for i := 0; i < tableLen; i += chunk {
+				b, err := f.full(4*chunk, what)
+				if err != nil {
+					return err
+				}
+				if j := firstNonFinite(b); j >= 0 {
+					return formatErrorf("damaged: %s %d of table %d is not a finite number", what, i+j, t)
+				}
+				pairs := dst.chunkOf(t, i)
+				for j := range chunk {
+					pairs[2*j+half] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*j:]))
+				}
+			}
 		}
 	}
 	return nil

@@ -123,11 +123,11 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence) 
 		wg.Go(func() {
 			tab := n.weights[t][:tableLen]
 			zs[t] = newQuantizer(tab, step)
-			var sums []float32
+			var sizes func(i int) float32
 			if tc != nil {
-				sums = tc.sizes[t][:tableLen]
+				sizes = func(i int) float32 { return tc.size(t, i) }
 			}
-			streams[t] = compressCodes(tab, zs[t], sums)
+			streams[t] = compressCodes(tab, zs[t], sizes)
 		})
 	}
 	wg.Wait()
@@ -170,13 +170,14 @@ func playHeader(n *Network, s State, zs []quantizer, streams [][]byte) []byte {
 }
 
 // compressCodes returns the DEFLATE stream of the codes of the weights w:
-// their low bytes, then their high bytes. If sums is not nil, the weights
-// whose sums fall below those of FineShare of the table's are rounded to
-// every CoarseFactor-th code.
-func compressCodes(w []float32, z quantizer, sums []float32) []byte {
-	coarse := float32(-1) // no sum is below it
-	if sums != nil {
-		coarse = quantile(sums, 1-FineShare)
+// their low bytes, then their high bytes. If sizes is not nil, the weights
+// whose sums of the sizes of their adjustments (sizes(i) for weight i) fall
+// below those of FineShare of the table's are rounded to every
+// CoarseFactor-th code.
+func compressCodes(w []float32, z quantizer, sizes func(i int) float32) []byte {
+	coarse := float32(-1) // no size is below it
+	if sizes != nil {
+		coarse = quantile(len(w), sizes, 1-FineShare)
 	}
 	codes := make([]uint16, chunk)
 	var out bytes.Buffer
@@ -186,7 +187,7 @@ func compressCodes(w []float32, z quantizer, sums []float32) []byte {
 		for i := 0; i < len(w); i += chunk {
 			for j, v := range w[i : i+chunk] {
 				codes[j] = z.code(v)
-				if sums != nil && sums[i+j] < coarse {
+				if sizes != nil && sizes(i+j) < coarse {
 					codes[j] = z.coarseCode(v, CoarseFactor)
 				}
 				buf[j] = byte(codes[j] >> shift)
@@ -198,12 +199,13 @@ func compressCodes(w []float32, z quantizer, sums []float32) []byte {
 	return out.Bytes()
 }
 
-// quantile returns the q-quantile of a sample of the numbers x: every
-// 16th, which gives it within a few hundredths of a percent for a table.
-func quantile(x []float32, q float64) float32 {
+// quantile returns the q-quantile of a sample of the n numbers x(0), …,
+// x(n−1): every 16th, which gives it within a few hundredths of a percent
+// for a table.
+func quantile(n int, x func(i int) float32, q float64) float32 {
 	var sample []float32
-	for i := 0; i < len(x); i += 16 {
-		sample = append(sample, x[i])
+	for i := 0; i < n; i += 16 {
+		sample = append(sample, x(i))
 	}
 	slices.Sort(sample)
 	return sample[min(int(q*float64(len(sample))), len(sample)-1)]

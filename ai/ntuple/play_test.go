@@ -140,13 +140,13 @@ func TestPlayRoundsSeldomWeightsCoarsely(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	tc := newCoherence(len(n.weights))
 	t.Cleanup(tc.release)
-	for k := range tc.sizes {
-		for i := range tc.sizes[k][:tableLen] {
+	for k := range n.weights {
+		for i := range tableLen {
 			// A tenth of the weights adjusted, in runs of 16 as the
 			// quantile samples every 16th: they are the top 5%, and the
 			// others, never adjusted, are below it.
 			if i/16%10 == 0 {
-				tc.sizes[k][i] = 1
+				tc.at(position(k, i))[1] = 1
 			}
 		}
 	}
