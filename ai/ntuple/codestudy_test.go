@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -31,7 +32,17 @@ import (
 var (
 	studyNetwork = flag.String("study.network", "", "the weights `file` of the network TestCodeStudy quantizes")
 	studyOut     = flag.String("study.out", "", "the `directory` where TestCodeStudy writes each code's network")
+	studyOnly    = flag.String("study.only", "", "measure only the codes whose names match the `regexp`")
 )
+
+// studied reports whether TestCodeStudy measures the code name.
+func studied(t *testing.T, name string) bool {
+	ok, err := regexp.MatchString(*studyOnly, name)
+	if err != nil {
+		t.Fatalf("-study.only: %v", err)
+	}
+	return ok
+}
 
 // studySteps are the steps of the play files TestCodeStudy measures with
 // every weight rounded to its step, and guidedSteps those it measures as
@@ -41,6 +52,12 @@ var (
 	studySteps  = []float32{0, 4, 16, 64, 256}
 	guidedSteps = []float32{4, 8, 16, 32}
 )
+
+// coarseFactors are the factors of the coarse rounding TestCodeStudy
+// measures besides CoarseFactor, at DefaultPlayStep: how coarsely the
+// weights play seldom reaches can be rounded, on a network trained for
+// longer than an hour, whose play file is larger.
+var coarseFactors = []int{64, 256, 1024}
 
 // A studyCode turns the weights of one table into codes, and gives the
 // value each code stands for.
@@ -77,14 +94,20 @@ func TestCodeStudy(t *testing.T) {
 	positions := studyPositions(n)
 	t.Logf("%d positions at one ply, %d at three", len(positions), len(positions)/5)
 	for _, step := range studySteps {
-		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, positions)
+		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, CoarseFactor, positions)
 	}
 	if c.coherence != nil {
 		for _, step := range guidedSteps {
-			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, positions)
+			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, CoarseFactor, positions)
+		}
+		for _, coarse := range coarseFactors {
+			studyPlay(t, fmt.Sprintf("step%v-coarse%d", DefaultPlayStep, coarse), c, DefaultPlayStep, coarse, positions)
 		}
 	}
 	for _, c := range studyCodes {
+		if !studied(t, c.name) {
+			continue
+		}
 		out, err := New(n.design, n.initial)
 		if err != nil {
 			t.Fatal(err)
@@ -104,11 +127,15 @@ func TestCodeStudy(t *testing.T) {
 	}
 }
 
-// studyPlay measures the play file of c at step, and writes it to
-// -study.out as name.play.
-func studyPlay(t *testing.T, name string, c *Checkpoint, step float32, positions []engine.Board) {
+// studyPlay measures the play file of c at step, the weights play seldom
+// reaches rounded coarse times as coarsely, and writes it to -study.out as
+// name.play.
+func studyPlay(t *testing.T, name string, c *Checkpoint, step float32, coarse int, positions []engine.Board) {
+	if !studied(t, name) {
+		return
+	}
 	var b bytes.Buffer
-	if _, err := c.WritePlay(&b, step); err != nil {
+	if _, err := writePlayOf(&b, c.Net, c.State, step, c.coherence, coarse); err != nil {
 		t.Fatal(err)
 	}
 	size := b.Len()

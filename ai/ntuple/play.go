@@ -96,13 +96,13 @@ var ErrQuantized = errors.New("the network was read from a play file: only a net
 // the bytes written and the first error of w; a weight that is not a
 // finite number writes nothing (ErrNotFinite).
 func (c *Checkpoint) WritePlay(w io.Writer, step float32) (int64, error) {
-	return writePlayOf(w, c.Net, c.State, step, c.coherence)
+	return writePlayOf(w, c.Net, c.State, step, c.coherence, CoarseFactor)
 }
 
-// writePlayOf writes n as a play file, rounding coarsely the weights
-// whose sums of adjustment sizes in tc fall below those of FineShare of
-// their tuple's, unless tc is nil.
-func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence) (int64, error) {
+// writePlayOf writes n as a play file, rounding to every coarse-th code
+// the weights whose sums of adjustment sizes in tc fall below those of
+// FineShare of their tuple's, unless tc is nil.
+func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, coarse int) (int64, error) {
 	if n.quantized != nil {
 		return 0, ErrQuantized
 	}
@@ -127,7 +127,7 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence) 
 			if tc != nil {
 				sizes = func(i int) float32 { return tc.size(t, i) }
 			}
-			streams[t] = compressCodes(tab, zs[t], sizes)
+			streams[t] = compressCodes(tab, zs[t], sizes, coarse)
 		})
 	}
 	wg.Wait()
@@ -172,12 +172,12 @@ func playHeader(n *Network, s State, zs []quantizer, streams [][]byte) []byte {
 // compressCodes returns the DEFLATE stream of the codes of the weights w:
 // their low bytes, then their high bytes. If sizes is not nil, the weights
 // whose sums of the sizes of their adjustments (sizes(i) for weight i) fall
-// below those of FineShare of the table's are rounded to every
-// CoarseFactor-th code.
-func compressCodes(w []float32, z quantizer, sizes func(i int) float32) []byte {
-	coarse := float32(-1) // no size is below it
+// below those of FineShare of the table's are rounded to every coarse-th
+// code.
+func compressCodes(w []float32, z quantizer, sizes func(i int) float32, coarse int) []byte {
+	seldom := float32(-1) // no size is below it
 	if sizes != nil {
-		coarse = quantile(len(w), sizes, 1-FineShare)
+		seldom = quantile(len(w), sizes, 1-FineShare)
 	}
 	codes := make([]uint16, chunk)
 	var out bytes.Buffer
@@ -187,8 +187,8 @@ func compressCodes(w []float32, z quantizer, sizes func(i int) float32) []byte {
 		for i := 0; i < len(w); i += chunk {
 			for j, v := range w[i : i+chunk] {
 				codes[j] = z.code(v)
-				if sizes != nil && sizes(i+j) < coarse {
-					codes[j] = z.coarseCode(v, CoarseFactor)
+				if sizes != nil && sizes(i+j) < seldom {
+					codes[j] = z.coarseCode(v, coarse)
 				}
 				buf[j] = byte(codes[j] >> shift)
 			}
