@@ -134,6 +134,24 @@ func TestPlotCurve(t *testing.T) {
 	}
 	checkSVG(t, data, []string{"mean score at one ply", "share of games reaching the tile", "hours of training",
 		"2048", "8192", "16384", "120,000", "3.0"})
+
+	// A curve whose last evaluations search 3 plies is drawn from those
+	// alone: one ply's scores are another measure. (Their means, a tenth
+	// of those of the hour, put the top of the axis at 12,000: it would
+	// be at 70,000 with the first three points.)
+	deep := hourOfTraining()
+	for i := range deep[3:] {
+		p := &deep[3+i]
+		p.Plies, p.Mean, p.MeanLow, p.MeanHigh = 3, p.Mean/10, p.MeanLow/10, p.MeanHigh/10
+	}
+	var b bytes.Buffer
+	if err := writeCurvePlot(&b, ".svg", deep); err != nil {
+		t.Fatal(err)
+	}
+	checkSVG(t, b.Bytes(), []string{"mean score at 3 plies", "12,000"})
+	if strings.Contains(b.String(), "at one ply") || strings.Contains(b.String(), "70,000") {
+		t.Error("the plot of a curve ending at 3 plies draws its points at one ply")
+	}
 }
 
 // TestRoundRange checks the ends and the ticks of axes.
@@ -183,7 +201,7 @@ func TestQuantile(t *testing.T) {
 func hourOfTraining() []curve.Point {
 	type rate = sim.TileRate
 	point := func(minutes float64, mean, half float64, reach ...rate) curve.Point {
-		return curve.Point{Training: time.Duration(minutes * float64(time.Minute)), Games: 1000,
+		return curve.Point{Plies: 1, Training: time.Duration(minutes * float64(time.Minute)), Games: 1000,
 			Mean: mean, MeanLow: mean - half, MeanHigh: mean + half, Reach: [len(curve.Tiles)]rate(reach)}
 	}
 	return []curve.Point{

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
@@ -22,7 +23,7 @@ import (
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
              [-weights FILE] [-resume] [-lambda L] [-coherence F] [-restart N]
-             [-eval-every D] [-eval-games N]
+             [-eval-every D] [-eval-games N] [-eval-depth N]
              [-checkpoint-every D] [-log FILE] [-plot FILE]
        2048 train -export FILE [-weights FILE] [-step P]`
 
@@ -45,9 +46,12 @@ Every -eval-every, training pauses for a fixed evaluation: -eval-games
 games at one ply (the move of highest points plus value), on the same seeds
 each time, whose mean score and 2048, 8192 and 16384 rates, with 95%
 intervals, are printed on stdout and kept in the learning curve (-log, a
-CSV file beside the weights; -plot draws it). If the values stop being
-numbers, or the mean score falls below half its best, training stops and
-the file keeps the last good network. Progress goes to stderr: the games,
+CSV file beside the weights; -plot draws it). -eval-depth 3 plays them
+with a search 3 plies deep instead, as the game's AI plays: the measure of
+a training for play with search, a few hundred times as slow (fewer games:
+-eval-games 100). If the values stop being numbers, or the mean score
+falls below half its best at the same depth, training stops and the file
+keeps the last good network. Progress goes to stderr: the games,
 the moves a second, the mean score and the tile rates of the last minute,
 the time left.
 
@@ -81,6 +85,7 @@ type trainOptions struct {
 	restart         int     // the length from which a game is played again from its middle
 	evalEvery       time.Duration
 	evalGames       int
+	evalDepth       int // the plies of the evaluation's games
 	checkpointEvery time.Duration
 	set             map[string]bool // the flags given
 }
@@ -140,7 +145,7 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	announceTraining(stderr, opts, trainer)
 	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
 	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
-		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery}
+		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery}
 	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
 	progress.end()
 	return trainError(err, opts.weights)
@@ -181,7 +186,8 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
 	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
-	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games at one ply")
+	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games")
+	fs.IntVar(&o.evalDepth, "eval-depth", 1, "play the evaluation's games at `N` plies: 1, the move of highest points plus value, or a search so deep")
 	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
 	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
 	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
@@ -241,6 +247,8 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-eval-every %v: want a positive duration, or 0", o.evalEvery)
 	case o.evalGames < 1:
 		return fmt.Errorf("-eval-games %d: want at least 1 game", o.evalGames)
+	case o.evalDepth < 1 || o.evalDepth > ai.MaxDepth:
+		return fmt.Errorf("-eval-depth %d: want 1 to %d plies", o.evalDepth, ai.MaxDepth)
 	case o.checkpointEvery <= 0:
 		return fmt.Errorf("-checkpoint-every %v: want a positive duration", o.checkpointEvery)
 	case o.resume && o.set["seed"]:

@@ -45,6 +45,8 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-coherence", "Inf"}, "-coherence +Inf: want a fraction from 0 to 1"},
 		{[]string{"-episodes", "5", "-coherence", "-Inf"}, "-coherence -Inf: want a fraction from 0 to 1"},
 		{[]string{"-episodes", "5", "-coherence", "1e400"}, "out of range"},
+		{[]string{"-episodes", "5", "-eval-depth", "0"}, "-eval-depth 0: want 1 to 14 plies"},
+		{[]string{"-episodes", "5", "-eval-depth", "15"}, "-eval-depth 15: want 1 to 14 plies"},
 		{[]string{"-episodes", "5", "-lambda", "1.5"}, "-lambda 1.5: want a number from 0 to 1"},
 		{[]string{"-episodes", "5", "-lambda", "-0.1"}, "-lambda -0.1: want a number from 0 to 1"},
 		{[]string{"-episodes", "5", "-lambda", "NaN"}, "-lambda NaN: want a number from 0 to 1"},
@@ -111,15 +113,18 @@ func TestTrainAndUse(t *testing.T) {
 		t.Errorf("resuming a missing file: stderr %q; want it said", stderr)
 	}
 
-	train(t, 0, "-episodes", "50", "-weights", w, "-resume", "-lambda", "0.5")
+	stdout, _ = train(t, 0, "-episodes", "50", "-weights", w, "-resume", "-lambda", "0.5", "-eval-depth", "2", "-eval-games", "20")
+	if !strings.Contains(stdout, "20 games at 2 plies") {
+		t.Errorf("train -eval-depth 2 printed %q; want the evaluation's 20 games at 2 plies", stdout)
+	}
 	released(t, w)
 	_, state, err := tui.ReadNetwork(w)
 	if err != nil || state.Episodes != 150 {
 		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
 	}
 	points, err := readCurve(curve)
-	if err != nil || len(points) != 2 || points[1].Episodes != 150 {
-		t.Errorf("the learning curve after resuming: %d points, %v; want 2, the last after 150 games", len(points), err)
+	if err != nil || len(points) != 2 || points[1].Episodes != 150 || points[0].Plies != 1 || points[1].Plies != 2 {
+		t.Errorf("the learning curve after resuming: %+v, %v; want 2 points, at one ply, then after 150 games at 2 plies", points, err)
 	}
 
 	status, stdout, stderr := runCommand(context.Background(), "hint", "-v", "-eval", "ntuple", "-weights", w, "-depth", "2", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")

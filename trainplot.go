@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -14,9 +15,9 @@ import (
 )
 
 // plotCurve draws the learning curve to path, in the format its extension
-// names, atomically: on the left the mean score at one ply with its 95%
-// interval, on the right the reach rates of curve.Tiles with theirs, both
-// against the hours of training.
+// names, atomically: on the left the mean score with its 95% interval, on
+// the right the reach rates of curve.Tiles with theirs, both against the
+// hours of training, of the points played at the depth of the last.
 func plotCurve(path string, points []curve.Point) error {
 	var b bytes.Buffer
 	if err := writeCurvePlot(&b, filepath.Ext(path), points); err != nil {
@@ -31,6 +32,11 @@ func plotCurve(path string, points []curve.Point) error {
 // writeCurvePlot draws the learning curve as plotCurve does, to b in the
 // format of the file extension ext.
 func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
+	depth := 1
+	if len(points) > 0 {
+		depth = points[len(points)-1].Plies
+		points = slices.DeleteFunc(slices.Clone(points), func(p curve.Point) bool { return p.Plies != depth })
+	}
 	unit, unitName := curveUnit(points)
 	end := 0.0
 	if len(points) > 0 {
@@ -46,7 +52,7 @@ func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
 	for _, p := range mean.points {
 		top = max(top, p.high)
 	}
-	scores := newPanel("mean score at one ply", xName, "mean score", x, roundRange(0, top, 6))
+	scores := newPanel("mean score at "+plies(depth), xName, "mean score", x, roundRange(0, top, 6))
 	scores.Series = []chart.Series{mean}
 
 	rates := newPanel("share of games reaching the tile", xName, "share of games", x, roundRange(0, 1, 5))

@@ -13,7 +13,11 @@ import (
 )
 
 // header is the first row of the learning curve's CSV file.
-var header = []string{"training_seconds", "episodes", "moves", "phase", "games", "mean_score", "mean_low", "mean_high",
+var header = append(slices.Clip(oneHeader), "plies")
+
+// oneHeader is the header of the curves written before evaluations could
+// search: every point of such a curve was played at one ply.
+var oneHeader = []string{"training_seconds", "episodes", "moves", "phase", "games", "mean_score", "mean_low", "mean_high",
 	"median_score", "reach_2048", "reach_2048_low", "reach_2048_high", "reach_8192", "reach_8192_low", "reach_8192_high",
 	"reach_16384", "reach_16384_low", "reach_16384_high"}
 
@@ -33,25 +37,30 @@ func Write(w io.Writer, curve []Point) error {
 		for _, r := range p.Reach {
 			row = append(row, f(r.Share), f(r.Low), f(r.High))
 		}
-		cw.Write(row)
+		cw.Write(append(row, strconv.Itoa(p.Plies)))
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
-// Read reads a learning curve that Write wrote. Input that is not such a
-// curve is an error that gives the line at fault, so that a resumed
-// training never loses or garbles the points of the earlier runs.
+// Read reads a learning curve that Write wrote, or one written before
+// evaluations could search, whose points it reads as played at one ply.
+// Input that is not such a curve is an error that gives the line at fault,
+// so that a resumed training never loses or garbles the points of the
+// earlier runs.
 func Read(r io.Reader) ([]Point, error) {
 	rows, err := csv.NewReader(r).ReadAll()
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 || !slices.Equal(rows[0], header) {
+	if len(rows) == 0 || !slices.Equal(rows[0], header) && !slices.Equal(rows[0], oneHeader) {
 		return nil, errors.New("line 1: not the header of a learning curve")
 	}
 	var curve []Point
 	for i, row := range rows[1:] {
+		if len(rows[0]) == len(oneHeader) && len(row) == len(oneHeader) {
+			row = append(row, "1")
+		}
 		p, err := parsePoint(row)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+2, err)
@@ -69,6 +78,14 @@ func parsePoint(row []string) (Point, error) {
 	}
 	nums := make([]float64, len(header))
 	for i, field := range row {
+		if i == len(header)-1 { // the plies
+			n, err := strconv.Atoi(field)
+			if err != nil || n < 1 {
+				return p, fmt.Errorf("plies %q; want a whole number of 1 or more", field)
+			}
+			p.Plies = n
+			continue
+		}
 		if i == 3 { // the phase
 			if field != "td" && field != "tc" {
 				return p, fmt.Errorf("phase %q; want td or tc", field)

@@ -1,6 +1,6 @@
 // Package curve measures an n-tuple network as its training goes: a
-// [Point] of the learning curve is how the network played at one ply on a
-// fixed set of games after some training, and the curve is kept as a CSV
+// [Point] of the learning curve is how the network played on a fixed set of
+// games after some training, at one ply or searching a few, and the curve is kept as a CSV
 // file that [Write] writes and [Read] reads back, so that a resumed
 // training adds to the points of the earlier ones.
 //
@@ -24,9 +24,12 @@ var Tiles = [...]int{2048, 8192, 16384}
 // evaluation, and far from the seeds of sim's default games.
 const Seed = 1_000_000
 
-// A Point is a point of the learning curve: how the network played at one
-// ply on the evaluation's games, after some training.
+// A Point is a point of the learning curve: how the network played on the
+// evaluation's games, after some training.
 type Point struct {
+	// Plies is the depth the games were played at: 1 for the move of
+	// highest points plus value, more for an expectimax search so deep.
+	Plies     int
 	Training  time.Duration // the network's training time so far
 	Episodes  uint64        // its training games so far
 	Moves     uint64        // its training moves so far
@@ -39,30 +42,32 @@ type Point struct {
 	Reach     [len(Tiles)]sim.TileRate // the rates of Tiles
 }
 
-// Evaluate plays games games at one ply with net, the move of highest
-// points plus value, on workers goroutines (0: GOMAXPROCS), seeded from
-// Seed, and returns the point of the network whose training state is st. If
-// ctx is done first it returns ctx's error.
-func Evaluate(ctx context.Context, net *ntuple.Network, st ntuple.State, games, workers int) (Point, error) {
-	run := sim.Config{
-		Player: sim.Player{Kind: sim.Greedy, Eval: ntuple.EvaluatorName, Evaluator: net},
-		Games:  games, Seed: Seed, Workers: workers,
+// Evaluate plays games games with net at plies plies, on workers
+// goroutines (0: GOMAXPROCS), seeded from Seed, and returns the point of
+// the network whose training state is st. At one ply each move is the one
+// of highest points plus value, as training plays; deeper, an expectimax
+// search of that depth (see ai.Search), a few hundred times slower at three
+// plies. If ctx is done first it returns ctx's error.
+func Evaluate(ctx context.Context, net *ntuple.Network, st ntuple.State, games, plies, workers int) (Point, error) {
+	player := sim.Player{Kind: sim.Greedy, Eval: ntuple.EvaluatorName, Evaluator: net}
+	if plies > 1 {
+		player.Kind, player.Depth = sim.Expectimax, plies
 	}
-	o, err := sim.Run(ctx, run, nil)
+	o, err := sim.Run(ctx, sim.Config{Player: player, Games: games, Seed: Seed, Workers: workers}, nil)
 	if err != nil {
 		return Point{}, err
 	}
-	return NewPoint(st, o.Games), nil
+	return NewPoint(st, plies, o.Games), nil
 }
 
 // NewPoint returns the point of a network whose training state is st, and
-// which played games.
-func NewPoint(st ntuple.State, games []sim.Game) Point {
+// which played games at plies plies.
+func NewPoint(st ntuple.State, plies int, games []sim.Game) Point {
 	scores := make([]int, len(games))
 	for i, g := range games {
 		scores[i] = g.Score
 	}
-	p := Point{Training: st.Elapsed, Episodes: st.Episodes, Moves: st.Moves, Coherence: st.Coherence, Games: len(games)}
+	p := Point{Plies: plies, Training: st.Elapsed, Episodes: st.Episodes, Moves: st.Moves, Coherence: st.Coherence, Games: len(games)}
 	if len(games) > 0 {
 		p.Mean, p.Median = sim.Mean(scores), sim.Median(scores)
 	}
@@ -74,11 +79,14 @@ func NewPoint(st ntuple.State, games []sim.Game) Point {
 	return p
 }
 
-// BestMean returns the highest mean score of curve, 0 for none.
-func BestMean(curve []Point) float64 {
+// BestMean returns the highest mean score of the points of curve played at
+// plies plies, 0 for none.
+func BestMean(curve []Point, plies int) float64 {
 	best := 0.0
 	for _, p := range curve {
-		best = max(best, p.Mean)
+		if p.Plies == plies {
+			best = max(best, p.Mean)
+		}
 	}
 	return best
 }

@@ -33,6 +33,9 @@ type Plan struct {
 	EvalEvery time.Duration
 	EvalGames int
 	Workers   int
+	// EvalPlies is the depth the evaluations' games are played at (0 or 1:
+	// one ply, the move of highest points plus value; see curve.Evaluate).
+	EvalPlies int
 	// CheckpointEvery is the time between two checkpoints.
 	CheckpointEvery time.Duration
 }
@@ -100,11 +103,14 @@ func Run(ctx context.Context, t *ntuple.Trainer, p Plan, history []curve.Point, 
 		return errors.New("a plan of neither a length nor a number of games")
 	case p.EvalGames < 1:
 		return fmt.Errorf("%d evaluation games: want at least 1", p.EvalGames)
+	case p.EvalPlies < 0:
+		return fmt.Errorf("evaluations at %d plies: want 1 or more", p.EvalPlies)
 	case p.CheckpointEvery <= 0:
 		return fmt.Errorf("a checkpoint every %v: want a positive period", p.CheckpointEvery)
 	case math.IsNaN(p.Coherence) || p.Coherence < 0 || p.Coherence > 1:
 		return fmt.Errorf("coherence %g: want a fraction from 0 to 1", p.Coherence)
 	}
+	p.EvalPlies = max(p.EvalPlies, 1)
 	s := &session{plan: p, hooks: h, trainer: t, curve: history, start: time.Now()}
 	if p.EvalEvery > 0 {
 		s.nextEval = s.start.Add(p.EvalEvery)

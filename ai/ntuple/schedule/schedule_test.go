@@ -86,11 +86,28 @@ func TestRun(t *testing.T) {
 // network.
 func TestRunCollapse(t *testing.T) {
 	var r recorder
-	history := []curve.Point{{Episodes: 0, Games: 3, Mean: 1e9}}
+	history := []curve.Point{{Plies: 1, Episodes: 0, Games: 3, Mean: 1e9}}
 	err := schedule.Run(context.Background(), newTrainer(t), plan, history, r.hooks())
 	var collapse *schedule.CollapseError
 	if !errors.As(err, &collapse) || collapse.Best != 1e9 || len(r.checkpoints) != 0 {
 		t.Errorf("Run after a best mean of 1e9: %v, %d checkpoints; want a collapse from 1e9 and none", err, len(r.checkpoints))
+	}
+}
+
+// TestRunCollapseAtItsDepth: a score is compared with the best of the
+// points played at its own depth, a search scoring far more than one ply.
+func TestRunCollapseAtItsDepth(t *testing.T) {
+	var r recorder
+	history := []curve.Point{{Plies: 3, Episodes: 0, Games: 3, Mean: 1e9}}
+	if err := schedule.Run(context.Background(), newTrainer(t), plan, history, r.hooks()); err != nil {
+		t.Errorf("Run at one ply after a best mean of 1e9 at three plies: %v; want no collapse", err)
+	}
+	var r2 recorder
+	deeper := plan
+	deeper.EvalPlies = 2
+	err := schedule.Run(context.Background(), newTrainer(t), deeper, nil, r2.hooks())
+	if err != nil || len(r2.curves) != 1 || len(r2.curves[0]) != 1 || r2.curves[0][0].Plies != 2 {
+		t.Errorf("Run with evaluations at two plies: %v, curves %+v; want one point, at two plies", err, r2.curves)
 	}
 }
 

@@ -151,14 +151,14 @@ func (s *session) evaluate(ctx context.Context) error {
 	if s.hooks.Evaluating != nil {
 		s.hooks.Evaluating(s.plan.EvalGames)
 	}
-	p, err := curve.Evaluate(ctx, s.trainer.Network(), s.trainer.State(), s.plan.EvalGames, s.plan.Workers)
+	p, err := curve.Evaluate(ctx, s.trainer.Network(), s.trainer.State(), s.plan.EvalGames, s.plan.EvalPlies, s.plan.Workers)
 	if ctx.Err() != nil {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	best := curve.BestMean(s.curve)
+	best := curve.BestMean(s.curve, p.Plies)
 	s.curve = append(s.curve, p)
 	if s.hooks.Evaluated != nil {
 		if err := s.hooks.Evaluated(s.curve, time.Since(start)); err != nil {
