@@ -22,14 +22,14 @@ import (
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
-             [-weights FILE] [-resume] [-lambda L] [-coherence F] [-restart N]
+             [-weights FILE] [-resume] [-init V] [-lambda L] [-coherence F] [-restart N]
              [-eval-every D] [-eval-games N] [-eval-depth N]
              [-checkpoint-every D] [-log FILE] [-plot FILE]
        2048 train -export FILE [-weights FILE] [-step P]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself: temporal-difference learning on the boards after each move,
-from optimistic initial values, restarting long games from their middle,
+from optimistic initial values (-init), restarting long games from their middle,
 and in the last part of the run (-coherence) with temporal-coherence rates.
 With -lambda above 0, each game is learned once played, walking it backwards,
 each board toward its λ-return; -lambda 0 learns after every move (TD(0)).
@@ -82,6 +82,7 @@ type trainOptions struct {
 	step            float64 // -export's step, in points
 	coherence       float64 // the last fraction of the run spent in the TC phase
 	lambda          float64 // the λ of the λ-returns: 0 for TD(0)
+	initial         float64 // the value of every board in a new network
 	restart         int     // the length from which a game is played again from its middle
 	evalEvery       time.Duration
 	evalGames       int
@@ -106,6 +107,8 @@ const (
 	// maxRestart bounds -restart: a game of 2048 lasts at most about
 	// 100,000 moves.
 	maxRestart = 1 << 20
+	// maxInitial bounds -init: no game of 2048 scores 4 million points.
+	maxInitial = 4e6
 )
 
 // trainCommand runs "2048 train": it trains a network, or goes on training
@@ -182,6 +185,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
 	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
+	fs.Float64Var(&o.initial, "init", ntuple.DefaultInitialValue, "start a new network valuing every board at `V` points (optimistic: above what early games score, as TDL2048; 0 as ziap/2048-tdl)")
 	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
@@ -253,6 +257,10 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-checkpoint-every %v: want a positive duration", o.checkpointEvery)
 	case o.resume && o.set["seed"]:
 		return errors.New("-seed: a resumed training goes on with the generators of its file")
+	case o.resume && o.set["init"]:
+		return errors.New("-init: a resumed training goes on with the network of its file")
+	case math.IsNaN(o.initial) || math.Abs(o.initial) > maxInitial:
+		return fmt.Errorf("-init %g: want a value from %g to %g points", o.initial, -maxInitial, maxInitial)
 	}
 	if ext := strings.ToLower(filepath.Ext(o.plot)); o.plot != "" && !slices.Contains(plotFormats(), ext) {
 		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
 )
@@ -46,6 +47,9 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-coherence", "-Inf"}, "-coherence -Inf: want a fraction from 0 to 1"},
 		{[]string{"-episodes", "5", "-coherence", "1e400"}, "out of range"},
 		{[]string{"-episodes", "5", "-eval-depth", "0"}, "-eval-depth 0: want 1 to 14 plies"},
+		{[]string{"-episodes", "5", "-init", "NaN"}, "-init NaN: want a value from -4e+06 to 4e+06 points"},
+		{[]string{"-episodes", "5", "-init", "5e6"}, "-init 5e+06: want a value"},
+		{[]string{"-episodes", "5", "-init", "0", "-resume", "-weights", w}, "-init: a resumed training goes on with the network of its file"},
 		{[]string{"-episodes", "5", "-eval-depth", "15"}, "-eval-depth 15: want 1 to 14 plies"},
 		{[]string{"-episodes", "5", "-lambda", "1.5"}, "-lambda 1.5: want a number from 0 to 1"},
 		{[]string{"-episodes", "5", "-lambda", "-0.1"}, "-lambda -0.1: want a number from 0 to 1"},
@@ -134,6 +138,31 @@ func TestTrainAndUse(t *testing.T) {
 	status, stdout, stderr = runCommand(context.Background(), "sim", "-eval", "ntuple", "-weights", w, "-player", "greedy", "-games", "3", "-workers", "1")
 	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
 		t.Errorf("sim -eval ntuple: status %d, stdout %q, stderr %q; want 3 games of the network", status, stdout, stderr)
+	}
+}
+
+// TestTrainInit checks that -init sets the value of every board of a new
+// network, and that the default is the optimistic one.
+func TestTrainInit(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want float32
+	}{
+		{nil, ntuple.DefaultInitialValue},
+		{[]string{"-init", "0"}, 0},
+		{[]string{"-init", "1e5"}, 1e5},
+	} {
+		w := filepath.Join(dir, fmt.Sprintf("n%v.weights", c.want))
+		train(t, 0, append([]string{"-episodes", "1", "-weights", w}, c.args...)...)
+		released(t, w)
+		net, _, err := tui.ReadNetwork(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := net.InitialValue(); got != c.want {
+			t.Errorf("train %v: a network of initial value %v; want %v", c.args, got, c.want)
+		}
 	}
 }
 

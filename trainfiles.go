@@ -103,7 +103,7 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curv
 	case errors.Is(err, fs.ErrNotExist) && o.resume:
 		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", tui.ErrNoWeights, o.weights)
 	case errors.Is(err, fs.ErrNotExist):
-		c, err := ntuple.NewCheckpoint(o.design, o.seed)
+		c, err := newCheckpoint(o)
 		return c, nil, err
 	case err != nil:
 		return nil, nil, fmt.Errorf("-weights %s: %w", o.weights, err)
@@ -113,7 +113,7 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curv
 		return nil, nil, fmt.Errorf("-resume: %s is empty: it holds no network to resume; leave out -resume to start one there", o.weights)
 	case fi.Size() == 0:
 		fmt.Fprintf(stderr, "train: %s is empty: the new network is written over it\n", o.weights)
-		c, err := ntuple.NewCheckpoint(o.design, o.seed)
+		c, err := newCheckpoint(o)
 		return c, nil, err
 	case !o.resume:
 		return nil, nil, fmt.Errorf("%s exists already: -resume goes on training the network in it; to start over, remove it or give another -weights FILE", o.weights)
@@ -186,4 +186,15 @@ func readCurve(path string) ([]curve.Point, error) {
 		return nil, fmt.Errorf("learning curve %s, %w; fix or move the file", filepath.Clean(path), err)
 	}
 	return points, nil
+}
+
+// newCheckpoint returns the checkpoint of the new training o asks for: a
+// network of o.design that values every board at o.initial, and the
+// generators of o.seed.
+func newCheckpoint(o trainOptions) (*ntuple.Checkpoint, error) {
+	n, err := ntuple.New(o.design, float32(o.initial))
+	if err != nil {
+		return nil, err
+	}
+	return &ntuple.Checkpoint{Net: n, State: ntuple.NewState(o.seed)}, nil
 }
