@@ -49,8 +49,8 @@ import (
 // reader takes any.
 // Indexes are those of a weights file (see Checkpoint). The low and high
 // bytes are apart because they compress apart: the high bytes of
-// neighbouring weights are mostly equal. Each tuple's stream stands alone,
-// so that they are decoded in parallel.
+// neighbouring weights are mostly equal. Each tuple's stream stands alone:
+// they are compressed in parallel, and a reader may decode them so.
 
 // playMagic starts every play file.
 const playMagic = "2048play"
