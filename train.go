@@ -28,12 +28,13 @@ const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threa
        2048 train -export FILE [-weights FILE] [-step P]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
-against itself: temporal-difference learning on the boards after each move,
-from optimistic initial values (-init), restarting long games from their middle,
-and in the last part of the run (-coherence) with temporal-coherence rates.
-With -lambda above 0, each game is learned once played, walking it backwards,
-each board toward its λ-return; -lambda 0 learns after every move (TD(0)).
-"-eval ntuple" then uses it in hint, sim, bench and the game.
+against itself. Each game, once played, is walked backwards, each board
+after a move moved toward its λ-return (-lambda; 0 learns after every move
+instead, TD(0)); each weight learns at a rate of its own that falls as its
+errors cancel out (temporal coherence, over the last fraction -coherence
+of the run: all of it by default); every board starts at a value of 0
+(-init), and long games are played again from their middle (-restart).
+"-eval ntuple" then uses the network in hint, sim, bench and the game.
 
 The network and the state of its training are kept in the weights file
 (-weights, 256 MiB for 4x6, 512 MiB for 8x6), written atomically every few
@@ -96,14 +97,16 @@ const (
 	defaultEvalEvery       = 5 * time.Minute
 	defaultEvalGames       = 1000
 	defaultCheckpointEvery = 5 * time.Minute
-	// defaultCoherence gives temporal coherence half the run. An hour on
-	// this project's 2-core machine reached a mean of 107,767 at one ply
-	// with half, against 99,287 for a run that kept it for the last tenth
-	// (4.5 min): TD alone had flattened out by 30 minutes in both, and
-	// coherence went on adding to the mean for all of its half hour, though
-	// it makes a move 2.3 times as slow and triples the memory.
-	defaultCoherence = 0.5
-	defaultLambda    = 0.0
+	// defaultCoherence, defaultLambda and defaultInitial are the recipe of
+	// ziap/2048-tdl: λ-returns with temporal coherence from the first game,
+	// every weight starting at 0. On this project's 2-core machine it made
+	// a network of 124,450 at one ply in 10 minutes and 142,068 in 20; the
+	// earlier default (TD(0) from an optimistic 320,000, coherence over the
+	// second half) had 30,781 at 10 minutes, 107,767 after an hour, and
+	// flattened out at about 125,000 (docs/training.md).
+	defaultCoherence = 1.0
+	defaultLambda    = 0.5
+	defaultInitial   = 0.0
 	// maxRestart bounds -restart: a game of 2048 lasts at most about
 	// 100,000 moves.
 	maxRestart = 1 << 20
@@ -185,7 +188,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
 	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
-	fs.Float64Var(&o.initial, "init", ntuple.DefaultInitialValue, "start a new network valuing every board at `V` points (optimistic: above what early games score, as TDL2048; 0 as ziap/2048-tdl)")
+	fs.Float64Var(&o.initial, "init", defaultInitial, "start a new network valuing every board at `V` points (0 as ziap/2048-tdl; 320000 is TDL2048's optimistic start)")
 	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")

@@ -142,15 +142,15 @@ func TestTrainAndUse(t *testing.T) {
 }
 
 // TestTrainInit checks that -init sets the value of every board of a new
-// network, and that the default is the optimistic one.
+// network, and that the default is 0.
 func TestTrainInit(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string
 		want float32
 	}{
-		{nil, ntuple.DefaultInitialValue},
-		{[]string{"-init", "0"}, 0},
+		{nil, 0},
+		{[]string{"-init", "320000"}, ntuple.DefaultInitialValue},
 		{[]string{"-init", "1e5"}, 1e5},
 	} {
 		w := filepath.Join(dir, fmt.Sprintf("n%v.weights", c.want))
