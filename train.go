@@ -166,8 +166,9 @@ func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
 	}
 	fmt.Fprintf(stderr, "train: %s in %s, on %d %s\n", what, o.weights, o.threads, figures.Plural(o.threads, "thread"))
 	d := t.Network().Design()
-	size := "train: the network takes " + mebibytes(d.FileBytes(st.Coherence)) + " on disk and in memory"
-	if o.coherence > 0 && !st.Coherence {
+	tc := st.Coherence || o.coherence >= 1 // a phase of the whole run begins with its first game
+	size := "train: the network takes " + mebibytes(d.FileBytes(tc)) + " on disk and in memory"
+	if o.coherence > 0 && !tc {
 		size += ", " + mebibytes(d.FileBytes(true)) + " from the temporal-coherence phase on"
 	}
 	fmt.Fprintln(stderr, size)

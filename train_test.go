@@ -166,6 +166,27 @@ func TestTrainInit(t *testing.T) {
 	}
 }
 
+// TestTrainAnnouncesMemory checks that train says what the network will
+// take: all of the coherence tables from the start when the phase is the
+// whole run, the default, and when they come otherwise.
+func TestTrainAnnouncesMemory(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "the network takes 768 MiB on disk and in memory\n"},
+		{[]string{"-coherence", "0.5"}, "the network takes 256 MiB on disk and in memory, 768 MiB from the temporal-coherence phase on\n"},
+		{[]string{"-coherence", "0"}, "the network takes 256 MiB on disk and in memory\n"},
+	} {
+		w := filepath.Join(dir, fmt.Sprintf("n%d.weights", i))
+		_, stderr := train(t, 0, append([]string{"-episodes", "1", "-eval-games", "1", "-weights", w}, c.args...)...)
+		if !strings.Contains(stderr, c.want) {
+			t.Errorf("train %v: stderr %q; want %q", c.args, stderr, c.want)
+		}
+	}
+}
+
 // TestTrainRestart checks that -restart sets the length from which games
 // are played again in the weights file, and that a resumed training keeps
 // it unless told otherwise.
