@@ -161,7 +161,7 @@ autoplay = "p"
 `
 )
 
-// TestReboundKeys plays with vim's and wasd's keys, as the README shows.
+// TestReboundKeys plays with vim's and wasd's keys, as docs/files.md shows.
 func TestReboundKeys(t *testing.T) {
 	for _, tc := range []struct {
 		name, text  string
