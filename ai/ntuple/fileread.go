@@ -264,12 +264,9 @@ func (f *fileReader) coherence(dst *coherence, n int) error {
 	for half, what := range [2]string{"coherence sum", "coherence size"} {
 		for t := range n {
 			for i := 0; i < tableLen; i += chunk {
-				b, err := f.full(4*chunk, what)
+				b, err := f.finiteChunk(what, t, i)
 				if err != nil {
 					return err
-				}
-				if j := firstNonFinite(b); j >= 0 {
-					return formatErrorf("damaged: %s %d of table %d is not a finite number", what, i+j, t)
 				}
 				pairs := dst.chunkOf(t, i)
 				for j := range chunk {
@@ -279,6 +276,19 @@ func (f *fileReader) coherence(dst *coherence, n int) error {
 		}
 	}
 	return nil
+}
+
+// finiteChunk reads the chunk floats of table t from float i, and fails if
+// one is not finite.
+func (f *fileReader) finiteChunk(what string, t, i int) ([]byte, error) {
+	b, err := f.full(4*chunk, what)
+	if err != nil {
+		return nil, err
+	}
+	if j := firstNonFinite(b); j >= 0 {
+		return nil, formatErrorf("damaged: %s %d of table %d is not a finite number", what, i+j, t)
+	}
+	return b, nil
 }
 
 // table reads table number t into dst, or only through the checksum if
@@ -297,12 +307,9 @@ func (f *fileReader) table(dst *table, what string, t int) error {
 		return nil
 	}
 	for i := 0; i < tableLen; i += chunk {
-		b, err := f.full(4*chunk, what)
+		b, err := f.finiteChunk(what, t, i)
 		if err != nil {
 			return err
-		}
-		if j := firstNonFinite(b); j >= 0 {
-			return formatErrorf("damaged: %s %d of table %d is not a finite number", what, i+j, t)
 		}
 		if dst != nil {
 			for j := range chunk {
