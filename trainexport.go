@@ -15,18 +15,21 @@ import (
 )
 
 // exportFlags are the flags -export accepts.
-var exportFlags = []string{"export", "step", "weights"}
+var exportFlags = []string{"export", "step", "coarse", "weights"}
 
 // checkExport reports what is wrong with the options of -export: only
-// -weights and -step go with it.
+// -weights, -step and -coarse go with it.
 func (o *trainOptions) checkExport() error {
 	for name := range o.set {
 		if !slices.Contains(exportFlags, name) {
-			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights and -step", name)
+			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -step and -coarse", name)
 		}
 	}
 	if math.IsNaN(o.step) || o.step < 0 || o.step > math.MaxFloat32 {
 		return fmt.Errorf("-step %g: want a number of points, 0 or above (0: the finest step that fits)", o.step)
+	}
+	if o.coarse < 1 || o.coarse > ntuple.MaxCoarse {
+		return fmt.Errorf("-coarse %d: want a factor from 1 (every weight to the step) to %d", o.coarse, ntuple.MaxCoarse)
 	}
 	return nil
 }
@@ -44,7 +47,7 @@ func exportNetwork(o trainOptions, stdout io.Writer) error {
 		return err
 	}
 	defer f.Abort() // after Commit, nothing
-	size, err := c.WritePlay(f, float32(o.step))
+	size, err := c.WritePlay(f, float32(o.step), o.coarse)
 	if err != nil {
 		return fmt.Errorf("-export %s: %w", o.export, err)
 	}
@@ -53,7 +56,7 @@ func exportNetwork(o trainOptions, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "train: %s: the %v network of %s games, %.1f MB (from %s), %s\n",
 		o.export, net.Design(), figures.Count(state.Episodes), float64(size)/1e6,
-		mebibytes(net.Design().FileBytes(false)), rounding(o.step, state.Coherence))
+		mebibytes(net.Design().FileBytes(false)), rounding(o.step, o.coarse, state.Coherence))
 	return nil
 }
 
@@ -81,18 +84,19 @@ func readCheckpoint(path string) (*ntuple.Checkpoint, error) {
 // rounding says how far from its value a weight of the play file may be:
 // half of step, or for step 0 half of the finest step, which depends on the
 // weights' range; in the coherence phase, the weights that play seldom
-// reaches CoarseFactor times that (see ntuple.Checkpoint.WritePlay).
-func rounding(step float64, coherence bool) string {
+// reaches coarse times that (see ntuple.Checkpoint.WritePlay).
+func rounding(step float64, coarse int, coherence bool) string {
+	seldom := coherence && coarse > 1
 	if step == 0 {
-		if coherence {
+		if seldom {
 			return fmt.Sprintf("each weight within half a 65535th of its tuple's range, those play seldom reaches (%d%%) within %d times that",
-				100-int(100*ntuple.FineShare), ntuple.CoarseFactor)
+				100-int(100*ntuple.FineShare), coarse)
 		}
 		return "each weight within half a 65535th of its tuple's range"
 	}
-	if coherence {
+	if seldom {
 		return fmt.Sprintf("each weight within %g points, those play seldom reaches (%d%%) within %g",
-			step/2, 100-int(100*ntuple.FineShare), step/2*ntuple.CoarseFactor)
+			step/2, 100-int(100*ntuple.FineShare), step/2*float64(coarse))
 	}
 	return fmt.Sprintf("each weight within %g points", step/2)
 }

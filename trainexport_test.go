@@ -52,12 +52,37 @@ func TestTrainExport(t *testing.T) {
 		{[]string{"-export", play, "-weights", w, "-time", "1m"}, 2, "-time: -export writes the network of the weights file and trains nothing"},
 		{[]string{"-export", play, "-weights", w, "-step", "-1"}, 2, "-step -1: want a number of points"},
 		{[]string{"-export", play, "-weights", w, "-step", "NaN"}, 2, "-step NaN"},
+		{[]string{"-export", play, "-weights", w, "-coarse", "0"}, 2, "-coarse 0: want a factor from 1"},
+		{[]string{"-export", play, "-weights", w, "-coarse", "4097"}, 2, "-coarse 4097: want a factor from 1"},
 		{[]string{"-export", filepath.Join(dir, "again.play"), "-weights", play}, 1, "not a weights file but a play file"},
 		{[]string{"-export", play, "-weights", filepath.Join(dir, "none.weights")}, 1, "no trained network"},
 	} {
 		status, _, stderr := runCommand(context.Background(), append([]string{"train"}, c.args...)...)
 		if status != c.status || !strings.Contains(stderr, c.want) {
 			t.Errorf("train %q: status %d, stderr %q; want %d and %q", c.args, status, stderr, c.status, c.want)
+		}
+	}
+}
+
+// TestExportRounding checks what -export says of its rounding: the
+// coarse rounding of the weights play seldom reaches only where there is
+// one, a network in its coherence phase and a factor above 1.
+func TestExportRounding(t *testing.T) {
+	for _, c := range []struct {
+		step      float64
+		coarse    int
+		coherence bool
+		want      string
+	}{
+		{8, 16, false, "each weight within 4 points"},
+		{8, 1, true, "each weight within 4 points"},
+		{8, 16, true, "each weight within 4 points, those play seldom reaches (95%) within 64"},
+		{8, 64, true, "each weight within 4 points, those play seldom reaches (95%) within 256"},
+		{0, 64, true, "each weight within half a 65535th of its tuple's range, those play seldom reaches (95%) within 64 times that"},
+		{0, 1, true, "each weight within half a 65535th of its tuple's range"},
+	} {
+		if got := rounding(c.step, c.coarse, c.coherence); got != c.want {
+			t.Errorf("rounding(%v, %d, %v) = %q; want %q", c.step, c.coarse, c.coherence, got, c.want)
 		}
 	}
 }

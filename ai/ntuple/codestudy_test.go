@@ -54,7 +54,7 @@ var (
 )
 
 // coarseFactors are the factors of the coarse rounding TestCodeStudy
-// measures besides CoarseFactor, at DefaultPlayStep: how coarsely the
+// measures besides DefaultCoarse, at DefaultPlayStep: how coarsely the
 // weights play seldom reaches can be rounded, on a network trained for
 // longer than an hour, whose play file is larger.
 var coarseFactors = []int{64, 256, 1024}
@@ -94,11 +94,11 @@ func TestCodeStudy(t *testing.T) {
 	positions := studyPositions(n)
 	t.Logf("%d positions at one ply, %d at three", len(positions), len(positions)/5)
 	for _, step := range studySteps {
-		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, CoarseFactor, positions)
+		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, DefaultCoarse, positions)
 	}
 	if c.coherence != nil {
 		for _, step := range guidedSteps {
-			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, CoarseFactor, positions)
+			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, DefaultCoarse, positions)
 		}
 		for _, coarse := range coarseFactors {
 			studyPlay(t, fmt.Sprintf("step%v-coarse%d", DefaultPlayStep, coarse), c, DefaultPlayStep, coarse, positions)

@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -70,15 +71,17 @@ const maxStream = streamLen + streamLen/1024 + 1024
 // weights to by default (see Checkpoint.WritePlay and docs/training.md).
 const DefaultPlayStep = 8
 
-// A play file of a network in its coherence phase rounds the weights that
-// play seldom reaches CoarseFactor times as coarsely as the others: all
-// but the FineShare of each tuple's weights whose adjustments in that phase
-// add up to the most. On a network of an hour, rounding 95% of the weights
-// to 16 steps cost nothing measurable and made the file 14-17% smaller
-// (docs/training.md).
+// A play file of a network in its coherence phase may round the weights
+// that play seldom reaches more coarsely than the others: all but the
+// FineShare of each tuple's weights whose adjustments in that phase add up
+// to the most. On a network of an hour, rounding 95% of the weights to 16
+// steps (DefaultCoarse) cost nothing measurable and made the file 14-17%
+// smaller (docs/training.md). MaxCoarse bounds the factor: a 4096th of
+// the 65536 codes is as coarse as a rounding can usefully be.
 const (
-	CoarseFactor = 16
-	FineShare    = 0.05
+	DefaultCoarse = 16
+	MaxCoarse     = 4096
+	FineShare     = 0.05
 )
 
 // ErrQuantized is the error of writing a network read from a play file as
@@ -91,12 +94,13 @@ var ErrQuantized = errors.New("the network was read from a play file: only a net
 // to base + q·step, q from 0 to 65535, with step at least step (0: the
 // finest that spans the tuple's weights) and base the lowest weight of the
 // tuple, so within half a step of its value. In the coherence phase, the
-// weights play seldom reaches (see CoarseFactor) are rounded to every
-// CoarseFactor-th code instead, within CoarseFactor/2 steps. It returns
-// the bytes written and the first error of w; a weight that is not a
-// finite number writes nothing (ErrNotFinite).
-func (c *Checkpoint) WritePlay(w io.Writer, step float32) (int64, error) {
-	return writePlayOf(w, c.Net, c.State, step, c.coherence, CoarseFactor)
+// weights play seldom reaches (see DefaultCoarse) are rounded to every
+// coarse-th code instead, within coarse/2 steps; coarse 1 rounds them as
+// the others, and coarse is at most MaxCoarse. It returns the bytes
+// written and the first error of w; a weight that is not a finite number
+// writes nothing (ErrNotFinite).
+func (c *Checkpoint) WritePlay(w io.Writer, step float32, coarse int) (int64, error) {
+	return writePlayOf(w, c.Net, c.State, step, c.coherence, coarse)
 }
 
 // writePlayOf writes n as a play file, rounding to every coarse-th code
@@ -108,6 +112,9 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, 
 	}
 	if !finite(step) || step < 0 {
 		return 0, errors.New("the step of a play file is a number 0 or above")
+	}
+	if coarse < 1 || coarse > MaxCoarse {
+		return 0, fmt.Errorf("the coarse rounding of a play file is a factor from 1 to %d", MaxCoarse)
 	}
 	for t := range n.weights {
 		if firstNonFinite(n.weights[t].bytes()) >= 0 {

@@ -84,7 +84,7 @@ func writePlayFile(weights string) (string, error) {
 	}
 	defer n.release()
 	var b bytes.Buffer
-	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0); err != nil {
+	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0, DefaultCoarse); err != nil {
 		return "", err
 	}
 	path := filepath.Join(testDir, "network.play")
@@ -115,7 +115,7 @@ func TestPlayRoundTrip(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	for _, step := range []float32{0, 16} {
 		var b bytes.Buffer
-		if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, step); err != nil {
+		if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, step, DefaultCoarse); err != nil {
 			t.Fatal(err)
 		}
 		q, qs, err := ReadNetwork(&b)
@@ -127,15 +127,15 @@ func TestPlayRoundTrip(t *testing.T) {
 			t.Errorf("step %v: read back as %v, initial value %v, state %+v; want %v, %v, %+v",
 				step, q.Design(), q.InitialValue(), qs, n.Design(), n.InitialValue(), s)
 		}
-		checkCodes(t, n, q, step, func(int, int) int { return 1 })
+		checkCodes(t, n, q, step, 1, func(int, int) int { return 1 })
 		q.release()
 	}
 }
 
 // TestPlayRoundsSeldomWeightsCoarsely checks that in the coherence phase
 // the weights whose adjustments add up to the least, all but FineShare of
-// them, are rounded to every CoarseFactor-th code, within CoarseFactor/2
-// steps, and the others within half a step.
+// them, are rounded to every coarse-th code, within coarse/2 steps, and
+// the others within half a step; coarse 1 rounds them all alike.
 func TestPlayRoundsSeldomWeightsCoarsely(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	tc := newCoherence(len(n.weights))
@@ -150,35 +150,51 @@ func TestPlayRoundsSeldomWeightsCoarsely(t *testing.T) {
 			}
 		}
 	}
-	var b bytes.Buffer
-	if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&b, 0.5); err != nil {
-		t.Fatal(err)
-	}
-	q, _, err := ReadNetwork(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(q.release)
-	coarse := 0
-	checkCodes(t, n, q, 0.5, func(k, i int) int {
-		if i/16%10 == 0 {
-			return 1
+	for _, factor := range []int{1, 64} {
+		var b bytes.Buffer
+		if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&b, 0.5, factor); err != nil {
+			t.Fatal(err)
 		}
-		if q.quantized.tables[k][i]%CoarseFactor != 0 && q.quantized.tables[k][i] != maxCode {
-			t.Fatalf("weight %d of tuple %d: code %d, not a multiple of %d", i, k, q.quantized.tables[k][i], CoarseFactor)
+		q, _, err := ReadNetwork(&b)
+		if err != nil {
+			t.Fatal(err)
 		}
-		coarse++
-		return CoarseFactor
-	})
-	if want := len(n.weights) * (tableLen - 16*((tableLen/16+9)/10)); coarse != want {
-		t.Errorf("%d weights rounded coarsely; want %d", coarse, want)
+		coarse := 0
+		checkCodes(t, n, q, 0.5, factor, func(k, i int) int {
+			if i/16%10 == 0 {
+				return 1
+			}
+			if q.quantized.tables[k][i]%uint16(factor) != 0 && q.quantized.tables[k][i] != maxCode {
+				t.Fatalf("coarse %d: weight %d of tuple %d: code %d, not a multiple of %d", factor, i, k, q.quantized.tables[k][i], factor)
+			}
+			coarse++
+			return factor
+		})
+		q.release()
+		if want := len(n.weights) * (tableLen - 16*((tableLen/16+9)/10)); coarse != want {
+			t.Errorf("coarse %d: %d weights rounded coarsely; want %d", factor, coarse, want)
+		}
+	}
+}
+
+// TestPlayRefusesCoarseOutOfRange checks that a coarse rounding below 1
+// or above MaxCoarse writes nothing and says why.
+func TestPlayRefusesCoarseOutOfRange(t *testing.T) {
+	n, s := readNetworkFile(t, savedFile(t, false))
+	for _, coarse := range []int{0, -1, MaxCoarse + 1} {
+		var b bytes.Buffer
+		_, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, DefaultPlayStep, coarse)
+		if err == nil || !strings.Contains(err.Error(), "coarse") || b.Len() != 0 {
+			t.Errorf("coarse %d: error %v, %d bytes written; want a refusal and nothing", coarse, err, b.Len())
+		}
 	}
 }
 
 // checkCodes checks that every weight of q, read from a play file written
 // with step from n, is within steps(tuple, index)/2 steps of its tuple of
-// n's, and that the values of random boards are within the sum of those.
-func checkCodes(t *testing.T, n, q *Network, step float32, steps func(k, i int) int) {
+// n's, and that the values of random boards are within the sum of the
+// largest, most/2 steps a weight.
+func checkCodes(t *testing.T, n, q *Network, step float32, most int, steps func(k, i int) int) {
 	t.Helper()
 	for k := range n.weights {
 		if q.quantized.step[k] < step {
@@ -196,7 +212,7 @@ func checkCodes(t *testing.T, n, q *Network, step float32, steps func(k, i int) 
 	r := rand.New(rand.NewPCG(1, 1))
 	bound := 0.0
 	for k := range n.weights {
-		bound += NumSymmetries * float64(q.quantized.step[k]) * CoarseFactor / 2
+		bound += NumSymmetries * float64(q.quantized.step[k]) * float64(most) / 2
 	}
 	for range 1000 {
 		b := randomBoard(r)
@@ -251,7 +267,7 @@ func TestQuantizedNetworkIsFinal(t *testing.T) {
 	if _, err := (&Checkpoint{Net: q, State: s}).WriteTo(io.Discard); !errors.Is(err, ErrQuantized) {
 		t.Errorf("WriteTo of a network read from a play file: %v; want ErrQuantized", err)
 	}
-	if _, err := (&Checkpoint{Net: q, State: s}).WritePlay(io.Discard, 0); !errors.Is(err, ErrQuantized) {
+	if _, err := (&Checkpoint{Net: q, State: s}).WritePlay(io.Discard, 0, DefaultCoarse); !errors.Is(err, ErrQuantized) {
 		t.Errorf("WritePlay of a network read from a play file: %v; want ErrQuantized", err)
 	}
 }
@@ -454,7 +470,7 @@ func TestPlayFilePlaysAsItsNetwork(t *testing.T) {
 	}
 	n := tr.net
 	var b bytes.Buffer
-	if _, err := tr.Checkpoint().WritePlay(&b, DefaultPlayStep); err != nil {
+	if _, err := tr.Checkpoint().WritePlay(&b, DefaultPlayStep, DefaultCoarse); err != nil {
 		t.Fatal(err)
 	}
 	q, _, err := ReadNetwork(&b)
@@ -520,7 +536,7 @@ func playOnePly(n *Network, seed uint64, visit func(engine.Board)) int {
 func BenchmarkEvaluateCodes(b *testing.B) {
 	t := trained(b, FourBySix)
 	var file bytes.Buffer
-	if _, err := t.Checkpoint().WritePlay(&file, DefaultPlayStep); err != nil {
+	if _, err := t.Checkpoint().WritePlay(&file, DefaultPlayStep, DefaultCoarse); err != nil {
 		b.Fatal(err)
 	}
 	q, _, err := ReadNetwork(&file)
