@@ -25,7 +25,7 @@ const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threa
              [-weights FILE] [-resume] [-init V] [-lambda L] [-coherence F] [-restart N]
              [-eval-every D] [-eval-games N] [-eval-depth N]
              [-checkpoint-every D] [-log FILE] [-plot FILE]
-       2048 train -export FILE [-weights FILE] [-step P] [-coarse N]`
+       2048 train -export FILE [-weights FILE] [-step P] [-tiers T]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself. Each game, once played, is walked backwards, each board
@@ -62,8 +62,8 @@ An hour on two cores is a good first network:
 With -export FILE, train trains nothing: it writes the network of the
 weights file as a play file, what a player needs of it and no more (tens of
 megabytes, no training state), each weight rounded to a multiple of -step
-points above its tuple's lowest, and the 95% that play seldom reaches to a
-multiple of -coarse steps (a smaller file, for a network to ship). The game, hint, sim and bench read either
+points above its tuple's lowest, or of several steps for the weights play
+adjusted least (-tiers; a smaller file, for a network to ship). The game, hint, sim and bench read either
 kind of file; a play file put as ntuple.play in the game's data directory,
 beside the weights file, is offered to a player who has no network of their
 own.
@@ -80,13 +80,13 @@ type trainOptions struct {
 	log             string
 	plot            string
 	resume          bool
-	export          string  // with -export, the play file to write, and nothing is trained
-	step            float64 // -export's step, in points
-	coarse          int     // -export's factor for the weights play seldom reaches
-	coherence       float64 // the last fraction of the run spent in the TC phase
-	lambda          float64 // the λ of the λ-returns: 0 for TD(0)
-	initial         float64 // the value of every board in a new network
-	restart         int     // the length from which a game is played again from its middle
+	export          string       // with -export, the play file to write, and nothing is trained
+	step            float64      // -export's step, in points
+	tiers           ntuple.Tiers // -export's rounding, by how much play adjusted each weight
+	coherence       float64      // the last fraction of the run spent in the TC phase
+	lambda          float64      // the λ of the λ-returns: 0 for TD(0)
+	initial         float64      // the value of every board in a new network
+	restart         int          // the length from which a game is played again from its middle
 	evalEvery       time.Duration
 	evalGames       int
 	evalDepth       int // the plies of the evaluation's games
@@ -203,7 +203,13 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
 	fs.StringVar(&o.export, "export", "", "train nothing: write the network of the weights file as the play file `FILE`")
 	fs.Float64Var(&o.step, "step", ntuple.DefaultPlayStep, "with -export: round each weight to a multiple of `P` points above its tuple's lowest (0: the finest that fits 16 bits)")
-	fs.IntVar(&o.coarse, "coarse", ntuple.DefaultCoarse, "with -export: round the weights play seldom reaches (95%) to `N` steps rather than one (1: as the others)")
+	o.tiers = ntuple.DefaultTiers()
+	fs.Func("tiers", "with -export: the rounding, tier by tier, `SHARE:FACTOR,…`: the share of a tuple's weights, those play adjusted most first, and the multiple of the step they are rounded to (default "+
+		o.tiers.String()+"; 1:1: every weight to the step)", func(s string) error {
+		t, err := ntuple.ParseTiers(s)
+		o.tiers = t
+		return err
+	})
 	if err := fs.parse(args); err != nil {
 		return o, err
 	}

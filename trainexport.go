@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui"
@@ -15,21 +16,18 @@ import (
 )
 
 // exportFlags are the flags -export accepts.
-var exportFlags = []string{"export", "step", "coarse", "weights"}
+var exportFlags = []string{"export", "step", "tiers", "weights"}
 
 // checkExport reports what is wrong with the options of -export: only
-// -weights, -step and -coarse go with it.
+// -weights, -step and -tiers go with it.
 func (o *trainOptions) checkExport() error {
 	for name := range o.set {
 		if !slices.Contains(exportFlags, name) {
-			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -step and -coarse", name)
+			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -step and -tiers", name)
 		}
 	}
 	if math.IsNaN(o.step) || o.step < 0 || o.step > math.MaxFloat32 {
 		return fmt.Errorf("-step %g: want a number of points, 0 or above (0: the finest step that fits)", o.step)
-	}
-	if o.coarse < 1 || o.coarse > ntuple.MaxCoarse {
-		return fmt.Errorf("-coarse %d: want a factor from 1 (every weight to the step) to %d", o.coarse, ntuple.MaxCoarse)
 	}
 	return nil
 }
@@ -47,7 +45,7 @@ func exportNetwork(o trainOptions, stdout io.Writer) error {
 		return err
 	}
 	defer f.Abort() // after Commit, nothing
-	size, err := c.WritePlay(f, float32(o.step), o.coarse)
+	size, err := c.WritePlay(f, float32(o.step), o.tiers)
 	if err != nil {
 		return fmt.Errorf("-export %s: %w", o.export, err)
 	}
@@ -56,7 +54,7 @@ func exportNetwork(o trainOptions, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "train: %s: the %v network of %s games, %.1f MB (from %s), %s\n",
 		o.export, net.Design(), figures.Count(state.Episodes), float64(size)/1e6,
-		mebibytes(net.Design().FileBytes(false)), rounding(o.step, o.coarse, state.Coherence))
+		mebibytes(net.Design().FileBytes(false)), rounding(o.step, o.tiers, state.Coherence))
 	return nil
 }
 
@@ -82,21 +80,36 @@ func readCheckpoint(path string) (*ntuple.Checkpoint, error) {
 }
 
 // rounding says how far from its value a weight of the play file may be:
-// half of step, or for step 0 half of the finest step, which depends on the
-// weights' range; in the coherence phase, the weights that play seldom
-// reaches coarse times that (see ntuple.Checkpoint.WritePlay).
-func rounding(step float64, coarse int, coherence bool) string {
-	seldom := coherence && coarse > 1
-	if step == 0 {
-		if seldom {
-			return fmt.Sprintf("each weight within half a 65535th of its tuple's range, those play seldom reaches (%d%%) within %d times that",
-				100-int(100*ntuple.FineShare), coarse)
+// half of step times its tier's factor, or for step 0 half of the finest
+// step, which depends on the weights' range, times that. Only a network in
+// its coherence phase knows which weights play adjusted most; the others
+// have the first tier's factor (see ntuple.Checkpoint.WritePlay).
+func rounding(step float64, tiers ntuple.Tiers, coherence bool) string {
+	within := func(factor int) string {
+		if step == 0 {
+			if factor == 1 {
+				return "within half a 65535th of its tuple's range"
+			}
+			return fmt.Sprintf("within %g 65535ths of its tuple's range", float64(factor)/2)
 		}
-		return "each weight within half a 65535th of its tuple's range"
+		return fmt.Sprintf("within %g points", step/2*float64(factor))
 	}
-	if seldom {
-		return fmt.Sprintf("each weight within %g points, those play seldom reaches (%d%%) within %g",
-			step/2, 100-int(100*ntuple.FineShare), step/2*float64(coarse))
+	if !coherence || len(tiers) == 1 {
+		return "each weight " + within(tiers[0].Factor)
 	}
-	return fmt.Sprintf("each weight within %g points", step/2)
+	parts := make([]string, len(tiers))
+	last := 0.0
+	for i, t := range tiers {
+		share := fmt.Sprintf("%g%%", math.Round(100*(t.Share-last)*100)/100)
+		switch {
+		case i == 0:
+			parts[i] = fmt.Sprintf("the %s of each tuple's weights that play adjusted most %s", share, within(t.Factor))
+		case i == len(tiers)-1:
+			parts[i] = fmt.Sprintf("the other %s %s", share, within(t.Factor))
+		default:
+			parts[i] = fmt.Sprintf("the next %s %s", share, within(t.Factor))
+		}
+		last = t.Share
+	}
+	return strings.Join(parts, ", ")
 }

@@ -52,8 +52,9 @@ func TestTrainExport(t *testing.T) {
 		{[]string{"-export", play, "-weights", w, "-time", "1m"}, 2, "-time: -export writes the network of the weights file and trains nothing"},
 		{[]string{"-export", play, "-weights", w, "-step", "-1"}, 2, "-step -1: want a number of points"},
 		{[]string{"-export", play, "-weights", w, "-step", "NaN"}, 2, "-step NaN"},
-		{[]string{"-export", play, "-weights", w, "-coarse", "0"}, 2, "-coarse 0: want a factor from 1"},
-		{[]string{"-export", play, "-weights", w, "-coarse", "4097"}, 2, "-coarse 4097: want a factor from 1"},
+		{[]string{"-export", play, "-weights", w, "-tiers", "0.5:1"}, 2, "the last tier has share 0.5: it must be 1"},
+		{[]string{"-export", play, "-weights", w, "-tiers", "1:4097"}, 2, "a factor from 1 to 4096"},
+		{[]string{"-export", play, "-weights", w, "-tiers", "fine"}, 2, "want SHARE:FACTOR"},
 		{[]string{"-export", filepath.Join(dir, "again.play"), "-weights", play}, 1, "not a weights file but a play file"},
 		{[]string{"-export", play, "-weights", filepath.Join(dir, "none.weights")}, 1, "no trained network"},
 	} {
@@ -64,25 +65,27 @@ func TestTrainExport(t *testing.T) {
 	}
 }
 
-// TestExportRounding checks what -export says of its rounding: the
-// coarse rounding of the weights play seldom reaches only where there is
-// one, a network in its coherence phase and a factor above 1.
+// TestExportRounding checks what -export says of its rounding: tier by
+// tier for a network in its coherence phase, and for another the first
+// tier's rounding of every weight.
 func TestExportRounding(t *testing.T) {
 	for _, c := range []struct {
 		step      float64
-		coarse    int
+		tiers     ntuple.Tiers
 		coherence bool
 		want      string
 	}{
-		{8, 16, false, "each weight within 4 points"},
-		{8, 1, true, "each weight within 4 points"},
-		{8, 16, true, "each weight within 4 points, those play seldom reaches (95%) within 64"},
-		{8, 64, true, "each weight within 4 points, those play seldom reaches (95%) within 256"},
-		{0, 64, true, "each weight within half a 65535th of its tuple's range, those play seldom reaches (95%) within 64 times that"},
-		{0, 1, true, "each weight within half a 65535th of its tuple's range"},
+		{8, ntuple.DefaultTiers(), false, "each weight within 4 points"},
+		{8, ntuple.FineTiers(), true, "each weight within 4 points"},
+		{8, ntuple.Tiers{{Share: 0.5, Factor: 2}, {Share: 1, Factor: 16}}, false, "each weight within 8 points"},
+		{8, ntuple.DefaultTiers(), true, "the 5% of each tuple's weights that play adjusted most within 4 points, " +
+			"the next 5% within 16 points, the next 15% within 256 points, the other 75% within 1024 points"},
+		{0, ntuple.Tiers{{Share: 0.05, Factor: 1}, {Share: 1, Factor: 16}}, true, "the 5% of each tuple's weights that play adjusted most " +
+			"within half a 65535th of its tuple's range, the other 95% within 8 65535ths of its tuple's range"},
+		{0, ntuple.FineTiers(), true, "each weight within half a 65535th of its tuple's range"},
 	} {
-		if got := rounding(c.step, c.coarse, c.coherence); got != c.want {
-			t.Errorf("rounding(%v, %d, %v) = %q; want %q", c.step, c.coarse, c.coherence, got, c.want)
+		if got := rounding(c.step, c.tiers, c.coherence); got != c.want {
+			t.Errorf("rounding(%v, %v, %v) =\n%q; want\n%q", c.step, c.tiers, c.coherence, got, c.want)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func tinyPlayFile(t *testing.T) []byte {
 			return
 		}
 		var b bytes.Buffer
-		_, tiny.err = (&ntuple.Checkpoint{Net: n, State: ntuple.State{Episodes: 12}}).WritePlay(&b, 0, ntuple.DefaultCoarse)
+		_, tiny.err = (&ntuple.Checkpoint{Net: n, State: ntuple.State{Episodes: 12}}).WritePlay(&b, 0, ntuple.DefaultTiers())
 		tiny.file = b.Bytes()
 	})
 	if tiny.err != nil {

@@ -53,11 +53,17 @@ var (
 	guidedSteps = []float32{4, 8, 16, 32}
 )
 
-// coarseFactors are the factors of the coarse rounding TestCodeStudy
-// measures besides DefaultCoarse, at DefaultPlayStep: how coarsely the
-// weights play seldom reaches can be rounded, on a network trained for
-// longer than an hour, whose play file is larger.
-var coarseFactors = []int{64, 256, 1024}
+// studyTiers are the roundings TestCodeStudy measures besides
+// DefaultTiers, at DefaultPlayStep: how coarsely the weights play seldom
+// reaches can be rounded, on a network trained for longer than an hour,
+// whose play file is larger. The first was the default before tiers.
+var studyTiers = []Tiers{
+	{{0.05, 1}, {1, 16}},
+	{{0.05, 1}, {1, 64}},
+	{{0.05, 1}, {1, 256}},
+	{{0.10, 1}, {1, 128}},
+	{{0.05, 1}, {0.10, 4}, {1, 128}},
+}
 
 // A studyCode turns the weights of one table into codes, and gives the
 // value each code stands for.
@@ -94,14 +100,14 @@ func TestCodeStudy(t *testing.T) {
 	positions := studyPositions(n)
 	t.Logf("%d positions at one ply, %d at three", len(positions), len(positions)/5)
 	for _, step := range studySteps {
-		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, DefaultCoarse, positions)
+		studyPlay(t, fmt.Sprintf("step%v", step), &Checkpoint{Net: n, State: s}, step, FineTiers(), positions)
 	}
 	if c.coherence != nil {
 		for _, step := range guidedSteps {
-			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, DefaultCoarse, positions)
+			studyPlay(t, fmt.Sprintf("step%v-guided", step), c, step, DefaultTiers(), positions)
 		}
-		for _, coarse := range coarseFactors {
-			studyPlay(t, fmt.Sprintf("step%v-coarse%d", DefaultPlayStep, coarse), c, DefaultPlayStep, coarse, positions)
+		for _, tiers := range studyTiers {
+			studyPlay(t, fmt.Sprintf("step%v-tiers%v", DefaultPlayStep, tiers), c, DefaultPlayStep, tiers, positions)
 		}
 	}
 	for _, c := range studyCodes {
@@ -127,15 +133,14 @@ func TestCodeStudy(t *testing.T) {
 	}
 }
 
-// studyPlay measures the play file of c at step, the weights play seldom
-// reaches rounded coarse times as coarsely, and writes it to -study.out as
-// name.play.
-func studyPlay(t *testing.T, name string, c *Checkpoint, step float32, coarse int, positions []engine.Board) {
+// studyPlay measures the play file of c at step, rounded by tiers, and
+// writes it to -study.out as name.play.
+func studyPlay(t *testing.T, name string, c *Checkpoint, step float32, tiers Tiers, positions []engine.Board) {
 	if !studied(t, name) {
 		return
 	}
 	var b bytes.Buffer
-	if _, err := writePlayOf(&b, c.Net, c.State, step, c.coherence, coarse); err != nil {
+	if _, err := writePlayOf(&b, c.Net, c.State, step, c.coherence, tiers); err != nil {
 		t.Fatal(err)
 	}
 	size := b.Len()

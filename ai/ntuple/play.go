@@ -71,19 +71,6 @@ const maxStream = streamLen + streamLen/1024 + 1024
 // weights to by default (see Checkpoint.WritePlay and docs/training.md).
 const DefaultPlayStep = 8
 
-// A play file of a network in its coherence phase may round the weights
-// that play seldom reaches more coarsely than the others: all but the
-// FineShare of each tuple's weights whose adjustments in that phase add up
-// to the most. On a network of an hour, rounding 95% of the weights to 16
-// steps (DefaultCoarse) cost nothing measurable and made the file 14-17%
-// smaller (docs/training.md). MaxCoarse bounds the factor: a 4096th of
-// the 65536 codes is as coarse as a rounding can usefully be.
-const (
-	DefaultCoarse = 16
-	MaxCoarse     = 4096
-	FineShare     = 0.05
-)
-
 // ErrQuantized is the error of writing a network read from a play file as
 // a weights file or a play file: its weights are codes, which a training
 // cannot move and a second rounding would only blur.
@@ -94,27 +81,27 @@ var ErrQuantized = errors.New("the network was read from a play file: only a net
 // to base + q·step, q from 0 to 65535, with step at least step (0: the
 // finest that spans the tuple's weights) and base the lowest weight of the
 // tuple, so within half a step of its value. In the coherence phase, the
-// weights play seldom reaches (see DefaultCoarse) are rounded to every
-// coarse-th code instead, within coarse/2 steps; coarse 1 rounds them as
-// the others, and coarse is at most MaxCoarse. It returns the bytes
-// written and the first error of w; a weight that is not a finite number
-// writes nothing (ErrNotFinite).
-func (c *Checkpoint) WritePlay(w io.Writer, step float32, coarse int) (int64, error) {
-	return writePlayOf(w, c.Net, c.State, step, c.coherence, coarse)
+// weights of each tier (see Tier and DefaultTiers), ranked by how much play
+// adjusted them, are rounded to every Factor-th code instead, within
+// Factor/2 steps; before it, every weight has the first tier's factor. It
+// returns the bytes written and the first error of w; a weight that is not
+// a finite number, or tiers that Tiers.Check refuses, write nothing.
+func (c *Checkpoint) WritePlay(w io.Writer, step float32, tiers Tiers) (int64, error) {
+	return writePlayOf(w, c.Net, c.State, step, c.coherence, tiers)
 }
 
-// writePlayOf writes n as a play file, rounding to every coarse-th code
-// the weights whose sums of adjustment sizes in tc fall below those of
-// FineShare of their tuple's, unless tc is nil.
-func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, coarse int) (int64, error) {
+// writePlayOf writes n as a play file, rounding each weight by its tier,
+// ranked by its sum of adjustment sizes in tc, or by the first tier if tc
+// is nil.
+func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, tiers Tiers) (int64, error) {
 	if n.quantized != nil {
 		return 0, ErrQuantized
 	}
 	if !finite(step) || step < 0 {
 		return 0, errors.New("the step of a play file is a number 0 or above")
 	}
-	if coarse < 1 || coarse > MaxCoarse {
-		return 0, fmt.Errorf("the coarse rounding of a play file is a factor from 1 to %d", MaxCoarse)
+	if err := tiers.Check(); err != nil {
+		return 0, fmt.Errorf("the rounding of a play file: %w", err)
 	}
 	for t := range n.weights {
 		if firstNonFinite(n.weights[t].bytes()) >= 0 {
@@ -134,7 +121,7 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, 
 			if tc != nil {
 				sizes = func(i int) float32 { return tc.size(t, i) }
 			}
-			streams[t] = compressCodes(tab, zs[t], sizes, coarse)
+			streams[t] = compressCodes(tab, zs[t], tiers.factors(tableLen, sizes))
 		})
 	}
 	wg.Wait()
@@ -176,16 +163,10 @@ func playHeader(n *Network, s State, zs []quantizer, streams [][]byte) []byte {
 	return h
 }
 
-// compressCodes returns the DEFLATE stream of the codes of the weights w:
-// their low bytes, then their high bytes. If sizes is not nil, the weights
-// whose sums of the sizes of their adjustments (sizes(i) for weight i) fall
-// below those of FineShare of the table's are rounded to every coarse-th
-// code.
-func compressCodes(w []float32, z quantizer, sizes func(i int) float32, coarse int) []byte {
-	seldom := float32(-1) // no size is below it
-	if sizes != nil {
-		seldom = quantile(len(w), sizes, 1-FineShare)
-	}
+// compressCodes returns the DEFLATE stream of the codes of the weights w,
+// weight i rounded to every factor(i)-th code: their low bytes, then their
+// high bytes.
+func compressCodes(w []float32, z quantizer, factor func(i int) int) []byte {
 	codes := make([]uint16, chunk)
 	var out bytes.Buffer
 	fw, _ := flate.NewWriter(&out, flate.DefaultCompression) // a valid level cannot fail
@@ -193,10 +174,7 @@ func compressCodes(w []float32, z quantizer, sizes func(i int) float32, coarse i
 	for _, shift := range [2]uint{0, 8} {
 		for i := 0; i < len(w); i += chunk {
 			for j, v := range w[i : i+chunk] {
-				codes[j] = z.code(v)
-				if sizes != nil && sizes(i+j) < seldom {
-					codes[j] = z.coarseCode(v, coarse)
-				}
+				codes[j] = z.coarseCode(v, factor(i+j))
 				buf[j] = byte(codes[j] >> shift)
 			}
 			fw.Write(buf) // a bytes.Buffer does not fail

@@ -84,7 +84,7 @@ func writePlayFile(weights string) (string, error) {
 	}
 	defer n.release()
 	var b bytes.Buffer
-	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0, DefaultCoarse); err != nil {
+	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0, DefaultTiers()); err != nil {
 		return "", err
 	}
 	path := filepath.Join(testDir, "network.play")
@@ -115,7 +115,7 @@ func TestPlayRoundTrip(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	for _, step := range []float32{0, 16} {
 		var b bytes.Buffer
-		if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, step, DefaultCoarse); err != nil {
+		if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, step, DefaultTiers()); err != nil {
 			t.Fatal(err)
 		}
 		q, qs, err := ReadNetwork(&b)
@@ -132,60 +132,75 @@ func TestPlayRoundTrip(t *testing.T) {
 	}
 }
 
-// TestPlayRoundsSeldomWeightsCoarsely checks that in the coherence phase
-// the weights whose adjustments add up to the least, all but FineShare of
-// them, are rounded to every coarse-th code, within coarse/2 steps, and
-// the others within half a step; coarse 1 rounds them all alike.
-func TestPlayRoundsSeldomWeightsCoarsely(t *testing.T) {
+// TestPlayRoundsByTiers checks that in the coherence phase each weight is
+// rounded by its tier: ranked by how much its adjustments add up to, it is
+// rounded to every Factor-th code of the first tier whose share holds it,
+// within Factor/2 steps.
+func TestPlayRoundsByTiers(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	tc := newCoherence(len(n.weights))
 	t.Cleanup(tc.release)
+	// Sizes 0 to 99 in runs of 16 (the quantile samples every 16th), so
+	// that a share q of the weights has sizes from 100(1-q) up, near enough.
+	size := func(i int) float32 { return float32(i / 16 % 100) }
 	for k := range n.weights {
 		for i := range tableLen {
-			// A tenth of the weights adjusted, in runs of 16 as the
-			// quantile samples every 16th: they are the top 5%, and the
-			// others, never adjusted, are below it.
-			if i/16%10 == 0 {
-				tc.at(position(k, i))[1] = 1
-			}
+			tc.at(position(k, i))[1] = size(i)
 		}
 	}
-	for _, factor := range []int{1, 64} {
+	// The least size of each share of a table, the most adjusted first,
+	// from the table's sizes in order (a naive quantile).
+	var count [100]int
+	for i := range tableLen {
+		count[int(size(i))]++
+	}
+	least := func(share float64) float32 {
+		m, below := int((1-share)*tableLen), 0
+		for v, c := range count {
+			if below += c; below > m {
+				return float32(v)
+			}
+		}
+		return 99
+	}
+	for _, tiers := range []Tiers{DefaultTiers(), {{0.5, 2}, {1, 8}}} {
+		var factors [100]int // by size
+		for v := range factors {
+			factors[v] = tiers[len(tiers)-1].Factor
+			for _, tier := range slices.Backward(tiers[:len(tiers)-1]) {
+				if float32(v) >= least(tier.Share) {
+					factors[v] = tier.Factor
+				}
+			}
+		}
 		var b bytes.Buffer
-		if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&b, 0.5, factor); err != nil {
+		if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&b, 0.5, tiers); err != nil {
 			t.Fatal(err)
 		}
 		q, _, err := ReadNetwork(&b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		coarse := 0
-		checkCodes(t, n, q, 0.5, factor, func(k, i int) int {
-			if i/16%10 == 0 {
-				return 1
+		checkCodes(t, n, q, 0.5, slices.Max(factors[:]), func(k, i int) int {
+			f := factors[int(size(i))]
+			if code := q.quantized.tables[k].load(uint32(i)); int(code)%f != 0 && code != maxCode {
+				t.Fatalf("tiers %v: weight %d of tuple %d (size %v): code %d, not a multiple of %d", tiers, i, k, size(i), code, f)
 			}
-			if q.quantized.tables[k][i]%uint16(factor) != 0 && q.quantized.tables[k][i] != maxCode {
-				t.Fatalf("coarse %d: weight %d of tuple %d: code %d, not a multiple of %d", factor, i, k, q.quantized.tables[k][i], factor)
-			}
-			coarse++
-			return factor
+			return f
 		})
 		q.release()
-		if want := len(n.weights) * (tableLen - 16*((tableLen/16+9)/10)); coarse != want {
-			t.Errorf("coarse %d: %d weights rounded coarsely; want %d", factor, coarse, want)
-		}
 	}
 }
 
-// TestPlayRefusesCoarseOutOfRange checks that a coarse rounding below 1
-// or above MaxCoarse writes nothing and says why.
-func TestPlayRefusesCoarseOutOfRange(t *testing.T) {
+// TestPlayRefusesBadTiers checks that tiers Tiers.Check refuses write
+// nothing and say why.
+func TestPlayRefusesBadTiers(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
-	for _, coarse := range []int{0, -1, MaxCoarse + 1} {
+	for _, tiers := range []Tiers{nil, {{1, 0}}, {{0.5, 1}}, {{1, MaxFactor + 1}}} {
 		var b bytes.Buffer
-		_, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, DefaultPlayStep, coarse)
-		if err == nil || !strings.Contains(err.Error(), "coarse") || b.Len() != 0 {
-			t.Errorf("coarse %d: error %v, %d bytes written; want a refusal and nothing", coarse, err, b.Len())
+		_, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, DefaultPlayStep, tiers)
+		if err == nil || !strings.Contains(err.Error(), "the rounding of a play file") || b.Len() != 0 {
+			t.Errorf("tiers %v: error %v, %d bytes written; want a refusal and nothing", tiers, err, b.Len())
 		}
 	}
 }
@@ -267,7 +282,7 @@ func TestQuantizedNetworkIsFinal(t *testing.T) {
 	if _, err := (&Checkpoint{Net: q, State: s}).WriteTo(io.Discard); !errors.Is(err, ErrQuantized) {
 		t.Errorf("WriteTo of a network read from a play file: %v; want ErrQuantized", err)
 	}
-	if _, err := (&Checkpoint{Net: q, State: s}).WritePlay(io.Discard, 0, DefaultCoarse); !errors.Is(err, ErrQuantized) {
+	if _, err := (&Checkpoint{Net: q, State: s}).WritePlay(io.Discard, 0, DefaultTiers()); !errors.Is(err, ErrQuantized) {
 		t.Errorf("WritePlay of a network read from a play file: %v; want ErrQuantized", err)
 	}
 }
@@ -470,7 +485,7 @@ func TestPlayFilePlaysAsItsNetwork(t *testing.T) {
 	}
 	n := tr.net
 	var b bytes.Buffer
-	if _, err := tr.Checkpoint().WritePlay(&b, DefaultPlayStep, DefaultCoarse); err != nil {
+	if _, err := tr.Checkpoint().WritePlay(&b, DefaultPlayStep, DefaultTiers()); err != nil {
 		t.Fatal(err)
 	}
 	q, _, err := ReadNetwork(&b)
@@ -536,7 +551,7 @@ func playOnePly(n *Network, seed uint64, visit func(engine.Board)) int {
 func BenchmarkEvaluateCodes(b *testing.B) {
 	t := trained(b, FourBySix)
 	var file bytes.Buffer
-	if _, err := t.Checkpoint().WritePlay(&file, DefaultPlayStep, DefaultCoarse); err != nil {
+	if _, err := t.Checkpoint().WritePlay(&file, DefaultPlayStep, DefaultTiers()); err != nil {
 		b.Fatal(err)
 	}
 	q, _, err := ReadNetwork(&file)
