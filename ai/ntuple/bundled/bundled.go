@@ -1,10 +1,9 @@
-// Package bundled holds the network built into the game: a play file (see
-// ntuple.Checkpoint.WritePlay) put at network/ntuple.play before the game is built is
-// embedded in it, and the game offers it as the learned evaluator when the
-// player has no network of their own. Without that file the game builds
-// and plays as ever, with its heuristics; the repository holds one only
-// once a network has earned its place (docs/training.md says how one is
-// made and checked).
+// Package bundled holds the network built into the game: the play file
+// (see ntuple.Checkpoint.WritePlay) at network/ntuple.play is embedded in
+// it, and the game offers it as the learned evaluator when the player has
+// no network of their own. Without that file the game builds and plays as
+// ever, with its heuristics alone; docs/training.md says how the network
+// was made and measured.
 package bundled
 
 import (
