@@ -110,12 +110,13 @@ func (t Tiers) factors(n int, sizes func(i int) float32) func(i int) int {
 	if sizes == nil {
 		return func(int) int { return t[0].Factor }
 	}
-	// least[k] is the least size of tier k and those before it.
-	least := make([]float32, len(t))
-	for k, tier := range t {
-		least[k] = quantile(n, sizes, 1-tier.Share)
+	// least[k] is the least size of tier k and those before it; the last
+	// tier holds every weight the others do not.
+	qs := make([]float64, len(t)-1)
+	for k, tier := range t[:len(t)-1] {
+		qs[k] = 1 - tier.Share
 	}
-	least[len(t)-1] = -1 // the last tier holds every weight, whatever its size
+	least := quantiles(n, sizes, qs)
 	return func(i int) int {
 		s := sizes(i)
 		for k, l := range least {
