@@ -201,8 +201,13 @@ func TestQuantile(t *testing.T) {
 func hourOfTraining() []curve.Point {
 	type rate = sim.TileRate
 	point := func(minutes float64, mean, half float64, reach ...rate) curve.Point {
-		return curve.Point{Plies: 1, Training: time.Duration(minutes * float64(time.Minute)), Games: 1000,
-			Mean: mean, MeanLow: mean - half, MeanHigh: mean + half, Reach: [len(curve.Tiles)]rate(reach)}
+		p := curve.Point{Plies: 1, Training: time.Duration(minutes * float64(time.Minute)), Games: 1000,
+			Mean: mean, MeanLow: mean - half, MeanHigh: mean + half}
+		for i, r := range reach { // no rate of 32768: that curve did not follow it
+			r.Tile = curve.Tiles[i]
+			p.Reach[i] = r
+		}
+		return p
 	}
 	return []curve.Point{
 		point(10, 30781, 929, rate{Share: .601, Low: .570, High: .631}, rate{High: .004}, rate{High: .004}),

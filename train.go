@@ -45,7 +45,7 @@ A file that is not empty is never replaced by a new network without
 
 Every -eval-every, training pauses for a fixed evaluation: -eval-games
 games at one ply (the move of highest points plus value), on the same seeds
-each time, whose mean score and 2048, 8192 and 16384 rates, with 95%
+each time, whose mean score and 2048, 8192, 16384 and 32768 rates, with 95%
 intervals, are printed on stdout and kept in the learning curve (-log, a
 CSV file beside the weights; -plot draws it). -eval-depth 3 plays them
 with a search 3 plies deep instead, as the game's AI plays: the measure of

@@ -72,7 +72,10 @@ func describePoint(p curve.Point) string {
 	s := fmt.Sprintf("after %v, %s games, %s moves: mean %s ± %s (median %s)",
 		p.Training.Round(time.Second), figures.Count(p.Episodes), figures.Rate(float64(p.Moves)),
 		figures.Decimal(p.Mean, 0), figures.Decimal((p.MeanHigh-p.MeanLow)/2, 0), figures.Decimal(p.Median, 0))
-	for _, r := range p.Reach {
+	for i, r := range p.Reach {
+		if !p.Known(i) {
+			continue
+		}
 		s += fmt.Sprintf(", %d %s [%s, %s]", r.Tile, figures.Percent(r.Share, 1),
 			figures.Decimal(100*r.Low, 1), figures.Decimal(100*r.High, 1))
 	}

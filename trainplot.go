@@ -58,9 +58,13 @@ func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
 	rates := newPanel("share of games reaching the tile", xName, "share of games", x, roundRange(0, 1, 5))
 	var names []string
 	for i, tile := range curve.Tiles {
+		known := slices.DeleteFunc(slices.Clone(points), func(p curve.Point) bool { return !p.Known(i) })
+		if len(known) == 0 {
+			continue // a rate the curve's evaluations did not follow (see curve.Point.Reach)
+		}
 		names = append(names, strconv.Itoa(tile))
 		rates.Series = append(rates.Series, intervalSeries{color: seriesColor(i),
-			points: curvePoints(points, unit, func(p curve.Point) (float64, float64, float64) {
+			points: curvePoints(known, unit, func(p curve.Point) (float64, float64, float64) {
 				return p.Reach[i].Share, p.Reach[i].Low, p.Reach[i].High
 			})})
 	}

@@ -12,8 +12,13 @@ import (
 	"github.com/term2048/2048/ai/sim"
 )
 
-// header is the first row of the learning curve's CSV file.
-var header = append(slices.Clip(oneHeader), "plies")
+// header is the first row of the learning curve's CSV file: the columns of
+// the older curves first, in their places, then the rate of 32768.
+var header = append(slices.Clip(pliesHeader), "reach_32768", "reach_32768_low", "reach_32768_high")
+
+// pliesHeader is the header of the curves written before the rate of 32768
+// was followed: they have no rate for it.
+var pliesHeader = append(slices.Clip(oneHeader), "plies")
 
 // oneHeader is the header of the curves written before evaluations could
 // search: every point of such a curve was played at one ply.
@@ -22,7 +27,8 @@ var oneHeader = []string{"training_seconds", "episodes", "moves", "phase", "game
 	"reach_16384", "reach_16384_low", "reach_16384_high"}
 
 // Write writes curve to w as CSV: a header, then a row a point, its phase
-// "td" or "tc" (temporal coherence), its figures in seconds and shares.
+// "td" or "tc" (temporal coherence), its figures in seconds and shares; the
+// rate of 32768 of a point that has none (see Point.Reach) is left empty.
 func Write(w io.Writer, curve []Point) error {
 	cw := csv.NewWriter(w)
 	cw.Write(header)
@@ -34,18 +40,25 @@ func Write(w io.Writer, curve []Point) error {
 		}
 		row := []string{f(p.Training.Seconds()), strconv.FormatUint(p.Episodes, 10), strconv.FormatUint(p.Moves, 10), phase,
 			strconv.Itoa(p.Games), f(p.Mean), f(p.MeanLow), f(p.MeanHigh), f(p.Median)}
-		for _, r := range p.Reach {
+		for _, r := range p.Reach[:3] {
 			row = append(row, f(r.Share), f(r.Low), f(r.High))
 		}
-		cw.Write(append(row, strconv.Itoa(p.Plies)))
+		row = append(row, strconv.Itoa(p.Plies))
+		if r := p.Reach[3]; p.Known(3) {
+			row = append(row, f(r.Share), f(r.Low), f(r.High))
+		} else {
+			row = append(row, "", "", "")
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
 // Read reads a learning curve that Write wrote, or one written before
-// evaluations could search, whose points it reads as played at one ply.
-// Input that is not such a curve is an error that gives the line at fault,
+// evaluations could search, whose points it reads as played at one ply, or
+// before the rate of 32768 was followed, whose points have none (see
+// Point.Reach). Input that is not such a curve is an error that gives the line at fault,
 // so that a resumed training never loses or garbles the points of the
 // earlier runs.
 func Read(r io.Reader) ([]Point, error) {
@@ -53,13 +66,16 @@ func Read(r io.Reader) ([]Point, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 || !slices.Equal(rows[0], header) && !slices.Equal(rows[0], oneHeader) {
+	if len(rows) == 0 || !slices.ContainsFunc([][]string{header, pliesHeader, oneHeader}, func(h []string) bool { return slices.Equal(rows[0], h) }) {
 		return nil, errors.New("line 1: not the header of a learning curve")
 	}
 	var curve []Point
 	for i, row := range rows[1:] {
 		if len(rows[0]) == len(oneHeader) && len(row) == len(oneHeader) {
 			row = append(row, "1")
+		}
+		if len(rows[0]) < len(header) && len(row) == len(pliesHeader) {
+			row = append(row, "", "", "")
 		}
 		p, err := parsePoint(row)
 		if err != nil {
@@ -76,9 +92,13 @@ func parsePoint(row []string) (Point, error) {
 	if len(row) != len(header) {
 		return p, fmt.Errorf("%d fields; want %d", len(row), len(header))
 	}
+	known := slices.ContainsFunc(row[len(pliesHeader):], func(f string) bool { return f != "" })
 	nums := make([]float64, len(header))
 	for i, field := range row {
-		if i == len(header)-1 { // the plies
+		if i >= len(pliesHeader) && !known {
+			continue // no rate of 32768
+		}
+		if i == len(pliesHeader)-1 { // the plies
 			n, err := strconv.Atoi(field)
 			if err != nil || n < 1 {
 				return p, fmt.Errorf("plies %q; want a whole number of 1 or more", field)
@@ -102,7 +122,14 @@ func parsePoint(row []string) (Point, error) {
 	p.Episodes, p.Moves, p.Coherence = uint64(nums[1]), uint64(nums[2]), row[3] == "tc"
 	p.Games, p.Mean, p.MeanLow, p.MeanHigh, p.Median = int(nums[4]), nums[5], nums[6], nums[7], nums[8]
 	for i, tile := range Tiles {
-		p.Reach[i] = sim.TileRate{Tile: tile, Share: nums[9+3*i], Low: nums[10+3*i], High: nums[11+3*i]}
+		at := 9 + 3*i // the first three rates, then the plies, then 32768's
+		if i == 3 {
+			if !known {
+				break
+			}
+			at++
+		}
+		p.Reach[i] = sim.TileRate{Tile: tile, Share: nums[at], Low: nums[at+1], High: nums[at+2]}
 		p.Reach[i].Games = int(p.Reach[i].Share*float64(p.Games) + 0.5)
 	}
 	return p, nil

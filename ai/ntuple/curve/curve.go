@@ -17,8 +17,10 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// Tiles are the tiles whose reach rates the learning curve follows.
-var Tiles = [...]int{2048, 8192, 16384}
+// Tiles are the tiles whose reach rates the learning curve follows: 32768
+// for evaluations that search, where it tells restarts and other recipes
+// for the late game apart (see Point.Reach for curves written before it).
+var Tiles = [...]int{2048, 8192, 16384, 32768}
 
 // Seed is the seed of the first evaluation game, the same in every
 // evaluation, and far from the seeds of sim's default games.
@@ -39,8 +41,13 @@ type Point struct {
 	MeanLow   float64       // its 95% interval
 	MeanHigh  float64
 	Median    float64
-	Reach     [len(Tiles)]sim.TileRate // the rates of Tiles
+	// Reach holds the rates of Tiles. A curve written before 32768 was
+	// followed has no rate for it: its TileRate is the zero one, of Tile 0.
+	Reach [len(Tiles)]sim.TileRate
 }
+
+// Known reports whether p has a rate for Tiles[i] (see Reach).
+func (p Point) Known(i int) bool { return p.Reach[i].Tile != 0 }
 
 // Evaluate plays games games with net at plies plies, on workers
 // goroutines (0: GOMAXPROCS), seeded from Seed, and returns the point of
