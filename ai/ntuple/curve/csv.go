@@ -16,6 +16,10 @@ import (
 // the older curves first, in their places, then the rate of 32768.
 var header = append(slices.Clip(pliesHeader), "reach_32768", "reach_32768_low", "reach_32768_high")
 
+// late is the index in Tiles of 32768, whose rate comes after the plies,
+// and which the older curves lack.
+const late = len(Tiles) - 1
+
 // pliesHeader is the header of the curves written before the rate of 32768
 // was followed: they have no rate for it.
 var pliesHeader = append(slices.Clip(oneHeader), "plies")
@@ -40,11 +44,11 @@ func Write(w io.Writer, curve []Point) error {
 		}
 		row := []string{f(p.Training.Seconds()), strconv.FormatUint(p.Episodes, 10), strconv.FormatUint(p.Moves, 10), phase,
 			strconv.Itoa(p.Games), f(p.Mean), f(p.MeanLow), f(p.MeanHigh), f(p.Median)}
-		for _, r := range p.Reach[:3] {
+		for _, r := range p.Reach[:late] {
 			row = append(row, f(r.Share), f(r.Low), f(r.High))
 		}
 		row = append(row, strconv.Itoa(p.Plies))
-		if r := p.Reach[3]; p.Known(3) {
+		if r := p.Reach[late]; p.Known(late) {
 			row = append(row, f(r.Share), f(r.Low), f(r.High))
 		} else {
 			row = append(row, "", "", "")
@@ -122,8 +126,8 @@ func parsePoint(row []string) (Point, error) {
 	p.Episodes, p.Moves, p.Coherence = uint64(nums[1]), uint64(nums[2]), row[3] == "tc"
 	p.Games, p.Mean, p.MeanLow, p.MeanHigh, p.Median = int(nums[4]), nums[5], nums[6], nums[7], nums[8]
 	for i, tile := range Tiles {
-		at := 9 + 3*i // the first three rates, then the plies, then 32768's
-		if i == 3 {
+		at := 9 + 3*i // the first rates, then the plies, then 32768's
+		if i == late {
 			if !known {
 				break
 			}

@@ -109,26 +109,36 @@ func TestReadRefuses(t *testing.T) {
 	}
 }
 
+// readOld writes p, keeps the first n columns of the file, as a curve of
+// an older format has them, and reads that back. It returns what it read,
+// and what Write must write of it: the header of now, and the columns kept
+// with the rate of 32768 empty.
+func readOld(t *testing.T, p curve.Point, n int) (back []curve.Point, old, rewritten string) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := curve.Write(&b, []curve.Point{p}); err != nil {
+		t.Fatal(err)
+	}
+	header, row, _ := strings.Cut(b.String(), "\n")
+	old = fields(header, n) + "\n" + fields(row, n) + "\n"
+	back, err := curve.Read(strings.NewReader(old))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("Read of\n%s= %+v, %v; want one point", old, back, err)
+	}
+	return back, old, header + "\n" + fields(row, 19) + ",,,\n"
+}
+
 // TestReadWithout32768 checks that a curve written before the rate of
 // 32768 was followed reads as points that have none, which Write writes
 // empty, and Read reads back so.
 func TestReadWithout32768(t *testing.T) {
+	back, old, want := readOld(t, curve.NewPoint(ntuple.State{Episodes: 9}, 3, games(4096, 4096)), 19)
+	if p := back[0]; p.Plies != 3 || p.Known(3) || !p.Known(2) || p.Reach[0].Games != 2 {
+		t.Fatalf("Read of\n%s= %+v; want a point at 3 plies, 2048 reached twice, no rate of 32768", old, p)
+	}
 	var b bytes.Buffer
-	if err := curve.Write(&b, []curve.Point{curve.NewPoint(ntuple.State{Episodes: 9}, 3, games(4096, 4096))}); err != nil {
-		t.Fatal(err)
-	}
-	header, row, _ := strings.Cut(b.String(), "\n")
-	old := fields(header, 19) + "\n" + fields(row, 19) + "\n"
-	back, err := curve.Read(strings.NewReader(old))
-	if err != nil || len(back) != 1 || back[0].Plies != 3 || back[0].Known(3) || !back[0].Known(2) || back[0].Reach[0].Games != 2 {
-		t.Fatalf("Read of\n%s= %+v, %v; want one point at 3 plies, 2048 reached twice, no rate of 32768", old, back, err)
-	}
-	b.Reset()
-	if err := curve.Write(&b, back); err != nil {
-		t.Fatal(err)
-	}
-	if want := header + "\n" + fields(row, 19) + ",,,\n"; b.String() != want {
-		t.Errorf("the old curve read back writes\n%s\nnot\n%s", b.String(), want)
+	if err := curve.Write(&b, back); err != nil || b.String() != want {
+		t.Errorf("the old curve read back writes\n%s\nnot\n%s(%v)", b.String(), want, err)
 	}
 	again, err := curve.Read(&b)
 	if err != nil || len(again) != 1 || again[0].Known(3) || !sameCounts(again[0].Reach, back[0].Reach) {
@@ -140,18 +150,12 @@ func TestReadWithout32768(t *testing.T) {
 // search, without the plies column, reads as points played at one ply, and
 // is written again with the column (and no rate of 32768).
 func TestReadOneHeader(t *testing.T) {
+	back, old, want := readOld(t, curve.NewPoint(ntuple.State{Episodes: 7}, 1, games(2048, 4096)), 18)
+	if p := back[0]; p.Plies != 1 || p.Episodes != 7 || p.Known(3) {
+		t.Fatalf("Read of\n%s= %+v; want a point at one ply, of 7 episodes, no rate of 32768", old, p)
+	}
 	var b bytes.Buffer
-	if err := curve.Write(&b, []curve.Point{curve.NewPoint(ntuple.State{Episodes: 7}, 1, games(2048, 4096))}); err != nil {
-		t.Fatal(err)
-	}
-	header, row, _ := strings.Cut(b.String(), "\n")
-	old := fields(header, 18) + "\n" + fields(row, 18) + "\n"
-	back, err := curve.Read(strings.NewReader(old))
-	if err != nil || len(back) != 1 || back[0].Plies != 1 || back[0].Episodes != 7 {
-		t.Fatalf("Read of\n%s= %+v, %v; want one point at one ply, of 7 episodes", old, back, err)
-	}
-	b.Reset()
-	if want := header + "\n" + fields(row, 19) + ",,,\n"; curve.Write(&b, back) != nil || b.String() != want {
-		t.Errorf("the old curve read back writes\n%s\nnot\n%s", b.String(), want)
+	if err := curve.Write(&b, back); err != nil || b.String() != want {
+		t.Errorf("the old curve read back writes\n%s\nnot\n%s(%v)", b.String(), want, err)
 	}
 }
