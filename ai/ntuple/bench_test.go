@@ -29,6 +29,27 @@ func BenchmarkEvaluate(b *testing.B) {
 	_ = sink
 }
 
+// BenchmarkEvaluateStaged times the value of a board of a network of two
+// stages, as BenchmarkEvaluate does: the same trained network in both, the
+// second from 256, so that the difference is the choice of the stage.
+func BenchmarkEvaluateStaged(b *testing.B) {
+	t := trained(b, FourBySix)
+	n, err := Staged([]Stage{{Net: t.net}, {Net: t.net, Tile: 256}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	boards := afterstates(t.net, 1, 10)
+	var sink float32
+	for b.Loop() {
+		for _, x := range boards {
+			sink += n.value(x)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(boards)), "ns/eval")
+	b.ReportMetric(0, "ns/op")
+	_ = sink
+}
+
 // BenchmarkTrain measures training speed in moves a second, TDL2048's
 // measure, on one goroutine and on every core, for a 4×6 network that has
 // already played a few thousand games (an untrained one plays short games

@@ -10,6 +10,8 @@ import (
 	"io"
 	"math"
 	"runtime"
+
+	"github.com/term2048/2048/engine"
 )
 
 // A Checkpoint is what a weights file holds: a network, the state of its
@@ -21,7 +23,7 @@ import (
 //
 //	offset  size  field
 //	0       8     magic "2048ntup"
-//	8       4     format version, 1
+//	8       4     format version: 1, or 2 for a later stage (see Staged)
 //	12      4     H, the length of the fields that follow, at most 64 KiB
 //	16      1     length of the network's name, then the name ("4x6")
 //	        1     number of tuples T, then 6 bytes for each: its cells
@@ -36,6 +38,8 @@ import (
 //	        8     seed
 //	        2     number of generators G, then 20 bytes for each
 //	              (math/rand/v2's PCG.MarshalBinary)
+//	        1     version 2 only: the rank of the tile from which the
+//	              network values boards (State.StageTile), 2 to 15
 //	16+H    4     CRC-32C (Castagnoli) of every byte before it
 //	20+H          the weights: T tables of 2^24 floats, tuple by tuple,
 //	              each in the order of its index
@@ -65,8 +69,13 @@ func NewCheckpoint(d Design, seed uint64) (*Checkpoint, error) {
 // fileMagic starts every weights file.
 const fileMagic = "2048ntup"
 
-// fileVersion is the version of the format this package reads and writes.
-const fileVersion = 1
+// fileVersion is the version of the format of a weights file, and
+// stageFileVersion that of a later stage's, whose header ends with the rank
+// of its tile: a program that knows no stages refuses it by its version.
+const (
+	fileVersion      = 1
+	stageFileVersion = 2
+)
 
 // maxHeader bounds the length of the header's fields.
 const maxHeader = 1 << 16
@@ -95,11 +104,18 @@ func formatErrorf(format string, args ...any) error {
 // WriteTo writes the checkpoint in the format of a weights file. It returns
 // the bytes written and the first error of w.
 func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
-	if c.Net.quantized != nil {
-		return 0, ErrQuantized
+	if err := c.Net.checkWeights(); err != nil {
+		return 0, err
 	}
 	buf := make([]byte, 4*chunk)
-	n, err := writeSealed(w, fileMagic, fileVersion, c.header(), func(body io.Writer) error {
+	version := uint32(fileVersion)
+	if c.State.StageTile != 0 {
+		if rank, ok := engine.RankOf(c.State.StageTile); !ok || rank < 2 {
+			return 0, fmt.Errorf("a stage from tile %d: want a tile from 4 to 32768", c.State.StageTile)
+		}
+		version = stageFileVersion
+	}
+	n, err := writeSealed(w, fileMagic, version, c.header(), func(body io.Writer) error {
 		for t := range c.Net.weights {
 			if err := writeTable(body, &c.Net.weights[t], buf); err != nil {
 				return err
@@ -181,6 +197,9 @@ func (c *Checkpoint) header() []byte {
 	h = binary.LittleEndian.AppendUint16(h, uint16(len(s.Generators)))
 	for _, g := range s.Generators {
 		h, _ = g.AppendBinary(h) // a PCG's encoding cannot fail
+	}
+	if rank, _ := engine.RankOf(s.StageTile); rank != 0 {
+		h = append(h, rank)
 	}
 	return h
 }

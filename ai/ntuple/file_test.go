@@ -315,7 +315,7 @@ func TestForeignFiles(t *testing.T) {
 		want string
 	}{
 		{"text", text, "not a weights file"},
-		{"version 2", withHeader(func(h []byte) { h[8] = 2 }), "version 2"},
+		{"version 3", withHeader(func(h []byte) { h[8] = 3 }), "version 3"},
 		{"5x6", withHeader(func(h []byte) { h[17] = '5' }), "does not know"},
 		{"other tuple", withHeader(func(h []byte) { h[21] = 7 }), "does not know"},
 	} {

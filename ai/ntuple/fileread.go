@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/term2048/2048/engine"
 )
 
 // ReadCheckpoint reads a weights file written by WriteTo, with the coherence
@@ -152,8 +154,9 @@ func (f *fileReader) header() (*Checkpoint, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if v := binary.LittleEndian.Uint32(b[8:]); v != fileVersion {
-		return nil, false, formatErrorf("a weights file of version %d: this program reads version %d", v, fileVersion)
+	version := binary.LittleEndian.Uint32(b[8:])
+	if version != fileVersion && version != stageFileVersion {
+		return nil, false, formatErrorf("a weights file of version %d: this program reads versions %d and %d", version, fileVersion, stageFileVersion)
 	}
 	size := binary.LittleEndian.Uint32(b[12:])
 	if size > maxHeader {
@@ -167,12 +170,13 @@ func (f *fileReader) header() (*Checkpoint, bool, error) {
 	if err := f.checksum("header"); err != nil {
 		return nil, false, err
 	}
-	return parseHeader(fields)
+	return parseHeader(fields, version == stageFileVersion)
 }
 
 // parseHeader decodes the header's fields, whose checksum has been checked,
-// and allocates the network they describe.
-func parseHeader(h []byte) (*Checkpoint, bool, error) {
+// those of a later stage's file if stage is set, and allocates the network
+// they describe.
+func parseHeader(h []byte, stage bool) (*Checkpoint, bool, error) {
 	p := &fieldParser{b: h}
 	name := string(p.bytes(int(p.byte())))
 	tuples := make([]Tuple, p.byte())
@@ -189,6 +193,14 @@ func parseHeader(h []byte) (*Checkpoint, bool, error) {
 	for i := range s.Generators {
 		if err := s.Generators[i].UnmarshalBinary(p.bytes(20)); err != nil && p.err == nil {
 			p.err = formatErrorf("damaged: generator %d: %v", i, err)
+		}
+	}
+	if stage {
+		rank := p.byte()
+		if rank >= 2 && rank <= engine.MaxRank {
+			s.StageTile = engine.TileValue(rank)
+		} else if p.err == nil {
+			p.err = formatErrorf("damaged: a stage from tile rank %d", rank)
 		}
 	}
 	if p.err == nil && len(p.b) != 0 {

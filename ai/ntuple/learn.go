@@ -23,11 +23,14 @@ type learner struct {
 	// restart is the length from which a game is played again from its
 	// middle (0: never); see episode.
 	restart int
-	pcg     *rand.PCG
-	rng     *rand.Rand
-	path    []engine.Board // the boards of the segment being played, after each spawn
-	trail   []step         // the afterstates of the segment being played, for backward
-	stats   Stats
+	// starts holds the boards a game starts from, one drawn at random
+	// for each; if it is empty, a game starts from two random tiles.
+	starts []engine.Board
+	pcg    *rand.PCG
+	rng    *rand.Rand
+	path   []engine.Board // the boards of the segment being played, after each spawn
+	trail  []step         // the afterstates of the segment being played, for backward
+	stats  Stats
 	// diverged is set when a value stops being a finite number.
 	diverged bool
 }
@@ -51,17 +54,22 @@ func (l *learner) run(stop *atomic.Bool, budget *atomic.Int64) {
 	}
 }
 
-// episode plays one training game from two random tiles, and then, while
-// the segment just played lasted at least l.restart moves, plays again from
-// the board halfway through it, with new tiles. Restarts give the late game,
+// episode plays one training game from two random tiles, or from a board
+// of l.starts, and then, while the segment just played lasted at least
+// l.restart moves, plays again from the board halfway through it, with new
+// tiles. Restarts give the late game,
 // which few games reach and the network knows least, more training: a game
 // of n moves is followed by about n more from its second half. Only the
 // first segment is a real game; its score is the episode's.
 func (l *learner) episode() {
 	var b engine.Board
-	for range 2 {
-		s, _ := b.Spawn(l.rng)
-		b = s.Board
+	if len(l.starts) > 0 {
+		b = l.starts[l.rng.IntN(len(l.starts))]
+	} else {
+		for range 2 {
+			s, _ := b.Spawn(l.rng)
+			b = s.Board
+		}
 	}
 	score, moves := l.segment(b)
 	l.stats.record(score, l.path[len(l.path)-1].HighestRank())

@@ -9,7 +9,9 @@
 // an [ai.ScoreEstimator], so the expectimax search adds each move's points to
 // the value of the board after it. A [Trainer] improves a network from games
 // it plays against itself, on any number of goroutines, and a weights file
-// ([Checkpoint]) holds a network with the state of its training.
+// ([Checkpoint]) holds a network with the state of its training. A network
+// of stages ([Staged]) values the late game by a network of its own,
+// trained from the boards where the earlier stage's games reach it.
 //
 // [ai.ScoreEstimator]: https://pkg.go.dev/github.com/term2048/2048/ai#ScoreEstimator
 package ntuple
@@ -37,23 +39,30 @@ const DefaultInitialValue = 320000
 // symmetries of the board, of the weight its ranks select. A network read
 // from a play file (see [Checkpoint.WritePlay]) holds 16-bit codes of its weights
 // instead, half the memory; it plays as any other, but cannot be trained
-// or saved.
+// or saved. A network of stages (see [Staged]) holds no weights of its own:
+// it values each board by the network of the board's stage.
 //
 // A Network is safe for concurrent use by readers. A [Trainer] is its only
 // writer, and while it runs nothing else may use the network (see Trainer).
-// Do not copy a Network: its weights lie outside the Go heap, and go back
-// to the system once the Network itself is unreachable.
+// Do not copy a Network value (Copy copies its weights): they lie outside
+// the Go heap, and go back to the system once the Network itself is
+// unreachable.
 type Network struct {
 	design  Design
-	weights weights // nil for a network read from a play file
+	weights weights // nil for a network read from a play file, or of stages
 	// The weights again as the tables of their design: one is nil.
 	four  *fourBySix
 	eight *eightBySix
 	// quantized holds the codes of a network read from a play file, nil
 	// for any other.
 	quantized *quantized
-	initial   float32 // the value of every board before training
-	giveBack  func()  // see release
+	// stages holds the network of each stage of a network of stages (see
+	// Staged), nil for any other, and ranks the rank of the tile from
+	// which each stage values boards.
+	stages   []*Network
+	ranks    [MaxStages]uint8
+	initial  float32 // the value of every board before training
+	giveBack func()  // see release
 }
 
 // New returns an untrained network of design d that values every board at
@@ -120,8 +129,10 @@ func (n *Network) value(b engine.Board) float32 {
 		v = n.four.value(b)
 	case n.eight != nil:
 		v = n.eight.value(b)
-	default:
+	case n.quantized != nil:
 		v = n.quantized.value(b)
+	default:
+		v = n.stageOf(b).value(b)
 	}
 	runtime.KeepAlive(n) // the owner of the weights just read (see weights)
 	return v
@@ -159,3 +170,30 @@ const maxTuples = 8
 
 // maxFeatures is the most weights that make up one value.
 const maxFeatures = maxTuples * NumSymmetries
+
+// Copy returns a new network of n's design whose weights are those n's
+// values add up: a copy of a network read from a weights file, or the
+// weights the codes of a play file stand for, from which a training can
+// start (see NewCheckpoint for one that starts from nothing). A network of
+// stages is copied stage by stage: Copy returns ErrStaged.
+func (n *Network) Copy() (*Network, error) {
+	if n.stages != nil {
+		return nil, ErrStaged
+	}
+	c, err := newEmpty(n.design, n.initial)
+	if err != nil {
+		return nil, err
+	}
+	for t := range c.weights {
+		dst := c.weights[t][:tableLen]
+		if n.quantized == nil {
+			copy(dst, n.weights[t][:tableLen])
+			continue
+		}
+		for i := range dst {
+			dst[i] = n.quantized.weight(t, uint32(i))
+		}
+	}
+	runtime.KeepAlive(n) // the owner of the weights read (see weights)
+	return c, nil
+}

@@ -76,6 +76,22 @@ const DefaultPlayStep = 8
 // cannot move and a second rounding would only blur.
 var ErrQuantized = errors.New("the network was read from a play file: only a network read from a weights file can be saved")
 
+// ErrStaged is the error of writing or training a network of stages (see
+// Staged) as one network: it is each stage that is trained and saved.
+var ErrStaged = errors.New("a network of stages is trained and saved stage by stage")
+
+// checkWeights returns nil if n has weights of its own, which a training
+// moves and a file saves, and otherwise ErrQuantized or ErrStaged.
+func (n *Network) checkWeights() error {
+	switch {
+	case n.quantized != nil:
+		return ErrQuantized
+	case n.stages != nil:
+		return ErrStaged
+	}
+	return nil
+}
+
 // WritePlay writes the network of c, with the counts of its state
 // (episodes, moves and time trained), as a play file: each weight rounded
 // to base + q·step, q from 0 to 65535, with step at least step (0: the
@@ -94,8 +110,8 @@ func (c *Checkpoint) WritePlay(w io.Writer, step float32, tiers Tiers) (int64, e
 // ranked by its sum of adjustment sizes in tc, or by the first tier if tc
 // is nil.
 func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, tiers Tiers) (int64, error) {
-	if n.quantized != nil {
-		return 0, ErrQuantized
+	if err := n.checkWeights(); err != nil {
+		return 0, err
 	}
 	if !finite(step) || step < 0 {
 		return 0, errors.New("the step of a play file is a number 0 or above")

@@ -349,7 +349,7 @@ func TestForeignPlayFiles(t *testing.T) {
 		want string
 	}{
 		{"text", text, "neither"},
-		{"version 2", withHeader(func(h []byte) { h[8] = 2 }), "version 2"},
+		{"version 3", withHeader(func(h []byte) { h[8] = 3 }), "version 3"},
 		{"5x6", withHeader(func(h []byte) { h[17] = '5' }), "does not know"},
 		{"step 0", withHeader(func(h []byte) { clear(h[steps : steps+4]) }), "step 0"},
 		{"step NaN", withHeader(func(h []byte) { binary.LittleEndian.PutUint32(h[steps:], 0x7FC00000) }), "step NaN"},
@@ -379,9 +379,10 @@ func withChecksums(b []byte) []byte {
 
 // FuzzReadPlay checks that no input, its checksums made right, makes the
 // reader panic or fail otherwise than with a *FormatError, and that a
-// network it accepts values boards with finite numbers. The seed is a
+// network it accepts values boards with finite numbers. The seeds are a
 // play file of a 4×6 network whose codes are a few bytes each, a DEFLATE
-// stream of the wrong length: FuzzDecodeCodes fuzzes the codes.
+// stream of the wrong length (FuzzDecodeCodes fuzzes the codes), and a
+// play file of stages of two such files.
 func FuzzReadPlay(f *testing.F) {
 	f.Add([]byte(playMagic))
 	n := &Network{design: FourBySix, initial: DefaultInitialValue} // the header needs no weights
@@ -391,6 +392,11 @@ func FuzzReadPlay(f *testing.F) {
 	var b bytes.Buffer
 	writePlay(&b, playHeader(n, State{Episodes: 3}, zs, streams), streams)
 	f.Add(b.Bytes())
+	var stages bytes.Buffer // the same file as both stages of a network of stages
+	if _, err := WriteStagedPlay(&stages, []PlayStage{{Play: b.Bytes()}, {Play: b.Bytes(), Tile: 256}}); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(stages.Bytes())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, _, err := ReadNetwork(bytes.NewReader(withChecksums(b)))
 		var fe *FormatError

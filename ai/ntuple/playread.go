@@ -21,7 +21,23 @@ func CheckPlay(r io.Reader) (Design, State, error) {
 	if start, _ := f.r.Peek(len(playMagic)); !isPrefix(playMagic, start) || len(start) == 0 {
 		return 0, State{}, formatErrorf("not a play file: it does not begin with %q", playMagic)
 	}
-	p, err := f.playHeader()
+	return checkPlayOf(f, true)
+}
+
+// checkPlayOf checks the play file f holds, as CheckPlay does; a play file
+// of stages only if staged is set.
+func checkPlayOf(f *fileReader, staged bool) (Design, State, error) {
+	version, fields, err := f.playHeader()
+	if err != nil {
+		return 0, State{}, err
+	}
+	if version == stagedVersion {
+		if !staged {
+			return 0, State{}, errNestedStages
+		}
+		return f.checkStaged(fields)
+	}
+	p, err := parsePlayHeader(fields)
 	if err != nil {
 		return 0, State{}, err
 	}
@@ -32,9 +48,23 @@ func CheckPlay(r io.Reader) (Design, State, error) {
 }
 
 // readPlay reads a play file from f, which begins with its magic: its
-// header, then the codes of each tuple, decoded as they are read.
+// header, then the codes of each tuple, decoded as they are read; or, for
+// a network of stages, the play file of each stage.
 func readPlay(f *fileReader) (*Network, State, error) {
-	p, err := f.playHeader()
+	version, fields, err := f.playHeader()
+	if err != nil {
+		return nil, State{}, err
+	}
+	if version == stagedVersion {
+		return f.readStaged(fields)
+	}
+	return f.readPlayBody(fields)
+}
+
+// readPlayBody reads the rest of the play file of one network whose header
+// fields are fields.
+func (f *fileReader) readPlayBody(fields []byte) (*Network, State, error) {
+	p, err := parsePlayHeader(fields)
 	if err != nil {
 		return nil, State{}, err
 	}
@@ -114,28 +144,33 @@ type playFields struct {
 	lengths []uint32    // the length of each tuple's compressed codes
 }
 
-// playHeader reads a play file up to the header's checksum, and its fields.
-func (f *fileReader) playHeader() (*playFields, error) {
+// playHeader reads a play file up to the header's checksum, and returns
+// its version, playVersion or stagedVersion, and its fields.
+func (f *fileReader) playHeader() (uint32, []byte, error) {
 	b, err := f.full(16, "header")
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
-	if v := binary.LittleEndian.Uint32(b[8:]); v != playVersion {
-		return nil, formatErrorf("a play file of version %d: this program reads version %d", v, playVersion)
+	if string(b[:len(playMagic)]) != playMagic {
+		return 0, nil, formatErrorf("not a play file: it does not begin with %q", playMagic)
+	}
+	version := binary.LittleEndian.Uint32(b[8:])
+	if version != playVersion && version != stagedVersion {
+		return 0, nil, formatErrorf("a play file of version %d: this program reads versions %d and %d", version, playVersion, stagedVersion)
 	}
 	size := binary.LittleEndian.Uint32(b[12:])
 	if size > maxHeader {
-		return nil, formatErrorf("damaged: a header of %d bytes (at most %d)", size, maxHeader)
+		return 0, nil, formatErrorf("damaged: a header of %d bytes (at most %d)", size, maxHeader)
 	}
 	b, err = f.full(int(size), "header")
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	fields := append([]byte(nil), b...)
 	if err := f.checksum("header"); err != nil {
-		return nil, err
+		return 0, nil, err
 	}
-	return parsePlayHeader(fields)
+	return version, fields, nil
 }
 
 // parsePlayHeader decodes the header's fields, whose checksum has been

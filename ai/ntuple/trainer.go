@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/term2048/2048/engine"
 )
 
 // The defaults of a new training (see State).
@@ -42,6 +44,11 @@ type State struct {
 	// again from its middle; 0 means never.
 	Restart uint32
 	Seed    uint64 // the seed of the learners' first generators
+	// StageTile is, for a later stage of a network of stages (see
+	// Staged), the tile from which it values boards: its games start
+	// from boards that hold it (see Trainer.SetStarts). It is 0 for a
+	// network that values every board.
+	StageTile int
 	// Generators holds the state of each learner's random generator when
 	// the state was saved, so that a training on one goroutine continues
 	// exactly as if it had not stopped.
@@ -113,6 +120,9 @@ func NewTrainer(c *Checkpoint, threads int) (*Trainer, error) {
 	}
 	if threads > maxThreads {
 		return nil, fmt.Errorf("%d threads: at most %d", threads, maxThreads)
+	}
+	if err := c.Net.checkWeights(); err != nil {
+		return nil, err
 	}
 	t := &Trainer{net: c.Net, state: c.State}
 	t.state.Generators = nil
@@ -193,6 +203,26 @@ func (t *Trainer) SetLambda(lambda float32) error {
 	}
 	for _, l := range t.learners {
 		l.lambda = lambda
+	}
+	return nil
+}
+
+// SetStarts makes every game of the training start from a board drawn at
+// random from starts, rather than from two random tiles: the training of a
+// later stage of a network of stages (see Staged), from the boards where
+// the earlier stage's games reach its tile (see FirstBoards). The score of
+// such a game counts the points scored from its start. Like λ, the starts
+// are a choice of each run, not kept in the weights file; nil goes back to
+// games from two random tiles. The trainer keeps starts: the caller must
+// not change it.
+func (t *Trainer) SetStarts(starts []engine.Board) error {
+	for _, b := range starts {
+		if !b.HasMove() {
+			return fmt.Errorf("a start %v on which no move is legal", b)
+		}
+	}
+	for _, l := range t.learners {
+		l.starts = starts
 	}
 	return nil
 }

@@ -38,6 +38,12 @@ type Plan struct {
 	EvalPlies int
 	// CheckpointEvery is the time between two checkpoints.
 	CheckpointEvery time.Duration
+	// Earlier holds the earlier stages of a network of stages whose last
+	// stage the run trains (see ntuple.Staged), the network of the
+	// trainer's games beginning at the trainer's StageTile: the
+	// evaluations play the whole network, from the first tiles. Nil for a
+	// network of one stage.
+	Earlier []ntuple.Stage
 }
 
 // Hooks are how Run reaches its caller, which shows the progress and keeps

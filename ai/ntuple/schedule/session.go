@@ -3,6 +3,7 @@ package schedule
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
@@ -143,6 +144,17 @@ func (s *session) status() Status {
 	return Status{Played: s.played, Episodes: s.plan.Episodes, Duration: s.plan.Duration, Done: s.fractionDone()}
 }
 
+// evaluated returns the network the evaluations play: the trainer's, after
+// the plan's earlier stages if it has any.
+func (s *session) evaluated() (*ntuple.Network, error) {
+	net := s.trainer.Network()
+	if len(s.plan.Earlier) == 0 {
+		return net, nil
+	}
+	stages := append(slices.Clone(s.plan.Earlier), ntuple.Stage{Net: net, Tile: s.trainer.State().StageTile})
+	return ntuple.Staged(stages)
+}
+
 // evaluate plays the evaluation games and adds the point to the curve. It
 // returns nil at once if ctx is done meanwhile (the caller checks ctx), and
 // a *CollapseError if the score has collapsed.
@@ -151,7 +163,11 @@ func (s *session) evaluate(ctx context.Context) error {
 	if s.hooks.Evaluating != nil {
 		s.hooks.Evaluating(s.plan.EvalGames)
 	}
-	p, err := curve.Evaluate(ctx, s.trainer.Network(), s.trainer.State(), s.plan.EvalGames, s.plan.EvalPlies, s.plan.Workers)
+	net, err := s.evaluated()
+	if err != nil {
+		return err
+	}
+	p, err := curve.Evaluate(ctx, net, s.trainer.State(), s.plan.EvalGames, s.plan.EvalPlies, s.plan.Workers)
 	if ctx.Err() != nil {
 		return nil
 	}

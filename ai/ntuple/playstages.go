@@ -1,0 +1,286 @@
+package ntuple
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/term2048/2048/engine"
+)
+
+// # The play file of a network of stages
+//
+// A network of stages (see Staged) is played from one file that holds the
+// play file of each stage, whole, after a header that says from which tile
+// each stage values boards:
+//
+//	offset  size  field
+//	0       8     magic "2048play"
+//	8       4     format version, 2
+//	12      4     H, the length of the fields that follow
+//	16      1     S, the number of stages, 2 to MaxStages
+//	              then for each stage:
+//	        1       the rank of the tile from which it values boards
+//	                (0 for the first; 14 for 16384)
+//	        8       L, the length of its play file
+//	16+H    4     CRC-32C (Castagnoli) of every byte before it
+//	20+H          each stage's play file of version 1, L bytes, in turn
+//	end−4   4     CRC-32C of every byte from offset 20+H to end−4
+//
+// Each stage's file keeps its own checksums, so a stage is copied into the
+// file as it is, byte for byte, and reads as a play file of its own.
+
+// stagedVersion is the version of the play file of a network of stages.
+const stagedVersion = 2
+
+// A PlayStage is one stage of a play file of a network of stages: the play
+// file of its network (see Checkpoint.WritePlay) and the tile from which it
+// values boards, as in Stage.
+type PlayStage struct {
+	Play []byte
+	Tile int
+}
+
+// WriteStagedPlay writes the play file of a network of stages, each stage
+// the play file of one network, whole, and the tile from which it values
+// boards, as Staged takes them. It checks each stage's play file through
+// (see CheckPlay) and writes nothing if one is damaged, is itself of
+// stages, or is of another design than the first, or if the tiles are not
+// as Staged wants them. It returns the bytes written and the first error of w.
+func WriteStagedPlay(w io.Writer, stages []PlayStage) (int64, error) {
+	tiles := make([]int, len(stages))
+	for i, s := range stages {
+		tiles[i] = s.Tile
+	}
+	ranks, err := stageRanks(tiles)
+	if err != nil {
+		return 0, err
+	}
+	h := []byte{byte(len(stages))}
+	var design Design
+	for i, s := range stages {
+		d, _, err := checkPlayOf(newFileReader(bytes.NewReader(s.Play)), false)
+		if err != nil {
+			return 0, fmt.Errorf("stage %d: %w", i+1, err)
+		}
+		if i == 0 {
+			design = d
+		} else if d != design {
+			return 0, fmt.Errorf("stage %d is a %v network, stage 1 a %v one: the stages of a network share its design", i+1, d, design)
+		}
+		h = append(h, ranks[i])
+		h = binary.LittleEndian.AppendUint64(h, uint64(len(s.Play)))
+	}
+	return writeSealed(w, playMagic, stagedVersion, h, func(body io.Writer) error {
+		for _, s := range stages {
+			body.Write(s.Play) // the first error of w is counted by writeSealed
+		}
+		return nil
+	})
+}
+
+// stageRanks returns the ranks of the tiles from which each stage values
+// boards, if they are as Staged wants them.
+func stageRanks(tiles []int) ([]uint8, error) {
+	if len(tiles) < 2 || len(tiles) > MaxStages {
+		return nil, fmt.Errorf("%d stages: want 2 to %d", len(tiles), MaxStages)
+	}
+	ranks := make([]uint8, len(tiles))
+	for i, tile := range tiles {
+		rank, ok := engine.RankOf(tile)
+		switch {
+		case i == 0 && tile != 0:
+			return nil, fmt.Errorf("the first stage values boards from tile %d: it must value every board (tile 0)", tile)
+		case i > 0 && (!ok || rank < 2):
+			return nil, fmt.Errorf("stage %d begins at %d: want a tile from 4 to 32768", i+1, tile)
+		case i > 0 && rank <= ranks[i-1]:
+			return nil, fmt.Errorf("stage %d begins at %d, no later than stage %d: stages go from small tiles to large", i+1, tile, i)
+		}
+		ranks[i] = rank
+	}
+	return ranks, nil
+}
+
+// errNestedStages is the error of a stage whose play file is of stages
+// itself.
+var errNestedStages = formatErrorf("damaged: a play file of stages within a play file of stages")
+
+// stagedFields are the fields of the header of a play file of stages.
+type stagedFields struct {
+	ranks   []uint8
+	lengths []uint64
+}
+
+// parseStagedHeader decodes the header's fields, whose checksum has been
+// checked.
+func parseStagedHeader(h []byte) (*stagedFields, error) {
+	p := &fieldParser{b: h}
+	f := &stagedFields{}
+	n := int(p.byte())
+	for range n {
+		f.ranks = append(f.ranks, p.byte())
+		f.lengths = append(f.lengths, p.uint64())
+	}
+	if p.err == nil && len(p.b) != 0 {
+		p.err = formatErrorf("damaged: %d bytes left over in the header", len(p.b))
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	tiles := make([]int, n)
+	for i, r := range f.ranks {
+		tiles[i] = 1 << r
+		if r == 0 {
+			tiles[i] = 0
+		}
+		if f.lengths[i] > maxStagePlay {
+			return nil, formatErrorf("damaged: stage %d has a play file of %d bytes", i+1, f.lengths[i])
+		}
+	}
+	if _, err := stageRanks(tiles); err != nil {
+		return nil, formatErrorf("damaged: %v", err)
+	}
+	return f, nil
+}
+
+// maxStagePlay bounds the length of a stage's play file: the header and the
+// codes of 8 tuples, none compressed.
+const maxStagePlay = maxHeader + 64 + maxTuples*maxStream
+
+// eachStage reads the play file of each stage of the header fields, each
+// with read, then the file's last checksum and end. It stops at the first
+// error.
+func (f *fileReader) eachStage(fields []byte, read func(i int, stage *fileReader) error) (*stagedFields, error) {
+	h, err := parseStagedHeader(fields)
+	if err != nil {
+		return nil, err
+	}
+	f.crc.Reset()
+	for i, n := range h.lengths {
+		s := f.section(int(n))
+		if err := read(i, newFileReader(s)); err != nil {
+			var fe *FormatError
+			if errors.As(err, &fe) {
+				return nil, formatErrorf("stage %d: %s", i+1, fe.Problem)
+			}
+			return nil, fmt.Errorf("stage %d: %w", i+1, err)
+		}
+		if err := s.rest(); err != nil {
+			return nil, f.readError(err, "stages")
+		}
+	}
+	if err := f.checksum("stages"); err != nil {
+		return nil, err
+	}
+	return h, f.atEnd()
+}
+
+// readStaged reads the rest of a play file of stages whose header fields
+// are fields.
+func (f *fileReader) readStaged(fields []byte) (*Network, State, error) {
+	var stages []Stage
+	var state State
+	release := func() {
+		for _, s := range stages {
+			s.Net.release()
+		}
+	}
+	h, err := f.eachStage(fields, func(_ int, stage *fileReader) error {
+		net, st, err := readOnePlay(stage)
+		if err != nil {
+			return err
+		}
+		stages = append(stages, Stage{Net: net})
+		state = addCounts(state, st)
+		return nil
+	})
+	if err != nil {
+		release()
+		return nil, State{}, err
+	}
+	for i, r := range h.ranks {
+		if r > 0 {
+			stages[i].Tile = 1 << r
+		}
+	}
+	n, err := Staged(stages)
+	if err != nil {
+		release()
+		return nil, State{}, formatErrorf("damaged: %v", err)
+	}
+	return n, state, nil
+}
+
+// checkStaged checks the rest of a play file of stages whose header fields
+// are fields, as CheckPlay does.
+func (f *fileReader) checkStaged(fields []byte) (Design, State, error) {
+	var design Design
+	var state State
+	_, err := f.eachStage(fields, func(i int, stage *fileReader) error {
+		d, st, err := checkPlayOf(stage, false)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			design = d
+		} else if d != design {
+			return formatErrorf("a %v network, stage 1 a %v one", d, design)
+		}
+		state = addCounts(state, st)
+		return nil
+	})
+	if err != nil {
+		return 0, State{}, err
+	}
+	return design, state, nil
+}
+
+// readOnePlay reads the play file of one network from f, which begins with
+// its magic.
+func readOnePlay(f *fileReader) (*Network, State, error) {
+	version, fields, err := f.playHeader()
+	if err != nil {
+		return nil, State{}, err
+	}
+	if version != playVersion {
+		return nil, State{}, errNestedStages
+	}
+	return f.readPlayBody(fields)
+}
+
+// addCounts returns the counts of training of a and b added up: those of a
+// network of stages are its stages' together.
+func addCounts(a, b State) State {
+	a.Episodes += b.Episodes
+	a.Moves += b.Moves
+	a.Elapsed += b.Elapsed
+	return a
+}
+
+// PlayOf returns the play file of the network r holds, and the state of its
+// training: a play file as it is, checked through (see CheckPlay), or the
+// network of a weights file written as a play file with step and tiers
+// (see Checkpoint.WritePlay), as a stage of WriteStagedPlay takes it.
+func PlayOf(r io.Reader, step float32, tiers Tiers) ([]byte, State, error) {
+	fr := newFileReader(r)
+	if start, _ := fr.r.Peek(len(playMagic)); string(start) == playMagic {
+		b, err := io.ReadAll(fr.r)
+		if err != nil {
+			return nil, State{}, err
+		}
+		_, s, err := CheckPlay(bytes.NewReader(b))
+		return b, s, err
+	}
+	c, err := fr.read(true)
+	if err != nil {
+		return nil, State{}, err
+	}
+	defer c.release()
+	var b bytes.Buffer
+	if _, err := c.WritePlay(&b, step, tiers); err != nil {
+		return nil, State{}, err
+	}
+	return b.Bytes(), c.State, nil
+}
