@@ -24,8 +24,9 @@ import (
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
              [-weights FILE] [-resume] [-init V] [-lambda L] [-coherence F] [-restart N]
              [-eval-every D] [-eval-games N] [-eval-depth N]
-             [-checkpoint-every D] [-log FILE] [-plot FILE]
-       2048 train -export FILE [-weights FILE] [-step P] [-tiers T]`
+             [-checkpoint-every D] [-log FILE] [-plot FILE] [-init-from FILE]
+             [-first FILE [-stage-tile N] [-starts N]]
+       2048 train -export FILE [-weights FILE] [-first FILE [-stage-tile N]] [-step P] [-tiers T]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself. Each game, once played, is walked backwards, each board
@@ -59,6 +60,17 @@ the time left.
 An hour on two cores is a good first network:
 	2048 train -time 1h -plot curve.png
 
+A network of two stages values the late game with a network of its own:
+-first FILE trains the second stage, for the boards that hold 16384
+(-stage-tile) or more, in games that start where the first stage FILE
+first reaches it (-starts such boards), the network starting from the
+first stage's weights (or -init-from's); its evaluations play both
+stages. -export with -first writes both stages as one play file, or with
+-stage-tile any two networks, the second played from that tile on:
+	2048 train -weights first.weights -time 1h -restart 0
+	2048 train -weights second.weights -first first.weights -time 1h
+	2048 train -export both.play -weights second.weights -first first.weights
+
 With -export FILE, train trains nothing: it writes the network of the
 weights file as a play file, what a player needs of it and no more (tens of
 megabytes, no training state), each weight rounded to a multiple of -step
@@ -81,6 +93,10 @@ type trainOptions struct {
 	plot            string
 	resume          bool
 	export          string       // with -export, the play file to write, and nothing is trained
+	first           string       // the first stage of the network whose second stage is trained or exported
+	stageTile       int          // the tile from which the second stage values boards
+	starts          int          // how many boards of the first stage's games the second's start from
+	initFrom        string       // the file of the network a new training starts from
 	step            float64      // -export's step, in points
 	tiers           ntuple.Tiers // -export's rounding, by how much play adjusted each weight
 	coherence       float64      // the last fraction of the run spent in the TC phase
@@ -136,7 +152,11 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	}
 	defer lock.Release()
 	removeStale(opts, stderr)
-	checkpoint, history, err := startTraining(opts, stderr)
+	first, err := openFirstStage(opts)
+	if err != nil {
+		return err
+	}
+	checkpoint, history, err := startTraining(opts, first, stderr)
 	if err != nil {
 		return err
 	}
@@ -151,9 +171,14 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		return err
 	}
 	announceTraining(stderr, opts, trainer)
+	earlier, err := prepareStage(ctx, opts, first, trainer, stderr)
+	if err != nil {
+		return err
+	}
 	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
 	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
-		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery}
+		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery,
+		Earlier: earlier}
 	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
 	progress.end()
 	return trainError(err, opts.weights)
@@ -163,8 +188,17 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
 	st := t.State()
 	what := fmt.Sprintf("a new %v network", t.Network().Design())
+	switch {
+	case o.initFrom != "":
+		what += " from the weights of " + o.initFrom
+	case o.first != "" && !o.set["init"]:
+		what += " from the weights of " + o.first
+	}
 	if st.Episodes > 0 {
 		what = fmt.Sprintf("the %v network of %s", t.Network().Design(), describeState(st))
+	}
+	if st.StageTile != 0 {
+		what += fmt.Sprintf(", the second stage (boards from %d) of %s", st.StageTile, o.first)
 	}
 	fmt.Fprintf(stderr, "train: %s in %s, on %d %s\n", what, o.weights, o.threads, figures.Plural(o.threads, "thread"))
 	d := t.Network().Design()
@@ -201,6 +235,10 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
 	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
 	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
+	fs.StringVar(&o.first, "first", "", "train (or -export) the second stage of the network whose first stage is in `FILE` (a weights or play file)")
+	fs.IntVar(&o.stageTile, "stage-tile", ntuple.DefaultStageTile, "with -first: the second stage values the boards that hold tile `N` or more")
+	fs.IntVar(&o.starts, "starts", defaultStarts, "with -first: start games from `N` boards where the first stage's games first hold -stage-tile")
+	fs.StringVar(&o.initFrom, "init-from", "", "start a new network from the weights of the network in `FILE` (a weights or play file), not from -init")
 	fs.StringVar(&o.export, "export", "", "train nothing: write the network of the weights file as the play file `FILE`")
 	fs.Float64Var(&o.step, "step", ntuple.DefaultPlayStep, "with -export: round each weight to a multiple of `P` points above its tuple's lowest (0: the finest that fits 16 bits)")
 	o.tiers = ntuple.DefaultTiers()
@@ -236,6 +274,9 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 		o.log = strings.TrimSuffix(o.weights, ".weights") + ".curve.csv"
 	}
 	if err := o.check(); err != nil {
+		return o, fs.usageError("%v", err)
+	}
+	if err := o.checkStage(); err != nil {
 		return o, fs.usageError("%v", err)
 	}
 	return o, nil

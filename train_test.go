@@ -66,6 +66,13 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-resume", "-seed", "3"}, "-seed"},
 		{[]string{"-episodes", "5", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-episodes", "five"}, "invalid value"},
+		{[]string{"-episodes", "5", "-stage-tile", "256"}, "-stage-tile and -starts go with -first FILE"},
+		{[]string{"-episodes", "5", "-starts", "9"}, "-stage-tile and -starts go with -first FILE"},
+		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-tile", "100"}, "-stage-tile 100: want a tile from 4 to 32768"},
+		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-tile", "2"}, "-stage-tile 2: want a tile from 4 to 32768"},
+		{[]string{"-episodes", "5", "-first", "a.weights", "-starts", "0"}, "-starts 0: want 1 to 1,000,000 boards"},
+		{[]string{"-episodes", "5", "-init-from", "a.play", "-resume"}, "-init-from: a resumed training goes on with the network of its file"},
+		{[]string{"-episodes", "5", "-init-from", "a.play", "-init", "5"}, "-init and -init-from both say where a new network starts"},
 	} {
 		status, _, stderr := runCommand(context.Background(), append([]string{"train", "-weights", w}, c.args...)...)
 		if status != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "usage: 2048 train") {

@@ -16,15 +16,21 @@ import (
 )
 
 // exportFlags are the flags -export accepts.
-var exportFlags = []string{"export", "step", "tiers", "weights"}
+var exportFlags = []string{"export", "first", "stage-tile", "step", "tiers", "weights"}
 
 // checkExport reports what is wrong with the options of -export: only
 // -weights, -step and -tiers go with it.
 func (o *trainOptions) checkExport() error {
 	for name := range o.set {
 		if !slices.Contains(exportFlags, name) {
-			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -step and -tiers", name)
+			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -first, -stage-tile, -step and -tiers", name)
 		}
+	}
+	if o.set["stage-tile"] && o.first == "" {
+		return errors.New("-stage-tile goes with -first FILE, the first stage of the network exported")
+	}
+	if err := checkStageTile(o.stageTile); err != nil {
+		return err
 	}
 	if math.IsNaN(o.step) || o.step < 0 || o.step > math.MaxFloat32 {
 		return fmt.Errorf("-step %g: want a number of points, 0 or above (0: the finest step that fits)", o.step)
@@ -35,11 +41,17 @@ func (o *trainOptions) checkExport() error {
 // exportNetwork writes the network of the weights file of o as the play
 // file o.export, whole or not at all, and says what it wrote on stdout.
 func exportNetwork(o trainOptions, stdout io.Writer) error {
+	if o.first != "" {
+		return exportStages(o, stdout)
+	}
 	c, err := readCheckpoint(o.weights)
 	if err != nil {
 		return err
 	}
 	net, state := c.Net, c.State
+	if state.StageTile != 0 {
+		return fmt.Errorf("-export: %s holds the stage from %d of a network of stages, which plays only with its first stage: give it with -first FILE", o.weights, state.StageTile)
+	}
 	f, err := createOutput("-export", o.export)
 	if err != nil {
 		return err

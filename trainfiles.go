@@ -97,13 +97,13 @@ func removeStale(o trainOptions, stderr io.Writer) {
 // file holds nothing to lose (a weights file is never empty, even cut
 // short: it is written whole or not at all): a new training writes over
 // it, as over no file, and says so; -resume has nothing to resume in it.
-func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curve.Point, error) {
+func startTraining(o trainOptions, first *ntuple.Network, stderr io.Writer) (*ntuple.Checkpoint, []curve.Point, error) {
 	fi, err := os.Stat(o.weights)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && o.resume:
 		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", tui.ErrNoWeights, o.weights)
 	case errors.Is(err, fs.ErrNotExist):
-		c, err := newCheckpoint(o)
+		c, err := newCheckpoint(o, first)
 		return c, nil, err
 	case err != nil:
 		return nil, nil, fmt.Errorf("-weights %s: %w", o.weights, err)
@@ -113,7 +113,7 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curv
 		return nil, nil, fmt.Errorf("-resume: %s is empty: it holds no network to resume; leave out -resume to start one there", o.weights)
 	case fi.Size() == 0:
 		fmt.Fprintf(stderr, "train: %s is empty: the new network is written over it\n", o.weights)
-		c, err := newCheckpoint(o)
+		c, err := newCheckpoint(o, first)
 		return c, nil, err
 	case !o.resume:
 		return nil, nil, fmt.Errorf("%s exists already: -resume goes on training the network in it; to start over, remove it or give another -weights FILE", o.weights)
@@ -129,6 +129,9 @@ func startTraining(o trainOptions, stderr io.Writer) (*ntuple.Checkpoint, []curv
 	}
 	if d := c.Net.Design(); o.set["net"] && d != o.design {
 		return nil, nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
+	}
+	if err := checkResumedStage(o, c); err != nil {
+		return nil, nil, err
 	}
 	history, err := readCurve(o.log)
 	if err != nil {
@@ -189,12 +192,17 @@ func readCurve(path string) ([]curve.Point, error) {
 }
 
 // newCheckpoint returns the checkpoint of the new training o asks for: a
-// network of o.design that values every board at o.initial, and the
-// generators of o.seed.
-func newCheckpoint(o trainOptions) (*ntuple.Checkpoint, error) {
-	n, err := ntuple.New(o.design, float32(o.initial))
+// network of o.design that values every board at o.initial, or a copy of
+// the network it starts from (see initialNetwork), the generators of
+// o.seed, and for a second stage (first not nil) its tile.
+func newCheckpoint(o trainOptions, first *ntuple.Network) (*ntuple.Checkpoint, error) {
+	n, err := initialNetwork(o, first)
 	if err != nil {
 		return nil, err
 	}
-	return &ntuple.Checkpoint{Net: n, State: ntuple.NewState(o.seed)}, nil
+	s := ntuple.NewState(o.seed)
+	if first != nil {
+		s.StageTile = o.stageTile
+	}
+	return &ntuple.Checkpoint{Net: n, State: s}, nil
 }

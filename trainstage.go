@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"time"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/regularfile"
+)
+
+// defaultStarts is how many boards of the first stage's games a second
+// stage's games start from (-starts): enough that no start comes back
+// often (a game from one lasts thousands of moves, with random tiles), and
+// found in about a minute on two cores.
+const defaultStarts = 10_000
+
+// checkStage reports what is wrong with the options of a second stage:
+// -stage-tile and -starts go with -first, and -init-from with a new
+// network, not with -init.
+func (o *trainOptions) checkStage() error {
+	switch {
+	case o.first == "" && (o.set["stage-tile"] || o.set["starts"]):
+		return errors.New("-stage-tile and -starts go with -first FILE, the first stage of the network whose second stage is trained")
+	case o.first != "":
+		if err := checkStageTile(o.stageTile); err != nil {
+			return err
+		}
+		if o.starts < 1 || o.starts > maxStarts {
+			return fmt.Errorf("-starts %d: want 1 to %s boards", o.starts, figures.Count(maxStarts))
+		}
+	}
+	switch {
+	case o.initFrom != "" && o.resume:
+		return errors.New("-init-from: a resumed training goes on with the network of its file")
+	case o.initFrom != "" && o.set["init"]:
+		return errors.New("-init and -init-from both say where a new network starts: give one")
+	}
+	return nil
+}
+
+// checkStageTile reports a -stage-tile that is not a tile a second stage
+// can begin at.
+func checkStageTile(tile int) error {
+	if tile < 4 || tile > 32768 || tile&(tile-1) != 0 {
+		return fmt.Errorf("-stage-tile %d: want a tile from 4 to 32768", tile)
+	}
+	return nil
+}
+
+// maxStarts bounds -starts: each costs a game of the first stage.
+const maxStarts = 1_000_000
+
+// openFirstStage reads the first stage that -first names: nil without
+// -first.
+func openFirstStage(o trainOptions) (*ntuple.Network, error) {
+	if o.first == "" {
+		return nil, nil
+	}
+	net, _, err := tui.ReadNetwork(o.first)
+	if err != nil {
+		return nil, fmt.Errorf("-first: %w", err)
+	}
+	if len(net.Stages()) > 1 {
+		return nil, fmt.Errorf("-first %s: a network of stages already; give the network of its first stage", o.first)
+	}
+	return net, nil
+}
+
+// initialNetwork returns the network a new training starts from: a copy of
+// -init-from's, of the first stage's for a second stage without -init, or
+// one that values every board at -init.
+func initialNetwork(o trainOptions, first *ntuple.Network) (*ntuple.Network, error) {
+	from := first
+	if o.initFrom != "" {
+		net, _, err := tui.ReadNetwork(o.initFrom)
+		if err != nil {
+			return nil, fmt.Errorf("-init-from: %w", err)
+		}
+		from = net
+	}
+	if from == nil || o.set["init"] {
+		return ntuple.New(o.design, float32(o.initial))
+	}
+	if o.set["net"] && from.Design() != o.design {
+		return nil, fmt.Errorf("-net %v: the network it starts from is a %v one", o.design, from.Design())
+	}
+	return from.Copy()
+}
+
+// checkResumedStage reports a weights file whose stage is not the one the
+// options train: a second stage resumed without its first, or with
+// another tile, or a network of every board resumed as a second stage.
+func checkResumedStage(o trainOptions, c *ntuple.Checkpoint) error {
+	tile := c.State.StageTile
+	switch {
+	case tile != 0 && o.first == "":
+		return fmt.Errorf("%s holds the stage from %d of a network of stages: resume it with -first FILE, its first stage", o.weights, tile)
+	case tile == 0 && o.first != "":
+		return fmt.Errorf("-first: %s holds a network of every board, not a second stage", o.weights)
+	case o.set["stage-tile"] && tile != o.stageTile:
+		return fmt.Errorf("-stage-tile %d: %s holds the stage from %d", o.stageTile, o.weights, tile)
+	}
+	return nil
+}
+
+// prepareStage makes the trainer's games start where the first stage's
+// games first reach the stage's tile, and returns the first stage as the
+// evaluations need it; nil for a network of one stage.
+func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t *ntuple.Trainer, stderr io.Writer) ([]ntuple.Stage, error) {
+	if first == nil {
+		return nil, nil
+	}
+	st := t.State()
+	if first.Design() != t.Network().Design() {
+		return nil, fmt.Errorf("-first %s is a %v network, the second stage a %v one: the stages share a design", o.first, first.Design(), t.Network().Design())
+	}
+	start := time.Now()
+	fmt.Fprintf(stderr, "train: playing the first stage %s until it holds %d, %s times…\n", o.first, st.StageTile, figures.Count(o.starts))
+	boards, games, err := ntuple.FirstBoards(ctx, first, st.StageTile, o.starts, st.Seed, o.threads)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%w while the first stage played, before any training: nothing written", errInterrupted)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("-first %s: %w", o.first, err)
+	}
+	fmt.Fprintf(stderr, "train: the second stage's games start from the %s boards where %s of %s games (%.1f%%) first hold %d (%v); their scores count from there\n",
+		figures.Count(len(boards)), figures.Count(len(boards)), figures.Count(games), 100*float64(len(boards))/float64(games), st.StageTile, time.Since(start).Round(time.Second))
+	if err := t.SetStarts(boards); err != nil {
+		return nil, err
+	}
+	return []ntuple.Stage{{Net: first}}, nil
+}
+
+// exportStages writes the play file of a network of two stages: -first's
+// network, then from its tile -weights's, each a play file as it is or a
+// weights file exported with -step and -tiers. The second is the second
+// stage of a weights file trained with -first, or any network given its
+// tile with -stage-tile: two networks trained apart, put together.
+func exportStages(o trainOptions, stdout io.Writer) error {
+	first, firstState, err := readPlayOf("-first", o.first, o)
+	if err != nil {
+		return err
+	}
+	if firstState.StageTile != 0 {
+		return fmt.Errorf("-first %s: a second stage itself, not a first", o.first)
+	}
+	second, state, err := readPlayOf("-weights", o.weights, o)
+	if err != nil {
+		return err
+	}
+	tile := state.StageTile
+	switch {
+	case tile == 0 && !o.set["stage-tile"]:
+		return fmt.Errorf("-first: %s holds a network of every board, not a second stage; to play it from a tile on, after the first stage, give the tile with -stage-tile N", o.weights)
+	case tile == 0:
+		tile = o.stageTile
+	case o.set["stage-tile"] && o.stageTile != tile:
+		return fmt.Errorf("-stage-tile %d: %s holds the stage from %d", o.stageTile, o.weights, tile)
+	}
+	f, err := createOutput("-export", o.export)
+	if err != nil {
+		return err
+	}
+	defer f.Abort() // after Commit, nothing
+	size, err := ntuple.WriteStagedPlay(f, []ntuple.PlayStage{{Play: first}, {Play: second, Tile: tile}})
+	if err != nil {
+		return fmt.Errorf("-export %s: %w", o.export, err)
+	}
+	if err := f.Commit(true); err != nil {
+		return fmt.Errorf("-export %s: %w", o.export, err)
+	}
+	fmt.Fprintf(stdout, "train: %s: a network of two stages, %s's, then from %d %s's, %.1f MB, %s games in all\n",
+		o.export, o.first, tile, o.weights, float64(size)/1e6, figures.Count(firstState.Episodes+state.Episodes))
+	return nil
+}
+
+// readPlayOf returns the play file of the network in the file at path, named
+// by flag in messages: a play file as it is, a weights file exported with
+// -step and -tiers (see ntuple.PlayOf), and the state of its training.
+func readPlayOf(flag, path string, o trainOptions) ([]byte, ntuple.State, error) {
+	f, err := regularfile.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ntuple.State{}, fmt.Errorf("%s: %w at %s", flag, tui.ErrNoWeights, path)
+	}
+	if err != nil {
+		return nil, ntuple.State{}, fmt.Errorf("%s: %w", flag, err)
+	}
+	defer f.Close()
+	b, st, err := ntuple.PlayOf(f, float32(o.step), o.tiers)
+	if err != nil {
+		return nil, ntuple.State{}, fmt.Errorf("%s %s: %w", flag, path, err)
+	}
+	return b, st, nil
+}

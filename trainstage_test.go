@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
+)
+
+// TestTrainStages trains a first stage, then a second from where its games
+// first hold 64, exports both as one play file, plays it, and checks what
+// a second stage refuses: to be resumed or exported without its first, or
+// with another tile.
+func TestTrainStages(t *testing.T) {
+	dir := t.TempDir()
+	first, second, both := filepath.Join(dir, "first.weights"), filepath.Join(dir, "second.weights"), filepath.Join(dir, "both.play")
+	train(t, 0, "-episodes", "30", "-weights", first)
+	_, stderr := train(t, 0, "-episodes", "30", "-weights", second, "-first", first, "-stage-tile", "64", "-starts", "50")
+	for _, want := range []string{"the second stage (boards from 64) of " + first, "start from the 50 boards where 50 of", "first hold 64"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("train -first: stderr %q; want %q", stderr, want)
+		}
+	}
+	released(t, second)
+	_, state, err := tui.ReadNetwork(second)
+	if err != nil || state.StageTile != 64 || state.Episodes != 30 {
+		t.Fatalf("the second stage read back: %+v, %v; want 30 games from tile 64", state, err)
+	}
+	train(t, 0, "-episodes", "10", "-weights", second, "-first", first, "-resume", "-starts", "20")
+
+	status, stdout, stderr := runCommand(context.Background(), "train", "-export", both, "-weights", second, "-first", first)
+	if status != 0 || !strings.Contains(stdout, "a network of two stages, "+first+"'s, then from 64 "+second+"'s") || !strings.Contains(stdout, "70 games in all") {
+		t.Fatalf("train -export -first: status %d, stdout %q, stderr %q; want the two stages written", status, stdout, stderr)
+	}
+	net, state, err := tui.ReadNetwork(both)
+	if err != nil || len(net.Stages()) != 2 || net.Stages()[1].Tile != 64 || state.Episodes != 70 {
+		t.Fatalf("the play file of two stages read back: %v; want two stages, the second from 64, of 70 games in all", err)
+	}
+	status, stdout, stderr = runCommand(context.Background(), "hint", "-eval", "ntuple", "-weights", both, "-depth", "2", "64 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
+	if status != 0 || stdout == "" {
+		t.Errorf("hint with two stages: status %d, stdout %q, stderr %q; want its answer", status, stdout, stderr)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "-episodes", "5", "-weights", second, "-resume"}, "holds the stage from 64 of a network of stages: resume it with -first FILE"},
+		{[]string{"train", "-episodes", "5", "-weights", second, "-resume", "-first", first, "-stage-tile", "128"}, "-stage-tile 128: " + second + " holds the stage from 64"},
+		{[]string{"train", "-episodes", "5", "-weights", first, "-resume", "-first", second}, "holds a network of every board, not a second stage"},
+		{[]string{"train", "-episodes", "5", "-weights", filepath.Join(dir, "third.weights"), "-first", both}, "a network of stages already"},
+		{[]string{"train", "-episodes", "5", "-weights", filepath.Join(dir, "third.weights"), "-first", filepath.Join(dir, "none.weights")}, "-first: no trained network"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second}, "give it with -first FILE"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", first, "-first", first}, "holds a network of every board, not a second stage"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", second}, "a second stage itself, not a first"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", first, "-stage-tile", "128"}, "-stage-tile 128: " + second + " holds the stage from 64"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", filepath.Join(dir, "none.play")}, "-first: no trained network"},
+	} {
+		status, _, stderr := runCommand(context.Background(), c.args...)
+		if status != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 1 and %q", c.args, status, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.play")); err == nil {
+		t.Error("a refused -export wrote its file")
+	}
+
+	// Two networks trained apart, the second a play file of every board,
+	// put together from a tile given.
+	glued := filepath.Join(dir, "glued.play")
+	status, stdout, stderr = runCommand(context.Background(), "train", "-export", glued, "-weights", both, "-first", first, "-stage-tile", "128")
+	if status != 1 || !strings.Contains(stderr, "a play file of stages within a play file of stages") {
+		t.Errorf("a network of stages as a second stage: status %d, stderr %q; want it refused", status, stderr)
+	}
+	if status, _, stderr := runCommand(context.Background(), "train", "-export", filepath.Join(dir, "first.play"), "-weights", first); status != 0 {
+		t.Fatal(stderr)
+	}
+	status, stdout, stderr = runCommand(context.Background(), "train", "-export", glued, "-weights", filepath.Join(dir, "first.play"), "-first", first, "-stage-tile", "128")
+	if status != 0 || !strings.Contains(stdout, "then from 128") {
+		t.Fatalf("two networks put together: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if net, _, err := tui.ReadNetwork(glued); err != nil || net.Stages()[1].Tile != 128 {
+		t.Errorf("the networks put together read back: %v", err)
+	}
+}
+
+// TestTrainInitFrom checks that -init-from starts a new network from the
+// weights of another, here a play file's: after one game of training, the
+// new network values boards as the other does, but for the few weights that
+// game moved.
+func TestTrainInitFrom(t *testing.T) {
+	dir := t.TempDir()
+	a, b, play := filepath.Join(dir, "a.weights"), filepath.Join(dir, "b.weights"), filepath.Join(dir, "a.play")
+	train(t, 0, "-episodes", "30", "-weights", a)
+	if status, _, stderr := runCommand(context.Background(), "train", "-export", play, "-weights", a, "-step", "0", "-tiers", "1:1"); status != 0 {
+		t.Fatalf("train -export: %s", stderr)
+	}
+	_, stderr := train(t, 0, "-episodes", "1", "-eval-every", "0", "-weights", b, "-init-from", play)
+	if !strings.Contains(stderr, "a new 4x6 network from the weights of "+play) {
+		t.Errorf("train -init-from: stderr %q; want it to say where the network starts", stderr)
+	}
+	// A network trained one game from a's weights values boards as a does
+	// but where that game moved them; one trained one game from nothing is
+	// far from it: the boards of small tiles, which the 30 games trained.
+	fresh := filepath.Join(dir, "c.weights")
+	train(t, 0, "-episodes", "1", "-eval-every", "0", "-weights", fresh)
+	from := readNetwork(t, play)
+	got := readNetwork(t, b)
+	other := readNetwork(t, fresh)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var near, far float64
+	for range 10_000 {
+		var x engine.Board
+		for i := range engine.NumCells {
+			x = x.With(i, uint8(rng.IntN(7)))
+		}
+		w := from.Evaluate(x)
+		near += math.Abs(got.Evaluate(x) - w)
+		far += math.Abs(other.Evaluate(x) - w)
+	}
+	if near > far/4 {
+		t.Errorf("the network started from a is %.0f points from it over 10,000 boards, a new one %.0f; want a quarter or less", near, far)
+	}
+}
+
+// readNetwork reads the network of the file at path, as the game does.
+func readNetwork(t *testing.T, path string) *ntuple.Network {
+	t.Helper()
+	n, _, err := tui.ReadNetwork(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
