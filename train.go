@@ -152,13 +152,22 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	}
 	defer lock.Release()
 	removeStale(opts, stderr)
-	first, err := openFirstStage(opts)
-	if err != nil {
-		return err
+	// A new second stage starts from its first stage's weights; a resumed
+	// one is read, and refused if it is not the stage asked for, first.
+	var first *ntuple.Network
+	if !opts.resume {
+		if first, err = openFirstStage(opts); err != nil {
+			return err
+		}
 	}
 	checkpoint, history, err := startTraining(opts, first, stderr)
 	if err != nil {
 		return err
+	}
+	if opts.resume {
+		if first, err = openFirstStage(opts); err != nil {
+			return err
+		}
 	}
 	if opts.set["restart"] {
 		checkpoint.State.Restart = uint32(opts.restart)

@@ -143,18 +143,18 @@ func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t 
 // stage of a weights file trained with -first, or any network given its
 // tile with -stage-tile: two networks trained apart, put together.
 func exportStages(o trainOptions, stdout io.Writer) error {
-	first, firstState, err := readPlayOf("-first", o.first, o)
+	first, err := readPlayable("-first", o.first)
 	if err != nil {
 		return err
 	}
-	if firstState.StageTile != 0 {
+	if first.State.StageTile != 0 {
 		return fmt.Errorf("-first %s: a second stage itself, not a first", o.first)
 	}
-	second, state, err := readPlayOf("-weights", o.weights, o)
+	second, err := readPlayable("-weights", o.weights)
 	if err != nil {
 		return err
 	}
-	tile := state.StageTile
+	tile := second.State.StageTile
 	switch {
 	case tile == 0 && !o.set["stage-tile"]:
 		return fmt.Errorf("-first: %s holds a network of every board, not a second stage; to play it from a tile on, after the first stage, give the tile with -stage-tile N", o.weights)
@@ -163,12 +163,21 @@ func exportStages(o trainOptions, stdout io.Writer) error {
 	case o.set["stage-tile"] && o.stageTile != tile:
 		return fmt.Errorf("-stage-tile %d: %s holds the stage from %d", o.stageTile, o.weights, tile)
 	}
+	episodes := first.State.Episodes + second.State.Episodes
+	firstPlay, err := first.Play(float32(o.step), o.tiers)
+	if err != nil {
+		return fmt.Errorf("-first %s: %w", o.first, err)
+	}
+	secondPlay, err := second.Play(float32(o.step), o.tiers)
+	if err != nil {
+		return fmt.Errorf("-weights %s: %w", o.weights, err)
+	}
 	f, err := createOutput("-export", o.export)
 	if err != nil {
 		return err
 	}
 	defer f.Abort() // after Commit, nothing
-	size, err := ntuple.WriteStagedPlay(f, []ntuple.PlayStage{{Play: first}, {Play: second, Tile: tile}})
+	size, err := ntuple.WriteStagedPlay(f, []ntuple.PlayStage{{Play: firstPlay}, {Play: secondPlay, Tile: tile}})
 	if err != nil {
 		return fmt.Errorf("-export %s: %w", o.export, err)
 	}
@@ -176,25 +185,25 @@ func exportStages(o trainOptions, stdout io.Writer) error {
 		return fmt.Errorf("-export %s: %w", o.export, err)
 	}
 	fmt.Fprintf(stdout, "train: %s: a network of two stages, %s's, then from %d %s's, %.1f MB, %s games in all\n",
-		o.export, o.first, tile, o.weights, float64(size)/1e6, figures.Count(firstState.Episodes+state.Episodes))
+		o.export, o.first, tile, o.weights, float64(size)/1e6, figures.Count(episodes))
 	return nil
 }
 
-// readPlayOf returns the play file of the network in the file at path, named
-// by flag in messages: a play file as it is, a weights file exported with
-// -step and -tiers (see ntuple.PlayOf), and the state of its training.
-func readPlayOf(flag, path string, o trainOptions) ([]byte, ntuple.State, error) {
+// readPlayable reads the network in the file at path, named by flag in
+// messages, to be written as a stage of a play file (see
+// ntuple.ReadPlayable).
+func readPlayable(flag, path string) (*ntuple.Playable, error) {
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, ntuple.State{}, fmt.Errorf("%s: %w at %s", flag, tui.ErrNoWeights, path)
+		return nil, fmt.Errorf("%s: %w at %s", flag, tui.ErrNoWeights, path)
 	}
 	if err != nil {
-		return nil, ntuple.State{}, fmt.Errorf("%s: %w", flag, err)
+		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
 	defer f.Close()
-	b, st, err := ntuple.PlayOf(f, float32(o.step), o.tiers)
+	p, err := ntuple.ReadPlayable(f)
 	if err != nil {
-		return nil, ntuple.State{}, fmt.Errorf("%s %s: %w", flag, path, err)
+		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
 	}
-	return b, st, nil
+	return p, nil
 }

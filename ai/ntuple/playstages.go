@@ -259,28 +259,50 @@ func addCounts(a, b State) State {
 	return a
 }
 
-// PlayOf returns the play file of the network r holds, and the state of its
-// training: a play file as it is, checked through (see CheckPlay), or the
-// network of a weights file written as a play file with step and tiers
-// (see Checkpoint.WritePlay), as a stage of WriteStagedPlay takes it.
-func PlayOf(r io.Reader, step float32, tiers Tiers) ([]byte, State, error) {
+// A Playable is a network read to be written as a play file, a stage of
+// WriteStagedPlay: a play file as it is, or the network of a weights file.
+type Playable struct {
+	// State is the state of the network's training, as its file holds it:
+	// only the counts of episodes, moves and time for a play file.
+	State State
+	play  []byte      // a play file, checked through
+	c     *Checkpoint // or a weights file's network and its coherence tables
+}
+
+// ReadPlayable reads the network r holds, a play file (checked through, see
+// CheckPlay) or a weights file, to be written as a play file by Play. Its
+// State tells what it is before any work is spent on writing it.
+func ReadPlayable(r io.Reader) (*Playable, error) {
 	fr := newFileReader(r)
 	if start, _ := fr.r.Peek(len(playMagic)); string(start) == playMagic {
 		b, err := io.ReadAll(fr.r)
 		if err != nil {
-			return nil, State{}, err
+			return nil, err
 		}
 		_, s, err := CheckPlay(bytes.NewReader(b))
-		return b, s, err
+		if err != nil {
+			return nil, err
+		}
+		return &Playable{State: s, play: b}, nil
 	}
 	c, err := fr.read(true)
 	if err != nil {
-		return nil, State{}, err
+		return nil, err
 	}
-	defer c.release()
+	return &Playable{State: c.State, c: c}, nil
+}
+
+// Play returns the play file of p: a play file as it is, or the network of
+// a weights file written with step and tiers (see Checkpoint.WritePlay),
+// whose memory it then gives back: it is called once.
+func (p *Playable) Play(step float32, tiers Tiers) ([]byte, error) {
+	if p.c == nil {
+		return p.play, nil
+	}
+	defer p.c.release()
 	var b bytes.Buffer
-	if _, err := c.WritePlay(&b, step, tiers); err != nil {
-		return nil, State{}, err
+	if _, err := p.c.WritePlay(&b, step, tiers); err != nil {
+		return nil, err
 	}
-	return b.Bytes(), c.State, nil
+	return b.Bytes(), nil
 }

