@@ -565,14 +565,5 @@ func BenchmarkEvaluateCodes(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(q.release)
-	boards := afterstates(t.net, 1, 10)
-	var sink float32
-	for b.Loop() {
-		for _, x := range boards {
-			sink += q.value(x)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(boards)), "ns/eval")
-	b.ReportMetric(0, "ns/op")
-	_ = sink
+	timeValues(b, q, afterstates(t.net, 1, 10))
 }
