@@ -76,19 +76,22 @@ func openFirstStage(o trainOptions) (*ntuple.Network, error) {
 // -init-from's, of the first stage's for a second stage without -init, or
 // one that values every board at -init.
 func initialNetwork(o trainOptions, first *ntuple.Network) (*ntuple.Network, error) {
-	from := first
+	from, name := first, o.first
 	if o.initFrom != "" {
 		net, _, err := tui.ReadNetwork(o.initFrom)
 		if err != nil {
 			return nil, fmt.Errorf("-init-from: %w", err)
 		}
-		from = net
+		from, name = net, o.initFrom
 	}
 	if from == nil || o.set["init"] {
 		return ntuple.New(o.design, float32(o.initial))
 	}
 	if o.set["net"] && from.Design() != o.design {
 		return nil, fmt.Errorf("-net %v: the network it starts from is a %v one", o.design, from.Design())
+	}
+	if len(from.Stages()) > 1 {
+		return nil, fmt.Errorf("-init-from %s: a network of stages; a new network starts from one network", name)
 	}
 	return from.Copy()
 }

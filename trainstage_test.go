@@ -58,6 +58,7 @@ func TestTrainStages(t *testing.T) {
 		{[]string{"train", "-episodes", "5", "-weights", second, "-resume", "-first", first, "-stage-tile", "128"}, "-stage-tile 128: " + second + " holds the stage from 64"},
 		{[]string{"train", "-episodes", "5", "-weights", firstWeights, "-resume", "-first", first}, "holds a network of every board, not a second stage"},
 		{[]string{"train", "-episodes", "5", "-weights", filepath.Join(dir, "third.weights"), "-first", both}, "a network of stages already"},
+		{[]string{"train", "-episodes", "5", "-weights", filepath.Join(dir, "third.weights"), "-init-from", both}, "-init-from " + both + ": a network of stages"},
 		{[]string{"train", "-episodes", "5", "-weights", filepath.Join(dir, "third.weights"), "-first", filepath.Join(dir, "none.weights")}, "-first: no trained network"},
 		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second}, "give it with -first FILE"},
 		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", first, "-first", first}, "holds a network of every board, not a second stage"},
