@@ -144,6 +144,6 @@ func checkPlayFile(path string) error {
 		return err
 	}
 	defer f.Close()
-	_, _, err = ntuple.CheckPlay(f)
+	_, err = ntuple.CheckPlay(f)
 	return err
 }

@@ -157,7 +157,10 @@ type NetworkOffer struct {
 	Where  string // the file, or "the network built into the game"
 	Design ntuple.Design
 	State  ntuple.State // the counts of its training
-	Err    error        // why it cannot be read: it is damaged
+	// StageTiles holds the tile from which each stage of a network of
+	// stages values boards (see ntuple.Staged); nil for one stage.
+	StageTiles []int
+	Err        error // why it cannot be read: it is damaged
 }
 
 // FindNetwork returns the play file the learned evaluator reads when no
@@ -184,7 +187,8 @@ func (n networks) offer() *NetworkOffer {
 		return o
 	}
 	defer f.Close()
-	o.Design, o.State, o.Err = ntuple.CheckPlay(f)
+	info, err := ntuple.CheckPlay(f)
+	o.Design, o.State, o.StageTiles, o.Err = info.Design, info.State, info.StageTiles, err
 	return o
 }
 

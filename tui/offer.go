@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/figures"
@@ -43,7 +45,20 @@ func (o *NetworkOffer) about() string {
 	if o.Err != nil {
 		return fmt.Sprintf("%s, which is damaged: %v", o.Where, o.Err)
 	}
-	return fmt.Sprintf("%s (%v, trained on %s games)", o.Where, o.Design, figures.Count(o.State.Episodes))
+	return fmt.Sprintf("%s (%s, trained on %s games)", o.Where, o.what(), figures.Count(o.State.Episodes))
+}
+
+// what names the network on offer: its design, and its stages if it has
+// more than one.
+func (o *NetworkOffer) what() string {
+	if len(o.StageTiles) < 2 {
+		return o.Design.String()
+	}
+	later := make([]string, len(o.StageTiles)-1)
+	for i, tile := range o.StageTiles[1:] {
+		later[i] = strconv.Itoa(tile)
+	}
+	return fmt.Sprintf("%v in %d stages, the later from %s", o.Design, len(o.StageTiles), strings.Join(later, " and "))
 }
 
 // problem says, at start, that the network on offer cannot be used.

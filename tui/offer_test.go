@@ -137,6 +137,11 @@ func TestPanelOffersNetwork(t *testing.T) {
 	if got := m.aboutWeights(); !strings.Contains(got, "none of your own") || !strings.Contains(got, "4x6, trained on 12 games") {
 		t.Errorf("aboutWeights() = %q; want the network on offer described", got)
 	}
+	staged := *offer
+	staged.StageTiles = []int{0, 16384}
+	if got := staged.about(); !strings.Contains(got, "(4x6 in 2 stages, the later from 16384, trained on 12 games)") {
+		t.Errorf("about() of a network of two stages = %q; want its stages named", got)
+	}
 	m.screens.settings = nil
 	m.ai.evalName = ntuple.EvaluatorName
 	if text := plain(m); strings.Contains(text, "NETWORK") || !strings.Contains(text, "THEME") {

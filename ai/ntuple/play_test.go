@@ -459,9 +459,9 @@ func TestCheckPlay(t *testing.T) {
 	path := playFile(t)
 	size := fileSize(t, path)
 	check := func(r io.Reader) error {
-		d, s, err := CheckPlay(r)
-		if err == nil && (d != FourBySix || s.Episodes != 20) {
-			return fmt.Errorf("CheckPlay = %v, %d episodes; want 4x6, 20", d, s.Episodes)
+		info, err := CheckPlay(r)
+		if err == nil && (info.Design != FourBySix || info.State.Episodes != 20 || info.StageTiles != nil) {
+			return fmt.Errorf("CheckPlay = %+v; want 4x6, 20 episodes, one stage", info)
 		}
 		return err
 	}

@@ -11,40 +11,52 @@ import (
 	"time"
 )
 
+// A PlayInfo is what CheckPlay tells of a play file.
+type PlayInfo struct {
+	Design Design
+	// State holds the counts of the network's training (episodes, moves
+	// and time), those of all its stages for a network of stages.
+	State State
+	// StageTiles holds the tile from which each stage of a network of
+	// stages values boards (see Staged), the first 0; nil for a network
+	// of one stage.
+	StageTiles []int
+}
+
 // CheckPlay reads the play file r holds through, checking its header and
 // its checksums, but decodes none of its codes: what a game checks, in
 // milliseconds, of a network it offers before anyone asks for it. It
-// returns the network's design and the counts of its training, or a
-// *FormatError that says what is wrong with the file.
-func CheckPlay(r io.Reader) (Design, State, error) {
+// returns what the file holds, or a *FormatError that says what is wrong
+// with it.
+func CheckPlay(r io.Reader) (PlayInfo, error) {
 	f := newFileReader(r)
 	if start, _ := f.r.Peek(len(playMagic)); !isPrefix(playMagic, start) || len(start) == 0 {
-		return 0, State{}, formatErrorf("not a play file: it does not begin with %q", playMagic)
+		return PlayInfo{}, formatErrorf("not a play file: it does not begin with %q", playMagic)
 	}
 	return checkPlayOf(f, true)
 }
 
 // checkPlayOf checks the play file f holds, as CheckPlay does; a play file
 // of stages only if staged is set.
-func checkPlayOf(f *fileReader, staged bool) (Design, State, error) {
+func checkPlayOf(f *fileReader, staged bool) (PlayInfo, error) {
 	version, fields, err := f.playHeader()
 	if err != nil {
-		return 0, State{}, err
+		return PlayInfo{}, err
 	}
 	if version == stagedVersion {
 		if !staged {
-			return 0, State{}, errNestedStages
+			return PlayInfo{}, errNestedStages
 		}
 		return f.checkStaged(fields)
 	}
 	p, err := parsePlayHeader(fields)
 	if err != nil {
-		return 0, State{}, err
+		return PlayInfo{}, err
 	}
 	if err := f.playCodes(p, nil); err != nil {
-		return 0, State{}, err
+		return PlayInfo{}, err
 	}
-	return p.design, p.state, nil
+	return PlayInfo{Design: p.design, State: p.state}, nil
 }
 
 // readPlay reads a play file from f, which begins with its magic: its

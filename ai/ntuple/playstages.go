@@ -61,14 +61,14 @@ func WriteStagedPlay(w io.Writer, stages []PlayStage) (int64, error) {
 	h := []byte{byte(len(stages))}
 	var design Design
 	for i, s := range stages {
-		d, _, err := checkPlayOf(newFileReader(bytes.NewReader(s.Play)), false)
+		info, err := checkPlayOf(newFileReader(bytes.NewReader(s.Play)), false)
 		if err != nil {
 			return 0, fmt.Errorf("stage %d: %w", i+1, err)
 		}
 		if i == 0 {
-			design = d
-		} else if d != design {
-			return 0, fmt.Errorf("stage %d is a %v network, stage 1 a %v one: the stages of a network share its design", i+1, d, design)
+			design = info.Design
+		} else if info.Design != design {
+			return 0, fmt.Errorf("stage %d is a %v network, stage 1 a %v one: the stages of a network share its design", i+1, info.Design, design)
 		}
 		h = append(h, ranks[i])
 		h = binary.LittleEndian.AppendUint64(h, uint64(len(s.Play)))
@@ -215,26 +215,28 @@ func (f *fileReader) readStaged(fields []byte) (*Network, State, error) {
 
 // checkStaged checks the rest of a play file of stages whose header fields
 // are fields, as CheckPlay does.
-func (f *fileReader) checkStaged(fields []byte) (Design, State, error) {
-	var design Design
-	var state State
-	_, err := f.eachStage(fields, func(i int, stage *fileReader) error {
-		d, st, err := checkPlayOf(stage, false)
+func (f *fileReader) checkStaged(fields []byte) (PlayInfo, error) {
+	var info PlayInfo
+	h, err := f.eachStage(fields, func(i int, stage *fileReader) error {
+		one, err := checkPlayOf(stage, false)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			design = d
-		} else if d != design {
-			return formatErrorf("a %v network, stage 1 a %v one", d, design)
+			info.Design = one.Design
+		} else if one.Design != info.Design {
+			return formatErrorf("a %v network, stage 1 a %v one", one.Design, info.Design)
 		}
-		state = addCounts(state, st)
+		info.State = addCounts(info.State, one.State)
 		return nil
 	})
 	if err != nil {
-		return 0, State{}, err
+		return PlayInfo{}, err
 	}
-	return design, state, nil
+	for _, r := range h.ranks {
+		info.StageTiles = append(info.StageTiles, engine.TileValue(r))
+	}
+	return info, nil
 }
 
 // readOnePlay reads the play file of one network from f, which begins with
@@ -279,11 +281,11 @@ func ReadPlayable(r io.Reader) (*Playable, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, s, err := CheckPlay(bytes.NewReader(b))
+		info, err := CheckPlay(bytes.NewReader(b))
 		if err != nil {
 			return nil, err
 		}
-		return &Playable{State: s, play: b}, nil
+		return &Playable{State: info.State, play: b}, nil
 	}
 	c, err := fr.read(true)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -103,9 +104,9 @@ func TestStagedPlayRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	d, cs, err := CheckPlay(f)
-	if err != nil || d != FourBySix || cs.Episodes != s.Episodes {
-		t.Errorf("CheckPlay: %v, %v, %+v; want a 4x6 network of %d games", d, err, cs, s.Episodes)
+	info, err := CheckPlay(f)
+	if err != nil || info.Design != FourBySix || info.State.Episodes != s.Episodes || !slices.Equal(info.StageTiles, []int{0, stagedTile}) {
+		t.Errorf("CheckPlay: %+v, %v; want a 4x6 network of %d games in stages from 0 and %d", info, err, s.Episodes, stagedTile)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		t.Fatal(err)
@@ -195,7 +196,7 @@ func TestDamagedStagedPlayFiles(t *testing.T) {
 
 // checkPlay checks a play file for its error alone.
 func checkPlay(r io.Reader) error {
-	_, _, err := CheckPlay(r)
+	_, err := CheckPlay(r)
 	return err
 }
 

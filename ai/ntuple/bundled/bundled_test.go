@@ -52,7 +52,7 @@ func TestNetworkBuiltIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, _, err := ntuple.CheckPlay(f); err != nil {
+	if _, err := ntuple.CheckPlay(f); err != nil {
 		t.Fatalf("checksums: %v", err)
 	}
 	if _, err := f.(io.Seeker).Seek(0, io.SeekStart); err != nil {
