@@ -23,6 +23,7 @@ import (
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
              [-weights FILE] [-resume] [-init V] [-lambda L] [-coherence F] [-restart N]
+             [-rate A] [-coherence-rate A]
              [-eval-every D] [-eval-games N] [-eval-depth N]
              [-checkpoint-every D] [-log FILE] [-plot FILE] [-init-from FILE]
              [-first FILE [-stage-tile N] [-starts N]]
@@ -103,6 +104,8 @@ type trainOptions struct {
 	lambda          float64      // the λ of the λ-returns: 0 for TD(0)
 	initial         float64      // the value of every board in a new network
 	restart         int          // the length from which a game is played again from its middle
+	rate            float64      // the learning rate of the TD phase
+	coherenceRate   float64      // the learning rate of the TC phase
 	evalEvery       time.Duration
 	evalGames       int
 	evalDepth       int // the plies of the evaluation's games
@@ -172,6 +175,12 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if opts.set["restart"] {
 		checkpoint.State.Restart = uint32(opts.restart)
 	}
+	if opts.set["rate"] {
+		checkpoint.State.Rate = float32(opts.rate)
+	}
+	if opts.set["coherence-rate"] {
+		checkpoint.State.CoherenceRate = float32(opts.coherenceRate)
+	}
 	trainer, err := ntuple.NewTrainer(checkpoint, opts.threads)
 	if err != nil {
 		return err
@@ -238,6 +247,8 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
 	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
 	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
+	fs.Float64Var(&o.rate, "rate", ntuple.DefaultRate, "move each value the fraction `A` of the way to its target, outside the temporal-coherence phase; kept in the weights file")
+	fs.Float64Var(&o.coherenceRate, "coherence-rate", ntuple.DefaultCoherenceRate, "in the temporal-coherence phase, move each value the fraction `A` of the way to its target, times each weight's coherence; kept in the weights file")
 	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
 	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games")
 	fs.IntVar(&o.evalDepth, "eval-depth", 1, "play the evaluation's games at `N` plies: 1, the move of highest points plus value, or a search so deep")
@@ -308,6 +319,10 @@ func (o *trainOptions) check() error {
 		return fmt.Errorf("-lambda %g: want a number from 0 to 1", o.lambda)
 	case o.restart < 0 || o.restart > maxRestart:
 		return fmt.Errorf("-restart %d: want 0 (never) to %d moves", o.restart, maxRestart)
+	case !(o.rate > 0 && o.rate <= 1):
+		return fmt.Errorf("-rate %g: want a fraction above 0, at most 1", o.rate)
+	case !(o.coherenceRate > 0 && o.coherenceRate <= 1):
+		return fmt.Errorf("-coherence-rate %g: want a fraction above 0, at most 1", o.coherenceRate)
 	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
 		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
 	case o.evalEvery < 0:

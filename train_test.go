@@ -66,6 +66,9 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-resume", "-seed", "3"}, "-seed"},
 		{[]string{"-episodes", "5", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-episodes", "five"}, "invalid value"},
+		{[]string{"-episodes", "5", "-rate", "0"}, "-rate 0: want a fraction above 0, at most 1"},
+		{[]string{"-episodes", "5", "-rate", "NaN"}, "-rate NaN: want a fraction above 0, at most 1"},
+		{[]string{"-episodes", "5", "-coherence-rate", "1.5"}, "-coherence-rate 1.5: want a fraction above 0, at most 1"},
 		{[]string{"-episodes", "5", "-stage-tile", "256"}, "-stage-tile and -starts go with -first FILE"},
 		{[]string{"-episodes", "5", "-starts", "9"}, "-stage-tile and -starts go with -first FILE"},
 		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-tile", "100"}, "-stage-tile 100: want a tile from 4 to 32768"},
@@ -194,31 +197,32 @@ func TestTrainAnnouncesMemory(t *testing.T) {
 	}
 }
 
-// TestTrainRestart checks that -restart sets the length from which games
-// are played again in the weights file, and that a resumed training keeps
-// it unless told otherwise.
+// TestTrainRestart checks that -restart, -rate and -coherence-rate set
+// the length from which games are played again and the learning rates in
+// the weights file, and that a resumed training keeps them unless told
+// otherwise.
 func TestTrainRestart(t *testing.T) {
 	w := filepath.Join(t.TempDir(), "n.weights")
-	restartOf := func() uint32 {
+	stateOf := func() ntuple.State {
 		t.Helper()
 		released(t, w)
 		_, state, err := tui.ReadNetwork(w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return state.Restart
+		return state
 	}
-	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-restart", "0")
-	if r := restartOf(); r != 0 {
-		t.Errorf("after -restart 0, the file's restart length is %d; want 0", r)
+	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-restart", "0", "-rate", "0.05", "-coherence-rate", "0.25")
+	if s := stateOf(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
+		t.Errorf("after -restart 0 -rate 0.05 -coherence-rate 0.25, the file keeps %d, %v and %v", s.Restart, s.Rate, s.CoherenceRate)
 	}
 	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume")
-	if r := restartOf(); r != 0 {
-		t.Errorf("after a resume without -restart, the restart length is %d; want 0 still", r)
+	if s := stateOf(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
+		t.Errorf("after a resume without them, the file keeps %d, %v and %v; want them as they were", s.Restart, s.Rate, s.CoherenceRate)
 	}
-	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume", "-restart", "25")
-	if r := restartOf(); r != 25 {
-		t.Errorf("after -resume -restart 25, the restart length is %d; want 25", r)
+	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume", "-restart", "25", "-coherence-rate", "0.5")
+	if s := stateOf(); s.Restart != 25 || s.Rate != 0.05 || s.CoherenceRate != 0.5 {
+		t.Errorf("after -resume -restart 25 -coherence-rate 0.5, the file keeps %d, %v and %v", s.Restart, s.Rate, s.CoherenceRate)
 	}
 }
 
