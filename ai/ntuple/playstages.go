@@ -131,10 +131,7 @@ func parseStagedHeader(h []byte) (*stagedFields, error) {
 	}
 	tiles := make([]int, n)
 	for i, r := range f.ranks {
-		tiles[i] = 1 << r
-		if r == 0 {
-			tiles[i] = 0
-		}
+		tiles[i] = engine.TileValue(r) // 0 past 2^63: refused below
 		if f.lengths[i] > maxStagePlay {
 			return nil, formatErrorf("damaged: stage %d has a play file of %d bytes", i+1, f.lengths[i])
 		}
@@ -201,9 +198,7 @@ func (f *fileReader) readStaged(fields []byte) (*Network, State, error) {
 		return nil, State{}, err
 	}
 	for i, r := range h.ranks {
-		if r > 0 {
-			stages[i].Tile = 1 << r
-		}
+		stages[i].Tile = engine.TileValue(r)
 	}
 	n, err := Staged(stages)
 	if err != nil {
