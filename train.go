@@ -188,7 +188,7 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err := trainer.SetLambda(float32(opts.lambda)); err != nil {
 		return err
 	}
-	announceTraining(stderr, opts, trainer)
+	announceTraining(stderr, opts, trainer, first)
 	earlier, err := prepareStage(ctx, opts, first, trainer, stderr)
 	if err != nil {
 		return err
@@ -202,8 +202,9 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	return trainError(err, opts.weights)
 }
 
-// announceTraining says what the training trains, on stderr.
-func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
+// announceTraining says what the training trains and the memory it takes,
+// on stderr; first is the first stage of a second stage, or nil.
+func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer, first *ntuple.Network) {
 	st := t.State()
 	what := fmt.Sprintf("a new %v network", t.Network().Design())
 	switch {
@@ -224,6 +225,9 @@ func announceTraining(stderr io.Writer, o trainOptions, t *ntuple.Trainer) {
 	size := "train: the network takes " + mebibytes(d.FileBytes(tc)) + " on disk and in memory"
 	if o.coherence > 0 && !tc {
 		size += ", " + mebibytes(d.FileBytes(true)) + " from the temporal-coherence phase on"
+	}
+	if first != nil {
+		size += "; its first stage " + mebibytes(first.Bytes()) + " more in memory"
 	}
 	fmt.Fprintln(stderr, size)
 }

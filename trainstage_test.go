@@ -29,7 +29,8 @@ func TestTrainStages(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	_, stderr := train(t, 0, "-episodes", "30", "-coherence", "0", "-weights", second, "-first", first, "-stage-tile", "64", "-starts", "50")
-	for _, want := range []string{"the second stage (boards from 64) of " + first, "start from the 50 boards where 50 of", "first hold 64"} {
+	for _, want := range []string{"the second stage (boards from 64) of " + first, "start from the 50 boards where 50 of", "first hold 64",
+		"the network takes 256 MiB on disk and in memory; its first stage 128 MiB more in memory"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("train -first: stderr %q; want %q", stderr, want)
 		}

@@ -19,6 +19,7 @@ package ntuple
 import (
 	"fmt"
 	"runtime"
+	"unsafe"
 
 	"github.com/term2048/2048/engine"
 )
@@ -105,6 +106,25 @@ func (n *Network) release() { n.giveBack() }
 
 // Design returns the design of the network.
 func (n *Network) Design() Design { return n.design }
+
+// Bytes returns the memory the weights of n take: its design's as float32
+// (see [Design.Bytes]), half that for a network read from a play file,
+// whose weights are 16-bit codes, and the sum of its stages' for a network
+// of stages.
+func (n *Network) Bytes() int64 {
+	switch {
+	case n.stages != nil:
+		var sum int64
+		for _, s := range n.stages {
+			sum += s.Bytes()
+		}
+		return sum
+	case n.quantized != nil:
+		return int64(len(n.quantized.tables)) * int64(unsafe.Sizeof(codeTable{}))
+	default:
+		return n.design.Bytes()
+	}
+}
 
 // InitialValue returns the value the network gave every board before any
 // training.

@@ -127,6 +127,9 @@ func TestPlayRoundTrip(t *testing.T) {
 			t.Errorf("step %v: read back as %v, initial value %v, state %+v; want %v, %v, %+v",
 				step, q.Design(), q.InitialValue(), qs, n.Design(), n.InitialValue(), s)
 		}
+		if q.Bytes() != n.Bytes()/2 {
+			t.Errorf("step %v: the codes take %d bytes, want half the weights' %d", step, q.Bytes(), n.Bytes())
+		}
 		checkCodes(t, n, q, step, 1, func(int, int) int { return 1 })
 		q.release()
 	}

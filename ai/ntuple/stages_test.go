@@ -94,6 +94,9 @@ func TestStagedValues(t *testing.T) {
 	if n.Design() != first.Design() || n.InitialValue() != first.InitialValue() {
 		t.Errorf("the network of stages has design %v and initial value %v, want its first stage's", n.Design(), n.InitialValue())
 	}
+	if b := FourBySix.Bytes(); first.Bytes() != b || n.Bytes() != 2*b {
+		t.Errorf("Bytes() = %d for a network, %d for two stages; want %d and %d", first.Bytes(), n.Bytes(), b, 2*b)
+	}
 }
 
 // TestStagedRefuses checks the stages Staged refuses, and that a network of
