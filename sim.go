@@ -201,6 +201,9 @@ func plannedRuns(opts simOptions) []sim.Config {
 	add := func(kind string, depth int) {
 		r := opts.run
 		r.Player.Kind, r.Player.Depth = kind, depth
+		if kind != sim.Expectimax { // -time is the expectimax player's
+			r.Player.Time = 0
+		}
 		runs = append(runs, r)
 	}
 	if opts.depths != nil {

@@ -296,6 +296,20 @@ func TestSimCompare(t *testing.T) {
 	}
 }
 
+// TestSimCompareTimed: -compare with -time gives the expectimax player its
+// time a move and plays the other three as they play, all four of them.
+func TestSimCompareTimed(t *testing.T) {
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "1", "-time", "1ms")
+	if status != 0 {
+		t.Fatalf("sim -compare -time 1ms: status %d, stderr %q", status, stderr)
+	}
+	for _, want := range []string{"\nrandom ", "\ngreedy ", "\nminimax 1 ", "\nexpectimax 1ms≤1 "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("sim -compare -time 1ms printed\n%s\nwant it to contain %q", stdout, want)
+		}
+	}
+}
+
 // TestSimWorkersFitInMemory: sim refuses workers whose tables would take
 // more than half of the memory, before playing (see Config.CheckMemory).
 func TestSimWorkersFitInMemory(t *testing.T) {
