@@ -13,8 +13,8 @@ import (
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
-             [-weights FILE] [-depth N|auto] [-time D] [-workers W] [-shard K/N]
-             [-json] [-csv FILE] [-plot FILE]
+             [-weights FILE] [-depth N|auto] [-time D] [-cutoff P] [-workers W]
+             [-shard K/N] [-json] [-csv FILE] [-plot FILE]
        2048 sim -compare [-depths A-B] [flags]
        2048 sim -merge [-json] [-csv FILE] [-plot FILE] FILE...`
 
@@ -201,8 +201,8 @@ func plannedRuns(opts simOptions) []sim.Config {
 	add := func(kind string, depth int) {
 		r := opts.run
 		r.Player.Kind, r.Player.Depth = kind, depth
-		if kind != sim.Expectimax { // -time is the expectimax player's
-			r.Player.Time = 0
+		if kind != sim.Expectimax { // -time and -cutoff are the expectimax player's
+			r.Player.Time, r.Player.Cutoff = 0, 0
 		}
 		runs = append(runs, r)
 	}

@@ -232,6 +232,10 @@ func TestSimFlagErrors(t *testing.T) {
 		{[]string{"-time", "-1s"}, "-time -1s: want a positive duration"},
 		{[]string{"-player", "random", "-depth", "3"}, "-depth: the random player does not search"},
 		{[]string{"-player", "greedy", "-time", "1s"}, "-time: only the expectimax player"},
+		{[]string{"-player", "minimax", "-cutoff", "0.01"}, "-cutoff: only the expectimax player cuts branches off"},
+		{[]string{"-cutoff", "1"}, "-cutoff 1: want a probability from 0 (no cut-off) to below 1"},
+		{[]string{"-cutoff", "-0.5"}, "-cutoff -0.5: want a probability"},
+		{[]string{"-cutoff", "NaN"}, "-cutoff NaN: want a probability"},
 		{[]string{"-player", "random", "-eval", "snake"}, "-eval: the random player evaluates nothing"},
 		{[]string{"-plot", "out.jpg"}, "-plot out.jpg: want a file name ending in .png, .svg"},
 		{[]string{"-depths", "1-3"}, "-depths needs -compare"},
@@ -299,14 +303,49 @@ func TestSimCompare(t *testing.T) {
 // TestSimCompareTimed: -compare with -time gives the expectimax player its
 // time a move and plays the other three as they play, all four of them.
 func TestSimCompareTimed(t *testing.T) {
-	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "1", "-time", "1ms")
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-compare", "-games", "2", "-depth", "1", "-time", "1ms", "-cutoff", "0")
 	if status != 0 {
 		t.Fatalf("sim -compare -time 1ms: status %d, stderr %q", status, stderr)
 	}
-	for _, want := range []string{"\nrandom ", "\ngreedy ", "\nminimax 1 ", "\nexpectimax 1ms≤1 "} {
+	for _, want := range []string{"\nrandom ", "\ngreedy ", "\nminimax 1 ", "\nexpectimax 1ms≤1 cut-off none "} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("sim -compare -time 1ms printed\n%s\nwant it to contain %q", stdout, want)
 		}
+	}
+}
+
+// TestSimCutoff: -cutoff sets the probability under which the search stops
+// expanding, says so in the report, and keeps it in -json; a cut-off of
+// 0.5 cuts the search off after the first spawns, where the default goes
+// on to the third ply.
+func TestSimCutoff(t *testing.T) {
+	evaluations := func(args ...string) float64 {
+		t.Helper()
+		status, stdout, stderr := runCommand(context.Background(), append([]string{"sim", "-games", "2", "-depth", "3", "-json"}, args...)...)
+		var doc struct {
+			Config struct {
+				Label  string  `json:"label"`
+				Cutoff float64 `json:"cutoff"`
+			} `json:"config"`
+			Summary sim.Summary `json:"summary"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &doc); status != 0 || err != nil {
+			t.Fatalf("sim %q: status %d, %v, stderr %q", args, status, err, stderr)
+		}
+		if len(args) == 2 {
+			want := map[string]float64{"0": -1, "0.5": 0.5}[args[1]]
+			if doc.Config.Cutoff != want || !strings.Contains(doc.Config.Label, "cut-off") {
+				t.Errorf("sim %q: config %+v; want its cut-off, %v, and it in the label", args, doc.Config, want)
+			}
+		}
+		return doc.Summary.EvalsPerMove
+	}
+	if all, def, half := evaluations("-cutoff", "0"), evaluations(), evaluations("-cutoff", "0.5"); !(half < def && def <= all) {
+		t.Errorf("evaluations a move: %v with no cut-off, %v by default, %v with 0.5; want the fewer the higher the cut-off", all, def, half)
+	}
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-games", "1", "-depth", "2", "-cutoff", "0")
+	if status != 0 || !strings.Contains(stdout, "expectimax, 2 plies, eval nneonneo, no cut-off") {
+		t.Errorf("sim -cutoff 0: status %d, stdout %q, stderr %q; want the report to say there is no cut-off", status, stdout, stderr)
 	}
 }
 

@@ -32,6 +32,7 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 	evalFlags := fs.evalFlags()
 	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
 	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
+	cutoff := fs.Float64("cutoff", 0, "expectimax: evaluate rather than expand a branch less likely than `P` (default: the evaluator's, 0.0001, or 0.0005 for a network); 0 expands every branch, as programs without a cut-off search")
 	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", sim.MaxWorkers))
 	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
@@ -50,6 +51,15 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 	}
 
 	p.Eval, p.Depth = evalFlags.name, depth.plies
+	if set["cutoff"] {
+		if !(*cutoff >= 0 && *cutoff < 1) { // NaN too
+			return o, fs.usageError("-cutoff %v: want a probability from 0 (no cut-off) to below 1", *cutoff)
+		}
+		p.Cutoff = *cutoff
+		if p.Cutoff == 0 {
+			p.Cutoff = -1 // none, as ai.Config says it
+		}
+	}
 	if fs.NArg() > 0 {
 		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
 	}
@@ -125,6 +135,8 @@ func (o *simOptions) check(set map[string]bool) error {
 		return fmt.Errorf("-depth: the %s player does not search", p.Kind)
 	case !allFour && p.Kind != sim.Expectimax && set["time"]:
 		return errors.New("-time: only the expectimax player has a time budget")
+	case !allFour && p.Kind != sim.Expectimax && set["cutoff"]:
+		return errors.New("-cutoff: only the expectimax player cuts branches off")
 	case !o.compare && p.Kind == sim.Random && set["eval"]:
 		return errors.New("-eval: the random player evaluates nothing")
 	}

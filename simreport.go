@@ -67,6 +67,12 @@ func describe(p sim.Player) string {
 				effort += ", at most " + figures.Plies(p.Depth)
 			}
 		}
+		switch {
+		case p.Cutoff < 0:
+			return fmt.Sprintf("expectimax, %s, eval %s, no cut-off", effort, p.EvalName())
+		case p.Cutoff > 0:
+			cutoff = p.Cutoff
+		}
 		return fmt.Sprintf("expectimax, %s, eval %s, cut-off %g", effort, p.EvalName(), cutoff)
 	case sim.Minimax:
 		return fmt.Sprintf("minimax, %s, eval %s", figures.Plies(p.SearchDepth()), p.EvalName())

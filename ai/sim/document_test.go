@@ -33,7 +33,7 @@ func testDocuments(t *testing.T) []sim.Document {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deep := sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 1, Eval: "snake", Time: time.Second}, Games: 2, Seed: 4, Workers: 1}
+	deep := sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 1, Eval: "snake", Time: time.Second, Cutoff: -1}, Games: 2, Seed: 4, Workers: 1}
 	cut := fixedOutcome(t, sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 2, Seed: 4})
 	cut.Games, cut.Interrupted, cut.NotStarted = nil, 1, 1
 	return []sim.Document{

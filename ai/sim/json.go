@@ -19,6 +19,7 @@ type configJSON struct {
 	Eval        string  `json:"eval,omitempty"`
 	Depth       int     `json:"depth"` // plies; 0 for auto
 	TimePerMove float64 `json:"time_per_move,omitempty"`
+	Cutoff      float64 `json:"cutoff,omitempty"` // Player.Cutoff: absent for the evaluator's, negative for none
 	Seed        uint64  `json:"seed"`
 	Games       int     `json:"games"`
 	Workers     int     `json:"workers"`
@@ -28,13 +29,13 @@ type configJSON struct {
 // MarshalJSON encodes c as one JSON object: the player's kind, its name,
 // its evaluator (but the random player's), its depth in plies (that of
 // SearchDepth: 1 for greedy, 0 for random and for the automatic depth),
-// its time a move if any, the seed, the games, the workers that play them
-// (ActiveWorkers) and the shard if c is one. The evaluator itself is not
-// encoded: only its name.
+// its time a move and its cut-off if set, the seed, the games, the workers
+// that play them (ActiveWorkers) and the shard if c is one. The evaluator
+// itself is not encoded: only its name.
 func (c Config) MarshalJSON() ([]byte, error) {
 	p := c.Player
 	j := configJSON{Player: p.Kind, Label: p.String(), Depth: p.SearchDepth(), TimePerMove: p.Time.Seconds(),
-		Seed: c.Seed, Games: c.Games, Workers: c.ActiveWorkers(), Shard: c.Shard}
+		Cutoff: p.Cutoff, Seed: c.Seed, Games: c.Games, Workers: c.ActiveWorkers(), Shard: c.Shard}
 	if p.Kind != Random {
 		j.Eval = p.EvalName()
 	}
@@ -50,7 +51,7 @@ func (c *Config) UnmarshalJSON(data []byte) error {
 	if err := decodeStrict(data, &j); err != nil {
 		return fmt.Errorf("config: %w", err)
 	}
-	p := Player{Kind: j.Player, Eval: j.Eval, Depth: j.Depth, Time: time.Duration(j.TimePerMove * float64(time.Second))}
+	p := Player{Kind: j.Player, Eval: j.Eval, Depth: j.Depth, Time: time.Duration(j.TimePerMove * float64(time.Second)), Cutoff: j.Cutoff}
 	if !slices.Contains(Kinds(), p.Kind) {
 		return fmt.Errorf("config: unknown player %q", p.Kind)
 	}

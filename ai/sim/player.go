@@ -35,6 +35,11 @@ type Player struct {
 	Eval  string        // the evaluator's name (see ai.Evaluators); "" means the default
 	Depth int           // plies for Expectimax and Minimax, or ai.Auto
 	Time  time.Duration // Expectimax only: search ply by ply for at most this a move; 0 for no limit
+	// Cutoff, for Expectimax only, is the probability under which a branch
+	// is evaluated rather than expanded, as ai.Config's: 0 for the
+	// evaluator's, negative for none (every branch expanded, as programs
+	// without a cut-off search).
+	Cutoff float64
 	// Evaluator, if not nil, is the evaluator itself, for one that a name
 	// alone cannot make, like a network read from a weights file; Eval then
 	// only names it. The workers share it, which evaluators allow.
@@ -51,8 +56,8 @@ func (p Player) EvalName() string {
 }
 
 // Check reports what is wrong with p, if anything: an unknown kind or
-// evaluator, a depth out of range, a negative time, or a time for a player
-// that has no time budget.
+// evaluator, a depth out of range, a negative time, a time or a cut-off for
+// a player that has none, or a cut-off of 1 or more.
 func (p Player) Check() error {
 	switch {
 	case !slices.Contains(Kinds(), p.Kind):
@@ -63,6 +68,10 @@ func (p Player) Check() error {
 		return fmt.Errorf("time %v: want a positive duration", p.Time)
 	case p.Time > 0 && p.Kind != Expectimax:
 		return errors.New("only the expectimax player has a time budget")
+	case p.Cutoff != 0 && p.Kind != Expectimax:
+		return errors.New("only the expectimax player cuts branches off")
+	case !(p.Cutoff < 1): // NaN too
+		return fmt.Errorf("cut-off %v: want a probability below 1", p.Cutoff)
 	}
 	_, err := p.evaluator()
 	return err
@@ -101,7 +110,8 @@ func (p Player) SearchDepth() int {
 
 // String names the player briefly, for tables and legends: "expectimax 3",
 // "expectimax auto", "expectimax 10ms≤4", "minimax 3", "greedy", "random",
-// followed by the evaluator's name if it is not the default.
+// followed by the evaluator's name if it is not the default, and by a
+// cut-off that is not the evaluator's ("cut-off none", "cut-off 0.001").
 func (p Player) String() string {
 	s := p.Kind
 	switch {
@@ -117,6 +127,12 @@ func (p Player) String() string {
 	}
 	if p.Kind != Random && p.EvalName() != ai.Evaluators()[0].Name {
 		s += " " + p.EvalName()
+	}
+	switch {
+	case p.Cutoff < 0:
+		s += " cut-off none"
+	case p.Cutoff > 0:
+		s += " cut-off " + strconv.FormatFloat(p.Cutoff, 'g', -1, 64)
 	}
 	return s
 }
@@ -155,7 +171,7 @@ func (p Player) TableMB() int {
 func (p Player) newPlayers(eval ai.Evaluator) func(seed uint64) ai.Player {
 	switch p.Kind {
 	case Expectimax:
-		s := ai.NewSearcher(ai.Config{Eval: eval, Threads: 1, TableMB: p.TableMB()})
+		s := ai.NewSearcher(ai.Config{Eval: eval, Cutoff: p.Cutoff, Threads: 1, TableMB: p.TableMB()})
 		l := ai.Limits{Depth: p.Depth, Time: p.Time}
 		return func(uint64) ai.Player {
 			s.Reset()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -226,6 +227,9 @@ func TestPlayRefusesABadRun(t *testing.T) {
 		{sim.Config{Player: sim.Player{Kind: sim.Greedy, Eval: "foo"}, Games: 1}, `unknown evaluator "foo"`},
 		{sim.Config{Player: sim.Player{Kind: sim.Expectimax, Depth: 17}, Games: 1}, "depth 17"},
 		{sim.Config{Player: sim.Player{Kind: sim.Greedy, Time: time.Second}, Games: 1}, "only the expectimax player"},
+		{sim.Config{Player: sim.Player{Kind: sim.Minimax, Cutoff: 0.01}, Games: 1}, "only the expectimax player cuts branches off"},
+		{sim.Config{Player: sim.Player{Kind: sim.Expectimax, Cutoff: 1}, Games: 1}, "cut-off 1: want a probability below 1"},
+		{sim.Config{Player: sim.Player{Kind: sim.Expectimax, Cutoff: math.NaN()}, Games: 1}, "cut-off NaN"},
 		{sim.Config{Player: sim.Player{Kind: sim.Random}, Games: 0}, "0 games"},
 	} {
 		if _, err := sim.Run(context.Background(), c.run, nil); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -243,6 +247,8 @@ func TestPlayerString(t *testing.T) {
 		{sim.Player{Kind: sim.Expectimax}, "expectimax auto"},
 		{sim.Player{Kind: sim.Expectimax, Time: 10 * time.Millisecond, Depth: 4}, "expectimax 10ms≤4"},
 		{sim.Player{Kind: sim.Expectimax, Time: time.Second, Eval: "snake"}, "expectimax 1s snake"},
+		{sim.Player{Kind: sim.Expectimax, Depth: 3, Cutoff: -1}, "expectimax 3 cut-off none"},
+		{sim.Player{Kind: sim.Expectimax, Depth: 4, Eval: "snake", Cutoff: 0.001}, "expectimax 4 snake cut-off 0.001"},
 		{sim.Player{Kind: sim.Minimax}, "minimax 3"},
 		{sim.Player{Kind: sim.Minimax, Depth: 2, Eval: "nneonneo"}, "minimax 2"},
 		{sim.Player{Kind: sim.Greedy, Eval: "multi"}, "greedy multi"},
