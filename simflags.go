@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/sim"
 )
 
@@ -32,7 +33,8 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 	evalFlags := fs.evalFlags()
 	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
 	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
-	cutoff := fs.Float64("cutoff", 0, "expectimax: evaluate rather than expand a branch less likely than `P` (default: the evaluator's, 0.0001, or 0.0005 for a network); 0 expands every branch, as programs without a cut-off search")
+	cutoff := fs.Float64("cutoff", 0, fmt.Sprintf("expectimax: evaluate rather than expand a branch less likely than `P` (default: the evaluator's, %g, or %g for a network); 0 expands every branch, as programs without a cut-off search",
+		ai.DefaultCutoff, ntuple.SearchCutoff))
 	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", sim.MaxWorkers))
 	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
