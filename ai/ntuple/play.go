@@ -143,7 +143,7 @@ func writePlayOf(w io.Writer, n *Network, s State, step float32, tc *coherence, 
 	wg.Wait()
 	runtime.KeepAlive(n) // the owners of the tables read (see weights)
 	runtime.KeepAlive(tc)
-	return writePlay(w, playHeader(n, s, zs, streams), streams)
+	return writePlay(w, newPlayFields(n, s, zs, streams).encode(), streams)
 }
 
 // writePlay writes the file of the header fields h and the compressed
@@ -157,26 +157,36 @@ func writePlay(w io.Writer, h []byte, streams [][]byte) (int64, error) {
 	})
 }
 
-// playHeader returns the fields of a play file's header that follow its
-// length.
-func playHeader(n *Network, s State, zs []quantizer, streams [][]byte) []byte {
-	d := n.design
+// encode returns the fields of a play file's header that follow its
+// length: those parsePlayHeader decodes.
+func (p *playFields) encode() []byte {
+	d := p.design
 	h := []byte{byte(len(d.String()))}
 	h = append(h, d.String()...)
 	h = append(h, byte(len(d.Tuples())))
 	for _, t := range d.Tuples() {
 		h = append(h, t[:]...)
 	}
-	h = binary.LittleEndian.AppendUint32(h, math.Float32bits(n.initial))
-	h = binary.LittleEndian.AppendUint64(h, s.Episodes)
-	h = binary.LittleEndian.AppendUint64(h, s.Moves)
-	h = binary.LittleEndian.AppendUint64(h, uint64(s.Elapsed))
-	for t, z := range zs {
+	h = binary.LittleEndian.AppendUint32(h, math.Float32bits(p.initial))
+	h = binary.LittleEndian.AppendUint64(h, p.state.Episodes)
+	h = binary.LittleEndian.AppendUint64(h, p.state.Moves)
+	h = binary.LittleEndian.AppendUint64(h, uint64(p.state.Elapsed))
+	for t, z := range p.z {
 		h = binary.LittleEndian.AppendUint32(h, math.Float32bits(z.base))
 		h = binary.LittleEndian.AppendUint32(h, math.Float32bits(z.step))
-		h = binary.LittleEndian.AppendUint32(h, uint32(len(streams[t])))
+		h = binary.LittleEndian.AppendUint32(h, p.lengths[t])
 	}
 	return h
+}
+
+// newPlayFields returns the header of the play file of n, whose training
+// is s, its tuples' codes rounded by zs and compressed into streams.
+func newPlayFields(n *Network, s State, zs []quantizer, streams [][]byte) *playFields {
+	p := &playFields{design: n.design, initial: n.initial, state: s, z: zs}
+	for _, st := range streams {
+		p.lengths = append(p.lengths, uint32(len(st)))
+	}
+	return p
 }
 
 // compressCodes returns the DEFLATE stream of the codes of the weights w,

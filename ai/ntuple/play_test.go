@@ -393,7 +393,7 @@ func FuzzReadPlay(f *testing.F) {
 	stream := deflated([]byte{1, 2, 3, 4})
 	streams := [][]byte{stream, stream, stream, stream}
 	var b bytes.Buffer
-	writePlay(&b, playHeader(n, State{Episodes: 3}, zs, streams), streams)
+	writePlay(&b, newPlayFields(n, State{Episodes: 3}, zs, streams).encode(), streams)
 	f.Add(b.Bytes())
 	var stages bytes.Buffer // the same file as both stages of a network of stages
 	if _, err := WriteStagedPlay(&stages, []PlayStage{{Play: b.Bytes()}, {Play: b.Bytes(), Tile: 256}}); err != nil {

@@ -262,8 +262,11 @@ type Playable struct {
 	// State is the state of the network's training, as its file holds it:
 	// only the counts of episodes, moves and time for a play file.
 	State State
-	play  []byte      // a play file, checked through
-	c     *Checkpoint // or a weights file's network and its coherence tables
+	// StageTiles holds the tile from which each stage of a network of
+	// stages values boards, as PlayInfo's: nil for a network of one.
+	StageTiles []int
+	play       []byte      // a play file, checked through
+	c          *Checkpoint // or a weights file's network and its coherence tables
 }
 
 // ReadPlayable reads the network r holds, a play file (checked through, see
@@ -280,7 +283,7 @@ func ReadPlayable(r io.Reader) (*Playable, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Playable{State: info.State, play: b}, nil
+		return &Playable{State: info.State, StageTiles: info.StageTiles, play: b}, nil
 	}
 	c, err := fr.read(true)
 	if err != nil {

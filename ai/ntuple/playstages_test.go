@@ -163,6 +163,23 @@ func TestPlayable(t *testing.T) {
 	if _, err := ReadPlayable(strings.NewReader("2048play")); err == nil {
 		t.Error("ReadPlayable of a play file cut after its magic: no error")
 	}
+	if p.StageTiles != nil {
+		t.Errorf("ReadPlayable of a weights file: stages from %v; want none", p.StageTiles)
+	}
+	path, _, _ := stagedFile(t)
+	both, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file  []byte
+		tiles []int
+	}{{play, nil}, {both, []int{0, stagedTile}}} {
+		p, err := ReadPlayable(bytes.NewReader(c.file))
+		if err != nil || !slices.Equal(p.StageTiles, c.tiles) || (p.StageTiles == nil) != (c.tiles == nil) {
+			t.Errorf("ReadPlayable of a play file: stages from %v, %v; want %v", p.StageTiles, err, c.tiles)
+		}
+	}
 }
 
 // TestDamagedStagedPlayFiles checks that a play file of stages damaged
