@@ -308,6 +308,11 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 
 // check reports what is wrong with the options.
 func (o *trainOptions) check() error {
+	for _, name := range exportOnlyFlags {
+		if o.set[name] {
+			return fmt.Errorf("-%s goes with -export FILE: a training writes a weights file, not a play file", name)
+		}
+	}
 	switch {
 	case o.duration == 0 && o.episodes == 0:
 		return errors.New("give the length of the run: -time D or -episodes N")

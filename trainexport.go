@@ -18,6 +18,9 @@ import (
 // exportFlags are the flags -export accepts.
 var exportFlags = []string{"export", "first", "stage-tile", "step", "tiers", "weights"}
 
+// exportOnlyFlags are the flags that only -export takes.
+var exportOnlyFlags = []string{"step", "tiers"}
+
 // checkExport reports what is wrong with the options of -export: only
 // -weights, -step and -tiers go with it.
 func (o *trainOptions) checkExport() error {
