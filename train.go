@@ -27,7 +27,8 @@ const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threa
              [-eval-every D] [-eval-games N] [-eval-depth N]
              [-checkpoint-every D] [-log FILE] [-plot FILE] [-init-from FILE]
              [-first FILE [-stage-tile N] [-starts N]]
-       2048 train -export FILE [-weights FILE] [-first FILE [-stage-tile N]] [-step P] [-tiers T]`
+       2048 train -export FILE [-weights FILE] [-first FILE [-stage-tile N] [-stage-shift P]]
+             [-step P] [-tiers T] [-threads T]`
 
 const trainAbout = `Train trains the learned evaluator, an n-tuple network, by playing games
 against itself. Each game, once played, is walked backwards, each board
@@ -67,7 +68,11 @@ A network of two stages values the late game with a network of its own:
 first reaches it (-starts such boards), the network starting from the
 first stage's weights (or -init-from's); its evaluations play both
 stages. -export with -first writes both stages as one play file, or with
--stage-tile any two networks, the second played from that tile on:
+-stage-tile any two networks, the second played from that tile on; it
+plays the first stage until it holds the tile, 2,000 times, and raises
+the second stage's values by what the two stages' values differ there,
+so that a search weighs a move into the second stage fairly
+(-stage-shift P shifts it by P points instead, 0 not at all):
 	2048 train -weights first.weights -time 1h -restart 0
 	2048 train -weights second.weights -first first.weights -time 1h
 	2048 train -export both.play -weights second.weights -first first.weights
@@ -100,6 +105,7 @@ type trainOptions struct {
 	initFrom        string       // the file of the network a new training starts from
 	step            float64      // -export's step, in points
 	tiers           ntuple.Tiers // -export's rounding, by how much play adjusted each weight
+	stageShift      *float64     // -export's shift of a second stage's values, or nil to measure it
 	coherence       float64      // the last fraction of the run spent in the TC phase
 	lambda          float64      // the λ of the λ-returns: 0 for TD(0)
 	initial         float64      // the value of every board in a new network
@@ -144,7 +150,7 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		return err
 	}
 	if opts.export != "" {
-		return exportNetwork(opts, stdout)
+		return exportNetwork(ctx, opts, stdout, stderr)
 	}
 	if err := checkTrainFiles(opts); err != nil {
 		return err
@@ -243,7 +249,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	fs.DurationVar(&o.duration, "time", 0, "train for `D` (like 1h or 90m), evaluations and checkpoints included")
 	fs.Int64Var(&o.episodes, "episodes", 0, "train on `N` games")
 	net := fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
-	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network")
+	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network (with -export and -first: play the games that measure where the stages meet)")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
 	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
@@ -270,6 +276,11 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 		o.tiers.String()+"; 1:1: every weight to the step)", func(s string) error {
 		t, err := ntuple.ParseTiers(s)
 		o.tiers = t
+		return err
+	})
+	fs.Func("stage-shift", "with -export and -first: raise the second stage's values by `P` points to meet the first's where it takes over (default auto: by the gap measured on the first stage's games; 0: as trained)", func(s string) error {
+		p, err := parseStageShift(s)
+		o.stageShift = p
 		return err
 	})
 	if err := fs.parse(args); err != nil {

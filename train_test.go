@@ -73,6 +73,7 @@ func TestTrainFlagErrors(t *testing.T) {
 		{[]string{"-episodes", "5", "-starts", "9"}, "-stage-tile and -starts go with -first FILE"},
 		{[]string{"-episodes", "5", "-step", "4"}, "-step goes with -export FILE: a training writes a weights file, not a play file"},
 		{[]string{"-episodes", "5", "-tiers", "1:1"}, "-tiers goes with -export FILE"},
+		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-shift", "0"}, "-stage-shift goes with -export FILE"},
 		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-tile", "100"}, "-stage-tile 100: want a tile from 4 to 32768"},
 		{[]string{"-episodes", "5", "-first", "a.weights", "-stage-tile", "2"}, "-stage-tile 2: want a tile from 4 to 32768"},
 		{[]string{"-episodes", "5", "-first", "a.weights", "-starts", "0"}, "-starts 0: want 1 to 1,000,000 boards"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,27 +11,31 @@ import (
 	"strings"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/regularfile"
 )
 
 // exportFlags are the flags -export accepts.
-var exportFlags = []string{"export", "first", "stage-tile", "step", "tiers", "weights"}
+var exportFlags = []string{"export", "first", "stage-tile", "stage-shift", "step", "threads", "tiers", "weights"}
 
 // exportOnlyFlags are the flags that only -export takes.
-var exportOnlyFlags = []string{"step", "tiers"}
+var exportOnlyFlags = []string{"stage-shift", "step", "tiers"}
 
 // checkExport reports what is wrong with the options of -export: only
 // -weights, -step and -tiers go with it.
 func (o *trainOptions) checkExport() error {
 	for name := range o.set {
 		if !slices.Contains(exportFlags, name) {
-			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -first, -stage-tile, -step and -tiers", name)
+			return fmt.Errorf("-%s: -export writes the network of the weights file and trains nothing: it takes only -weights, -first, -stage-tile, -stage-shift, -step, -tiers and -threads", name)
 		}
 	}
-	if o.set["stage-tile"] && o.first == "" {
-		return errors.New("-stage-tile goes with -first FILE, the first stage of the network exported")
+	if (o.set["stage-tile"] || o.set["stage-shift"]) && o.first == "" {
+		return errors.New("-stage-tile and -stage-shift go with -first FILE, the first stage of the network exported")
+	}
+	if o.threads < 1 || o.threads > sim.MaxWorkers {
+		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
 	}
 	if err := checkStageTile(o.stageTile); err != nil {
 		return err
@@ -42,10 +47,11 @@ func (o *trainOptions) checkExport() error {
 }
 
 // exportNetwork writes the network of the weights file of o as the play
-// file o.export, whole or not at all, and says what it wrote on stdout.
-func exportNetwork(o trainOptions, stdout io.Writer) error {
+// file o.export, whole or not at all, and says what it wrote on stdout;
+// for a network of stages, what it does meanwhile on stderr.
+func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer) error {
 	if o.first != "" {
-		return exportStages(o, stdout)
+		return exportStages(ctx, o, stdout, stderr)
 	}
 	c, err := readCheckpoint(o.weights)
 	if err != nil {

@@ -55,6 +55,11 @@ func TestTrainExport(t *testing.T) {
 		{[]string{"-export", play, "-weights", w, "-tiers", "0.5:1"}, 2, "the last tier has share 0.5: it must be 1"},
 		{[]string{"-export", play, "-weights", w, "-tiers", "1:4097"}, 2, "a factor from 1 to 4096"},
 		{[]string{"-export", play, "-weights", w, "-tiers", "fine"}, 2, "want SHARE:FACTOR"},
+		{[]string{"-export", play, "-weights", w, "-stage-shift", "100"}, 2, "-stage-tile and -stage-shift go with -first FILE"},
+		{[]string{"-export", play, "-weights", w, "-first", w, "-stage-shift", "x"}, 2, `invalid value "x" for flag -stage-shift: want auto, or a number of points from -4e+06 to 4e+06`},
+		{[]string{"-export", play, "-weights", w, "-first", w, "-stage-shift", "NaN"}, 2, "want auto, or a number of points"},
+		{[]string{"-export", play, "-weights", w, "-first", w, "-stage-shift", "5e6"}, 2, "want auto, or a number of points"},
+		{[]string{"-export", play, "-weights", w, "-threads", "0"}, 2, "-threads 0: want 1 to"},
 		{[]string{"-export", filepath.Join(dir, "again.play"), "-weights", play}, 1, "not a weights file but a play file"},
 		{[]string{"-export", play, "-weights", filepath.Join(dir, "none.weights")}, 1, "no trained network"},
 	} {

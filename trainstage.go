@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
+	"strconv"
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
@@ -144,18 +147,26 @@ func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t 
 // network, then from its tile -weights's, each a play file as it is or a
 // weights file exported with -step and -tiers. The second is the second
 // stage of a weights file trained with -first, or any network given its
-// tile with -stage-tile: two networks trained apart, put together.
-func exportStages(o trainOptions, stdout io.Writer) error {
+// tile with -stage-tile: two networks trained apart, put together. The
+// second stage's values are shifted to meet the first's where it takes
+// over, by the gap measured there or by -stage-shift.
+func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer) error {
 	first, err := readPlayable("-first", o.first)
 	if err != nil {
 		return err
 	}
-	if first.State.StageTile != 0 {
+	switch {
+	case first.State.StageTile != 0:
 		return fmt.Errorf("-first %s: a second stage itself, not a first", o.first)
+	case first.StageTiles != nil:
+		return fmt.Errorf("-first %s: a network of stages already; give the network of its first stage", o.first)
 	}
 	second, err := readPlayable("-weights", o.weights)
 	if err != nil {
 		return err
+	}
+	if second.StageTiles != nil {
+		return fmt.Errorf("-weights %s: a network of stages already; give the network of the second stage", o.weights)
 	}
 	tile := second.State.StageTile
 	switch {
@@ -175,6 +186,21 @@ func exportStages(o trainOptions, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-weights %s: %w", o.weights, err)
 	}
+	var seam *ntuple.Seam
+	shift := 0.0
+	if o.stageShift != nil {
+		shift = *o.stageShift
+	} else {
+		if seam, err = measureSeam(ctx, o, firstPlay, secondPlay, tile, stderr); err != nil {
+			return err
+		}
+		shift = seam.Gap()
+	}
+	if shift != 0 {
+		if secondPlay, err = ntuple.ShiftPlay(secondPlay, shift); err != nil {
+			return fmt.Errorf("-weights %s: %w", o.weights, err)
+		}
+	}
 	f, err := createOutput("-export", o.export)
 	if err != nil {
 		return err
@@ -189,7 +215,79 @@ func exportStages(o trainOptions, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "train: %s: a network of two stages, %s's, then from %d %s's, %.1f MB, %s games in all\n",
 		o.export, o.first, tile, o.weights, float64(size)/1e6, figures.Count(episodes))
+	fmt.Fprintf(stdout, "train: %s\n", describeShift(shift, seam, tile))
 	return nil
+}
+
+// seamBoards and seamSeed are the boards on which -export measures where
+// a second stage meets its first (see ntuple.MeasureSeam): 2,000, found in
+// about half a minute on two cores for 16384, give the gap within a few
+// hundred points (see docs/training.md). The seed is not training's
+// default, so that the boards are not those the second stage started from.
+const (
+	seamBoards = 2000
+	seamSeed   = 99
+)
+
+// measureSeam measures where the second stage of the play files
+// firstPlay and secondPlay meets the first, at tile, and says on stderr
+// what it does meanwhile.
+func measureSeam(ctx context.Context, o trainOptions, firstPlay, secondPlay []byte, tile int, stderr io.Writer) (*ntuple.Seam, error) {
+	first, _, err := ntuple.ReadNetwork(bytes.NewReader(firstPlay))
+	if err != nil {
+		return nil, fmt.Errorf("-first %s: %w", o.first, err)
+	}
+	second, _, err := ntuple.ReadNetwork(bytes.NewReader(secondPlay))
+	if err != nil {
+		return nil, fmt.Errorf("-weights %s: %w", o.weights, err)
+	}
+	both, err := ntuple.Staged([]ntuple.Stage{{Net: first}, {Net: second, Tile: tile}})
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	fmt.Fprintf(stderr, "train: measuring where the stages meet: the first stage plays until it holds %d, %s times…\n", tile, figures.Count(seamBoards))
+	seam, err := ntuple.MeasureSeam(ctx, both, 1, seamBoards, seamSeed, o.threads)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%w while measuring where the stages meet: nothing written", errInterrupted)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("-first %s: measuring where the stages meet: %w; give the shift with -stage-shift P (0: none)", o.first, err)
+	}
+	fmt.Fprintf(stderr, "train: measured in %v, on %s games\n", time.Since(start).Round(time.Second), figures.Count(seam.Games))
+	return &seam, nil
+}
+
+// describeShift says by how much the second stage's values were shifted,
+// and why: seam is what was measured, or nil for -stage-shift.
+func describeShift(shift float64, seam *ntuple.Seam, tile int) string {
+	points := figures.Count(int64(math.Round(math.Abs(shift))))
+	var s string
+	switch {
+	case shift > 0:
+		s = fmt.Sprintf("the second stage's values raised by %s points", points)
+	case shift < 0:
+		s = fmt.Sprintf("the second stage's values lowered by %s points", points)
+	default:
+		s = "the second stage's values as trained"
+	}
+	if seam == nil {
+		return s + " (-stage-shift)"
+	}
+	return fmt.Sprintf("%s to meet the first's at %d: on the afterstates of %s boards where the first stage's games first hold it, they value %s points to come, the first %s",
+		s, tile, figures.Count(seam.Boards), figures.Count(int64(math.Round(seam.After))), figures.Count(int64(math.Round(seam.Before))))
+}
+
+// parseStageShift parses -stage-shift: auto, nil, or a number of points.
+func parseStageShift(s string) (*float64, error) {
+	if s == "auto" {
+		return nil, nil
+	}
+	p, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(p) || math.Abs(p) > maxInitial {
+		return nil, fmt.Errorf("want auto, or a number of points from %g to %g", -maxInitial, maxInitial)
+	}
+	return &p, nil
 }
 
 // readPlayable reads the network in the file at path, named by flag in

@@ -6,12 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/figures"
 )
 
 // TestTrainStages trains a first stage, then a second from where its games
@@ -46,6 +48,7 @@ func TestTrainStages(t *testing.T) {
 	if status != 0 || !strings.Contains(stdout, "a network of two stages, "+first+"'s, then from 64 "+second+"'s") || !strings.Contains(stdout, "70 games in all") {
 		t.Fatalf("train -export -first: status %d, stdout %q, stderr %q; want the two stages written", status, stdout, stderr)
 	}
+	checkSeam(t, both, first, second, stdout, stderr)
 	status, stdout, stderr = runCommand(context.Background(), "hint", "-eval", "ntuple", "-weights", both, "-depth", "2", "64 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
 	if status != 0 || stdout == "" {
 		t.Errorf("hint with two stages: status %d, stdout %q, stderr %q; want its answer", status, stdout, stderr)
@@ -66,7 +69,8 @@ func TestTrainStages(t *testing.T) {
 		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", second}, "a second stage itself, not a first"},
 		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", first, "-stage-tile", "128"}, "-stage-tile 128: " + second + " holds the stage from 64"},
 		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", second, "-first", filepath.Join(dir, "none.play")}, "-first: no trained network"},
-		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", both, "-first", first, "-stage-tile", "128"}, "a play file of stages within a play file of stages"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", both, "-first", first, "-stage-tile", "128"}, "-weights " + both + ": a network of stages already; give the network of the second stage"},
+		{[]string{"train", "-export", filepath.Join(dir, "x.play"), "-weights", first, "-first", both, "-stage-tile", "128"}, "-first " + both + ": a network of stages already; give the network of its first stage"},
 	} {
 		status, _, stderr := runCommand(context.Background(), c.args...)
 		if status != 1 || !strings.Contains(stderr, c.want) {
@@ -87,6 +91,49 @@ func TestTrainStages(t *testing.T) {
 	if err := checkPlayFile(glued); err != nil {
 		t.Errorf("the networks put together checked: %v", err)
 	}
+}
+
+// checkSeam checks that the play file of two stages both, which -export
+// wrote with stdout and stderr, has its second stage shifted to meet the
+// first where it takes over: by the gap that a file of the same stages
+// exported with -stage-shift 0 has there, as stdout says.
+func checkSeam(t *testing.T, both, first, second, stdout, stderr string) {
+	t.Helper()
+	shifted := regexp.MustCompile(`the second stage's values (raised|lowered) by ([0-9,]+) points to meet the first's at 64: on the afterstates of 2,000 boards where the first stage's games first hold it, they value [0-9,]+ points to come, the first [0-9,]+\n`).FindStringSubmatch(stdout)
+	if shifted == nil || !strings.Contains(stderr, "measuring where the stages meet: the first stage plays until it holds 64, 2,000 times") {
+		t.Fatalf("train -export -first: stdout %q, stderr %q; want the seam measured and the shift", stdout, stderr)
+	}
+	raw := filepath.Join(t.TempDir(), "raw.play")
+	status, stdout, stderr := runCommand(context.Background(), "train", "-export", raw, "-weights", second, "-first", first, "-stage-shift", "0")
+	if status != 0 || !strings.Contains(stdout, "the second stage's values as trained (-stage-shift)") || strings.Contains(stderr, "measuring") {
+		t.Fatalf("train -export -stage-shift 0: status %d, stdout %q, stderr %q; want the stages as trained", status, stdout, stderr)
+	}
+	gap, met := seamGap(t, raw), seamGap(t, both)
+	want := shifted[2]
+	if shifted[1] == "lowered" {
+		want = "-" + want
+	}
+	if got := figures.Count(int64(math.Round(gap))); got != want && "-"+got != want {
+		t.Errorf("the shift said %s%s; the gap of the stages as trained is %v", shifted[1], shifted[2], gap)
+	}
+	if math.Abs(met) > 0.5 {
+		t.Errorf("the gap of the stages exported: %v points; want them to meet (the stages as trained: %v)", met, gap)
+	}
+}
+
+// seamGap returns the gap where the second stage of the play file at path
+// meets the first, measured as -export measures it.
+func seamGap(t *testing.T, path string) float64 {
+	t.Helper()
+	n, _, err := tui.ReadNetwork(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ntuple.MeasureSeam(context.Background(), n, 1, seamBoards, seamSeed, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Gap()
 }
 
 // TestTrainInitFrom checks that -init-from starts a new network from the

@@ -63,7 +63,7 @@ func FirstBoards(ctx context.Context, net *Network, tile, n int, seed uint64, wo
 			}
 		}
 		if games >= 1000 && len(boards)*1000 < games {
-			return nil, games, fmt.Errorf("the network reached %d in %d of %d games: too few to start from", tile, len(boards), games)
+			return nil, games, fmt.Errorf("the network reached %d in %d of %d games, too few: fewer than one in 1,000", tile, len(boards), games)
 		}
 	}
 	return boards, games, nil
