@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/figures"
 )
@@ -76,6 +77,20 @@ type simOptions struct {
 func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	opts, err := parseSimFlags(args, stdout, stderr)
 	if err != nil {
+		return err
+	}
+	var inputs []namedFile
+	if e := opts.evalFlags; e != nil && e.name == ntupleEval { // nil for -merge
+		weights := e.weights
+		if weights == "" {
+			weights = tui.DefaultWeightsPath()
+		}
+		inputs = append(inputs, namedFile{"-weights", weights})
+	}
+	for _, m := range opts.merge {
+		inputs = append(inputs, namedFile{"-merge", m})
+	}
+	if err := checkOutputs([]namedFile{{"-csv", opts.csvPath}, {"-plot", opts.plotPath}}, inputs); err != nil {
 		return err
 	}
 	csvFile, err := createOutput("-csv", opts.csvPath)

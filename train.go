@@ -152,6 +152,13 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if opts.export != "" {
 		return exportNetwork(ctx, opts, stdout, stderr)
 	}
+	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
+		[]namedFile{{"-first", opts.first}, {"-init-from", opts.initFrom}}); err != nil {
+		return err
+	}
+	if err := checkOutputs([]namedFile{{"-log", opts.log}, {"-plot", opts.plot}}, []namedFile{{"-weights", opts.weights}}); err != nil {
+		return err
+	}
 	if err := checkTrainFiles(opts); err != nil {
 		return err
 	}

@@ -24,7 +24,8 @@ var exportFlags = []string{"export", "first", "stage-tile", "stage-shift", "step
 var exportOnlyFlags = []string{"stage-shift", "step", "tiers"}
 
 // checkExport reports what is wrong with the options of -export: only
-// -weights, -step and -tiers go with it.
+// exportFlags go with it, and -stage-tile and -stage-shift only with
+// -first.
 func (o *trainOptions) checkExport() error {
 	for name := range o.set {
 		if !slices.Contains(exportFlags, name) {
@@ -50,6 +51,9 @@ func (o *trainOptions) checkExport() error {
 // file o.export, whole or not at all, and says what it wrote on stdout;
 // for a network of stages, what it does meanwhile on stderr.
 func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer) error {
+	if err := checkOutputs([]namedFile{{"-export", o.export}}, []namedFile{{"-weights", o.weights}, {"-first", o.first}}); err != nil {
+		return err
+	}
 	if o.first != "" {
 		return exportStages(ctx, o, stdout, stderr)
 	}
