@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
@@ -51,4 +52,59 @@ func Example() {
 	// games played: 100
 	// network: 4x6 trained on 100 games
 	// a move is worth its points plus the value after it: true
+}
+
+// Two stages trained apart rarely agree where one takes over: MeasureSeam
+// finds by how much, and ShiftPlay moves the later stage's values to meet
+// the earlier's. Here the later stage is the same network with its values
+// lowered by 1,000 points, from the tile 64 on.
+func ExampleMeasureSeam() {
+	c, err := ntuple.NewCheckpoint(ntuple.FourBySix, 0)
+	if err != nil {
+		panic(err)
+	}
+	t, err := ntuple.NewTrainer(c, 1)
+	if err != nil {
+		panic(err)
+	}
+	if _, err := t.Run(context.Background(), 100); err != nil {
+		panic(err)
+	}
+	var play bytes.Buffer
+	if _, err := t.Checkpoint().WritePlay(&play, ntuple.DefaultPlayStep, ntuple.DefaultTiers()); err != nil {
+		panic(err)
+	}
+	lower, err := ntuple.ShiftPlay(play.Bytes(), -1000)
+	if err != nil {
+		panic(err)
+	}
+	gap := func(second []byte) float64 {
+		first, _, err := ntuple.ReadNetwork(bytes.NewReader(play.Bytes()))
+		if err != nil {
+			panic(err)
+		}
+		later, _, err := ntuple.ReadNetwork(bytes.NewReader(second))
+		if err != nil {
+			panic(err)
+		}
+		both, err := ntuple.Staged([]ntuple.Stage{{Net: first}, {Net: later, Tile: 64}})
+		if err != nil {
+			panic(err)
+		}
+		s, err := ntuple.MeasureSeam(context.Background(), both, 1, 100, 1, 1)
+		if err != nil {
+			panic(err)
+		}
+		return s.Gap()
+	}
+	g := gap(lower)
+	fmt.Printf("the later stage values the boards of 64 %.0f points below the first\n", g)
+	met, err := ntuple.ShiftPlay(lower, g)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("shifted by that much, %.0f\n", math.Abs(gap(met)))
+	// Output:
+	// the later stage values the boards of 64 1000 points below the first
+	// shifted by that much, 0
 }

@@ -10,14 +10,14 @@ import (
 //
 // Each stage of a network of stages is trained on the boards of its own
 // stage, and nothing in the training makes two stages agree on the boards
-// where one hands over to the next. They need not agree by much: on the
-// boards where a first stage's games first hold 16384, a first stage
+// where one hands over to the next, and they may disagree by a third: on
+// the boards where a first stage's games first hold 16384, a first stage
 // valued the afterstates at 141,484 points to come and the second stage
 // trained from those boards at 94,127 (docs/training.md). A search that
 // weighs a move making 16384 against one that does not weighs the second
 // stage's value against the first's, and such a gap turns it from the
-// merge: the pair lost games before 16384 that either stage alone would
-// have won. Adding a constant to every value of the later stage (see
+// merge: the pair lost games before 16384 that its first stage alone
+// would have won. Adding a constant to every value of the later stage (see
 // ShiftPlay) closes the gap and changes no choice between two boards of
 // that stage: only the choices across the seam.
 
