@@ -43,7 +43,21 @@ func TestOutputsNotInputs(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q; want 1 and %q", c.args, status, stdout, stderr, c.want)
 		}
 	}
-	for _, path := range []string{w, first, part} {
+	// Without -weights, sim reads the network from the data directory's
+	// weights file, or its play file.
+	t.Setenv("XDG_DATA_HOME", dir)
+	if err := os.Mkdir(filepath.Join(dir, "2048"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	play := filepath.Join(dir, "2048", "ntuple.play")
+	if err := os.WriteFile(play, []byte("what it holds"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, stdout, stderr := runCommand(context.Background(), "sim", "-eval", "ntuple", "-csv", play, "-games", "1")
+	if status != 1 || stdout != "" || !strings.Contains(stderr, "-csv "+play+" is also the file of -weights") {
+		t.Errorf("sim -csv over the default play file: status %d, stdout %q, stderr %q; want 1 and a refusal", status, stdout, stderr)
+	}
+	for _, path := range []string{w, first, part, play} {
 		if b, err := os.ReadFile(path); err != nil || string(b) != "what it holds" {
 			t.Errorf("%s after the refusals: %q, %v; want it as it was", path, b, err)
 		}

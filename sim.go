@@ -81,11 +81,11 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	}
 	var inputs []namedFile
 	if e := opts.evalFlags; e != nil && e.name == ntupleEval { // nil for -merge
-		weights := e.weights
-		if weights == "" {
-			weights = tui.DefaultWeightsPath()
+		if e.weights != "" {
+			inputs = append(inputs, namedFile{"-weights", e.weights})
+		} else { // the files tui.OpenEvaluator reads the network from
+			inputs = append(inputs, namedFile{"-weights", tui.DefaultWeightsPath()}, namedFile{"-weights", tui.DefaultPlayPath()})
 		}
-		inputs = append(inputs, namedFile{"-weights", weights})
 	}
 	for _, m := range opts.merge {
 		inputs = append(inputs, namedFile{"-merge", m})
