@@ -58,10 +58,11 @@ type Network struct {
 	// for any other.
 	quantized *quantized
 	// stages holds the network of each stage of a network of stages (see
-	// Staged), nil for any other, and ranks the rank of the tile from
-	// which each stage values boards.
+	// Staged), nil for any other, ranks the rank of the tile from which
+	// each stage values boards, and shifts the points added to its values.
 	stages   []*Network
 	ranks    [MaxStages]uint8
+	shifts   [MaxStages]float32
 	initial  float32 // the value of every board before training
 	giveBack func()  // see release
 }
@@ -152,7 +153,8 @@ func (n *Network) value(b engine.Board) float32 {
 	case n.quantized != nil:
 		v = n.quantized.value(b)
 	default:
-		v = n.stageOf(b).value(b)
+		i := n.stageOf(b)
+		v = n.stages[i].value(b) + n.shifts[i]
 	}
 	runtime.KeepAlive(n) // the owner of the weights just read (see weights)
 	return v

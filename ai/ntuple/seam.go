@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/term2048/2048/engine"
 )
 
 // # Where two stages meet
@@ -41,48 +43,76 @@ func (s Seam) Gap() float64 { return s.Before - s.After }
 // MeasureSeam measures where stage i of n (an index of n.Stages(), 1 or
 // more) takes over from the stage before it. The stages before it play
 // games at one ply, game g from seed and g, as FirstBoards does, until
-// boards of them hold stage i's tile; the first board of each that holds
-// it gives its afterstates, which both stages value. It plays on workers
+// boards of them hold stage i's tile; on the first board of each that holds
+// it, MeasureSeamOn measures the two stages. It plays on workers
 // goroutines, and gives up with FirstBoards's errors.
 func MeasureSeam(ctx context.Context, n *Network, i, boards int, seed uint64, workers int) (Seam, error) {
-	stages := n.Stages()
-	if len(stages) == 1 {
-		return Seam{}, errors.New("a network of one stage: no stage meets another")
-	}
-	if i < 1 || i >= len(stages) {
-		return Seam{}, fmt.Errorf("stage %d of a network of %d: want a stage from 1 to %d, each meeting the one before", i, len(stages), len(stages)-1)
+	stages, err := seamStages(n, i)
+	if err != nil {
+		return Seam{}, err
 	}
 	// The games are those of the network without stage i: the player
 	// that reaches its tile.
 	player := stages[0].Net
 	if i > 1 {
-		var err error
 		if player, err = Staged(stages[:i]); err != nil {
 			return Seam{}, err
 		}
 	}
-	s := Seam{Tile: stages[i].Tile}
-	found, games, err := FirstBoards(ctx, player, s.Tile, boards, seed, workers)
+	found, games, err := FirstBoards(ctx, player, stages[i].Tile, boards, seed, workers)
 	if err != nil {
 		return Seam{}, err
 	}
-	s.Boards, s.Games = len(found), games
-	before, after := stages[i-1].Net, stages[i].Net
-	for _, b := range found {
+	s, err := MeasureSeamOn(n, i, found)
+	if err != nil {
+		return Seam{}, err
+	}
+	s.Games = games
+	return s, nil
+}
+
+// MeasureSeamOn measures where stage i of n (an index of n.Stages(), 1 or
+// more) takes over from the stage before it, on boards where games first
+// hold stage i's tile (as FirstBoards finds them): each stage, with its
+// shift, values the afterstates of the moves from them. A board without
+// the tile is refused; a board of a game over adds no afterstate.
+func MeasureSeamOn(n *Network, i int, boards []engine.Board) (Seam, error) {
+	stages, err := seamStages(n, i)
+	if err != nil {
+		return Seam{}, err
+	}
+	s := Seam{Tile: stages[i].Tile, Boards: len(boards)}
+	before, after := stages[i-1], stages[i]
+	rank := n.ranks[i]
+	for k, b := range boards {
+		if !holdsRank(b, rank) {
+			return Seam{}, fmt.Errorf("board %d of %d holds no %d: not a board where stage %d takes over", k+1, len(boards), s.Tile, i+1)
+		}
 		for _, a := range b.Next() {
 			if a == b {
 				continue
 			}
-			s.Before += before.Evaluate(a)
-			s.After += after.Evaluate(a)
+			s.Before += before.Net.Evaluate(a) + before.Shift
+			s.After += after.Net.Evaluate(a) + after.Shift
 			s.Afterstates++
 		}
 	}
-	// A game over on the board that first holds the tile adds no
-	// afterstate.
 	if s.Afterstates > 0 {
 		s.Before /= float64(s.Afterstates)
 		s.After /= float64(s.Afterstates)
 	}
 	return s, nil
+}
+
+// seamStages returns the stages of n, if stage i of them meets one before
+// it.
+func seamStages(n *Network, i int) ([]Stage, error) {
+	stages := n.Stages()
+	if len(stages) == 1 {
+		return nil, errors.New("a network of one stage: no stage meets another")
+	}
+	if i < 1 || i >= len(stages) {
+		return nil, fmt.Errorf("stage %d of a network of %d: want a stage from 1 to %d, each meeting the one before", i, len(stages), len(stages)-1)
+	}
+	return stages, nil
 }

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/term2048/2048/engine"
 )
 
 // TestShiftPlay checks that a play file shifted by ShiftPlay values every
@@ -135,6 +139,56 @@ func TestMeasureSeam(t *testing.T) {
 	}
 	if math.Abs(after.Gap()) > 0.5 || after.Before != pair.Before {
 		t.Errorf("the second stage shifted by the gap %v: %+v; want the stages to meet", pair.Gap(), after)
+	}
+}
+
+// TestMeasureSeamOn checks that MeasureSeamOn measures the stages with
+// their shifts, on the boards given, and refuses a board where the later
+// stage does not take over.
+func TestMeasureSeamOn(t *testing.T) {
+	_, first, second := stagedFile(t)
+	f, _ := readPlayBytes(t, first)
+	s, _ := readPlayBytes(t, second)
+	n := stagedOf(t, f, s)
+	boards, games, err := FirstBoards(context.Background(), f, stagedTile, 200, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := MeasureSeam(context.Background(), n, 1, 200, 5, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, err := MeasureSeamOn(n, 1, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if on.Games != 0 || plain.Games != games {
+		t.Errorf("games played: %d by MeasureSeamOn, %d by MeasureSeam; want 0 and FirstBoards's %d", on.Games, plain.Games, games)
+	}
+	on.Games = games
+	if on != plain {
+		t.Errorf("MeasureSeamOn of MeasureSeam's boards: %+v; want %+v", on, plain)
+	}
+
+	met, err := Staged([]Stage{{Net: f, Shift: 100}, {Net: s, Tile: stagedTile, Shift: plain.Gap() + 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := MeasureSeamOn(met, 1, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(after.Gap()) > 0.5 || math.Abs(after.Before-plain.Before-100) > 0.5 {
+		t.Errorf("the stages shifted to meet: %+v; want them to meet %v points above %v", after, 100, plain.Before)
+	}
+
+	bad := slices.Clone(boards)
+	bad[7] = engine.Board(0x1234) // no tile of 256 or more
+	if _, err := MeasureSeamOn(n, 1, bad); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("board 8 of 200 holds no %d", stagedTile)) {
+		t.Errorf("MeasureSeamOn of a board without the tile: %v; want it refused", err)
+	}
+	if _, err := MeasureSeamOn(f, 1, boards); err == nil || !strings.Contains(err.Error(), "a network of one stage") {
+		t.Errorf("MeasureSeamOn of one network: %v; want it refused", err)
 	}
 }
 

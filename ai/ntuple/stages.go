@@ -2,6 +2,7 @@ package ntuple
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/term2048/2048/engine"
 )
@@ -27,17 +28,23 @@ const DefaultStageTile = 16384
 
 // A Stage is one network of a network of stages, and the tile from which it
 // values boards: a board holding a tile of Tile or more (and none of the
-// next stage's tile) is valued by Net. The first stage's Tile is 0.
+// next stage's tile) is valued by Net, plus Shift. The first stage's Tile
+// is 0.
 type Stage struct {
 	Net  *Network
 	Tile int
+	// Shift is the points added to every value of Net: the shift that
+	// makes the stage meet the one before it (see MeasureSeam), for a
+	// network whose weights cannot be shifted as a play file's can (see
+	// ShiftPlay), such as one in training.
+	Shift float64
 }
 
 // Staged returns a network that values a board by the network of its
 // stage: the last of stages whose tile the board holds. The first stage's
 // tile must be 0, the others' powers of 2 from 4 to 32768 in increasing
 // order, at most MaxStages stages in all, their networks of one design and
-// themselves of one stage. The network shares the stages' memory: it cannot
+// themselves of one stage, their shifts within maxShift points. The network shares the stages' memory: it cannot
 // be trained or saved, but may be written as a play file with the others'
 // play files (see WriteStagedPlay).
 func Staged(stages []Stage) (*Network, error) {
@@ -56,9 +63,12 @@ func Staged(stages []Stage) (*Network, error) {
 			return nil, fmt.Errorf("stage %d is a %v network, stage 1 a %v one: the stages of a network share its design", i+1, s.Net.design, n.design)
 		case s.Net.stages != nil:
 			return nil, fmt.Errorf("stage %d has stages of its own", i+1)
+		case !(math.Abs(s.Shift) <= maxShift): // NaN too
+			return nil, fmt.Errorf("stage %d is shifted by %g points: want a shift within %g", i+1, s.Shift, float64(maxShift))
 		}
 		n.stages = append(n.stages, s.Net)
 		n.ranks[i] = ranks[i]
+		n.shifts[i] = float32(s.Shift)
 	}
 	return n, nil
 }
@@ -71,19 +81,24 @@ func (n *Network) Stages() []Stage {
 	}
 	s := make([]Stage, len(n.stages))
 	for i, net := range n.stages {
-		s[i] = Stage{Net: net, Tile: engine.TileValue(n.ranks[i])}
+		s[i] = Stage{Net: net, Tile: engine.TileValue(n.ranks[i]), Shift: float64(n.shifts[i])}
 	}
 	return s
 }
 
-// stageOf returns the network of the stage of b.
-func (n *Network) stageOf(b engine.Board) *Network {
+// maxShift bounds a stage's shift, in points: a hundred times the best
+// games' scores, far past any gap between two stages (tens of thousands of
+// points), and within a float's precision of a value.
+const maxShift = 1e8
+
+// stageOf returns the index in n.stages of the stage of b.
+func (n *Network) stageOf(b engine.Board) int {
 	for i := len(n.stages) - 1; i > 0; i-- {
 		if holdsRank(b, n.ranks[i]) {
-			return n.stages[i]
+			return i
 		}
 	}
-	return n.stages[0]
+	return 0
 }
 
 // holdsRank reports whether b holds a tile of rank r or more, r from 1 to

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,6 +100,38 @@ func TestStagedValues(t *testing.T) {
 	}
 }
 
+// TestStagedShifts checks that a stage's shift is added to every value of
+// its stage and of no other.
+func TestStagedShifts(t *testing.T) {
+	first, _ := readNetworkFile(t, savedFile(t, false))
+	second, _ := readNetworkFile(t, savedFile(t, true))
+	plain, err := Staged([]Stage{{Net: first}, {Net: second, Tile: 256}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stages := []Stage{{Net: first, Shift: -12.5}, {Net: second, Tile: 256, Shift: 4000}}
+	shifted, err := Staged(stages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20_000 {
+		b := boardUpTo(rng, 8)
+		shift := -12.5
+		if b.HighestTile() >= 256 {
+			shift = 4000
+		}
+		// A value is a float32: a shift of 4,000 rounds it to 1/2048 of a
+		// point or so.
+		if got, want := shifted.Evaluate(b), plain.Evaluate(b)+shift; math.Abs(got-want) > 0.01 {
+			t.Fatalf("%v: valued %v shifted, %v not; want %v more", b, got, plain.Evaluate(b), shift)
+		}
+	}
+	if got := shifted.Stages(); !slices.Equal(got, stages) {
+		t.Errorf("Stages() = %v, want the stages given, with their shifts", got)
+	}
+}
+
 // TestStagedRefuses checks the stages Staged refuses, and that a network of
 // stages is neither trained, nor saved, nor copied as one network.
 func TestStagedRefuses(t *testing.T) {
@@ -121,6 +154,9 @@ func TestStagedRefuses(t *testing.T) {
 		{[]Stage{{Net: a}, {Net: b, Tile: 65536}}, "stage 2 begins at 65536"},
 		{[]Stage{{Net: a}, {Net: b, Tile: 256}, {Net: a, Tile: 256}}, "stage 3 begins at 256, no later than stage 2"},
 		{[]Stage{{Net: a}, {Net: staged, Tile: 256}}, "stage 2 has stages of its own"},
+		{[]Stage{{Net: a}, {Net: b, Tile: 256, Shift: math.NaN()}}, "stage 2 is shifted by NaN points"},
+		{[]Stage{{Net: a, Shift: math.Inf(-1)}, {Net: b, Tile: 256}}, "stage 1 is shifted by -Inf points"},
+		{[]Stage{{Net: a}, {Net: b, Tile: 256, Shift: 2e8}}, "stage 2 is shifted by 2e+08 points: want a shift within 1e+08"},
 	} {
 		if _, err := Staged(c.stages); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Staged(%v): %v, want an error saying %q", c.stages, err, c.want)
