@@ -67,7 +67,7 @@ A network of two stages values the late game with a network of its own:
 (-stage-tile) or more, in games that start where the first stage FILE
 first reaches it (-starts such boards), the network starting from the
 first stage's weights (or -init-from's); its evaluations play both
-stages. -export with -first writes both stages as one play file, or with
+stages, the second shifted to meet the first as -export shifts it. -export with -first writes both stages as one play file, or with
 -stage-tile any two networks, the second played from that tile on; it
 plays the first stage until it holds the tile, 2,000 times, and raises
 the second stage's values by what the two stages' values differ there,
@@ -202,14 +202,14 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		return err
 	}
 	announceTraining(stderr, opts, trainer, first)
-	earlier, err := prepareStage(ctx, opts, first, trainer, stderr)
+	earlier, meetOn, err := prepareStage(ctx, opts, first, trainer, stderr)
 	if err != nil {
 		return err
 	}
 	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
 	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
 		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery,
-		Earlier: earlier}
+		Earlier: earlier, MeetOn: meetOn}
 	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
 	progress.end()
 	return trainError(err, opts.weights)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/regularfile"
@@ -117,30 +118,49 @@ func checkResumedStage(o trainOptions, c *ntuple.Checkpoint) error {
 
 // prepareStage makes the trainer's games start where the first stage's
 // games first reach the stage's tile, and returns the first stage as the
-// evaluations need it; nil for a network of one stage.
-func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t *ntuple.Trainer, stderr io.Writer) ([]ntuple.Stage, error) {
+// evaluations need it, with the boards on which they shift the second
+// stage to meet it (as -export does: see measureSeam); nil for a network
+// of one stage.
+func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t *ntuple.Trainer, stderr io.Writer) ([]ntuple.Stage, []engine.Board, error) {
 	if first == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	st := t.State()
 	if first.Design() != t.Network().Design() {
-		return nil, fmt.Errorf("-first %s is a %v network, the second stage a %v one: the stages share a design", o.first, first.Design(), t.Network().Design())
+		return nil, nil, fmt.Errorf("-first %s is a %v network, the second stage a %v one: the stages share a design", o.first, first.Design(), t.Network().Design())
 	}
 	start := time.Now()
 	fmt.Fprintf(stderr, "train: playing the first stage %s until it holds %d, %s times…\n", o.first, st.StageTile, figures.Count(o.starts))
-	boards, games, err := ntuple.FirstBoards(ctx, first, st.StageTile, o.starts, st.Seed, o.threads)
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("%w while the first stage played, before any training: nothing written", errInterrupted)
-	}
+	boards, games, err := firstBoards(ctx, o, first, st.StageTile, o.starts, st.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("-first %s: %w", o.first, err)
+		return nil, nil, err
 	}
 	fmt.Fprintf(stderr, "train: the second stage's games start from the %s boards where %s of %s games (%.1f%%) first hold %d (%v); their scores count from there\n",
 		figures.Count(len(boards)), figures.Count(len(boards)), figures.Count(games), 100*float64(len(boards))/float64(games), st.StageTile, time.Since(start).Round(time.Second))
 	if err := t.SetStarts(boards); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return []ntuple.Stage{{Net: first}}, nil
+	start = time.Now()
+	meetOn, _, err := firstBoards(ctx, o, first, st.StageTile, seamBoards, seamSeed)
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(stderr, "train: the evaluations raise or lower the second stage to meet the first where it takes over, as -export does: on the afterstates of %s more boards where its games first hold %d (%v)\n",
+		figures.Count(len(meetOn)), st.StageTile, time.Since(start).Round(time.Second))
+	return []ntuple.Stage{{Net: first}}, meetOn, nil
+}
+
+// firstBoards returns the first board holding tile of each of n games of
+// the first stage, from seed, and the games played to find them.
+func firstBoards(ctx context.Context, o trainOptions, first *ntuple.Network, tile, n int, seed uint64) ([]engine.Board, int, error) {
+	boards, games, err := ntuple.FirstBoards(ctx, first, tile, n, seed, o.threads)
+	if ctx.Err() != nil {
+		return nil, 0, fmt.Errorf("%w while the first stage played, before any training: nothing written", errInterrupted)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("-first %s: %w", o.first, err)
+	}
+	return boards, games, nil
 }
 
 // exportStages writes the play file of a network of two stages: -first's

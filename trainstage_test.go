@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
@@ -30,14 +31,18 @@ func TestTrainStages(t *testing.T) {
 	if status, _, stderr := runCommand(context.Background(), "train", "-export", first, "-weights", firstWeights); status != 0 {
 		t.Fatal(stderr)
 	}
-	_, stderr := train(t, 0, "-episodes", "30", "-coherence", "0", "-weights", second, "-first", first, "-stage-tile", "64", "-starts", "50")
+	// -init 0: a second stage that values boards below the first, so that
+	// meeting it changes the evaluation's games (checkEvaluatedSeam).
+	stdout, stderr := train(t, 0, "-episodes", "30", "-coherence", "0", "-weights", second, "-first", first, "-stage-tile", "64", "-starts", "50", "-init", "0")
 	for _, want := range []string{"the second stage (boards from 64) of " + first, "start from the 50 boards where 50 of", "first hold 64",
-		"the network takes 256 MiB on disk and in memory; its first stage 128 MiB more in memory"} {
+		"the network takes 256 MiB on disk and in memory; its first stage 128 MiB more in memory",
+		"the evaluations raise or lower the second stage to meet the first where it takes over, as -export does: on the afterstates of 2,000 more boards where its games first hold 64"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("train -first: stderr %q; want %q", stderr, want)
 		}
 	}
 	released(t, second)
+	checkEvaluatedSeam(t, first, second, stdout, stderr)
 	_, state, err := tui.ReadNetwork(second)
 	if err != nil || state.StageTile != 64 || state.Episodes != 30 {
 		t.Fatalf("the second stage read back: %+v, %v; want 30 games from tile 64", state, err)
@@ -118,6 +123,55 @@ func checkSeam(t *testing.T, both, first, second, stdout, stderr string) {
 	}
 	if math.Abs(met) > 0.5 {
 		t.Errorf("the gap of the stages exported: %v points; want them to meet (the stages as trained: %v)", met, gap)
+	}
+}
+
+// checkEvaluatedSeam checks that the evaluation of the second stage's
+// training, which wrote stdout and stderr, played the two stages shifted to
+// meet as -export shifts them: by the gap where they meet, as stderr says,
+// and with the mean score of that network, which is not the mean score of
+// the stages as trained.
+func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
+	t.Helper()
+	said := regexp.MustCompile(`the evaluation (raises|lowers) the second stage's values by ([0-9,]+) points to meet the first's at 64 \(on the afterstates of 2,000 boards where the first stage's games first hold it: [0-9,]+ points to come as trained, [0-9,]+ by the first\)`).FindStringSubmatch(stderr)
+	if said == nil {
+		t.Fatalf("train -first: stderr %q; want the shift of the evaluation", stderr)
+	}
+	f, _, err := tui.ReadNetwork(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, state, err := tui.ReadNetwork(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stages := []ntuple.Stage{{Net: f}, {Net: s, Tile: 64}}
+	trained, err := ntuple.Staged(stages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seam, err := ntuple.MeasureSeam(context.Background(), trained, 1, seamBoards, seamSeed, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := figures.Count(int64(math.Round(math.Abs(seam.Gap())))); got != said[2] || (seam.Gap() < 0) != (said[1] == "lowers") {
+		t.Errorf("the evaluation %s the second stage by %s; the gap of the stages trained is %v", said[1], said[2], seam.Gap())
+	}
+	stages[1].Shift = seam.Gap()
+	met, err := ntuple.Staged(stages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean := func(n *ntuple.Network) string {
+		p, err := curve.Evaluate(context.Background(), n, state, 20, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "mean " + figures.Decimal(p.Mean, 0) + " ±"
+	}
+	played, asTrained := mean(met), mean(trained)
+	if !strings.Contains(stdout, played) || played == asTrained {
+		t.Errorf("train -first: stdout %q; want the %s of the stages met, not the %s of the stages as trained", stdout, played, asTrained)
 	}
 }
 

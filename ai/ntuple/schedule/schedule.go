@@ -18,6 +18,7 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
+	"github.com/term2048/2048/engine"
 )
 
 // A Plan is what Run trains for.
@@ -44,6 +45,13 @@ type Plan struct {
 	// evaluations play the whole network, from the first tiles. Nil for a
 	// network of one stage.
 	Earlier []ntuple.Stage
+	// MeetOn holds boards where the earlier stages' games first hold the
+	// trained stage's tile (see ntuple.FirstBoards). Before each
+	// evaluation the trained stage is shifted to meet the stage before it
+	// on them (see ntuple.MeasureSeamOn), as a play file of the stages is
+	// shifted when exported, so that the evaluations play the network a
+	// player will. Nil: the evaluations play the stages as trained.
+	MeetOn []engine.Board
 }
 
 // Hooks are how Run reaches its caller, which shows the progress and keeps
@@ -56,6 +64,10 @@ type Hooks struct {
 	CoherenceBegins func()
 	// Evaluating is called before an evaluation of games games.
 	Evaluating func(games int)
+	// Met is told, before each evaluation that shifts the trained stage
+	// (see Plan.MeetOn), where it met the stage before it as trained: the
+	// seam's gap is the shift.
+	Met func(ntuple.Seam)
 	// Evaluated is given the learning curve after each evaluation, the new
 	// point last, and the time the evaluation took; an error stops the run.
 	Evaluated func(curve []curve.Point, took time.Duration) error
@@ -115,6 +127,8 @@ func Run(ctx context.Context, t *ntuple.Trainer, p Plan, history []curve.Point, 
 		return fmt.Errorf("a checkpoint every %v: want a positive period", p.CheckpointEvery)
 	case math.IsNaN(p.Coherence) || p.Coherence < 0 || p.Coherence > 1:
 		return fmt.Errorf("coherence %g: want a fraction from 0 to 1", p.Coherence)
+	case p.MeetOn != nil && len(p.Earlier) == 0:
+		return errors.New("boards where stages meet, for a network of one stage")
 	}
 	p.EvalPlies = max(p.EvalPlies, 1)
 	s := &session{plan: p, hooks: h, trainer: t, curve: history, start: time.Now()}

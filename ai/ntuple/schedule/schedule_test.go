@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/ai/ntuple/schedule"
+	"github.com/term2048/2048/engine"
 )
 
 // newTrainer returns a trainer of a new 4×6 network on one thread.
@@ -133,6 +134,7 @@ func TestRunRefusesPlans(t *testing.T) {
 		{schedule.Plan{Episodes: 1, CheckpointEvery: time.Hour}, "0 evaluation games"},
 		{schedule.Plan{Episodes: 1, EvalGames: 1}, "a checkpoint every 0s"},
 		{schedule.Plan{Episodes: 1, EvalGames: 1, CheckpointEvery: time.Hour, Coherence: 2}, "coherence 2"},
+		{schedule.Plan{Episodes: 1, EvalGames: 1, CheckpointEvery: time.Hour, MeetOn: []engine.Board{1}}, "boards where stages meet, for a network of one stage"},
 	} {
 		if err := schedule.Run(context.Background(), nil, c.plan, nil, schedule.Hooks{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Run(%+v) = %v; want an error saying %q", c.plan, err, c.want)

@@ -145,13 +145,27 @@ func (s *session) status() Status {
 }
 
 // evaluated returns the network the evaluations play: the trainer's, after
-// the plan's earlier stages if it has any.
+// the plan's earlier stages if it has any, shifted to meet the one before
+// it on the plan's boards if it has them.
 func (s *session) evaluated() (*ntuple.Network, error) {
 	net := s.trainer.Network()
 	if len(s.plan.Earlier) == 0 {
 		return net, nil
 	}
 	stages := append(slices.Clone(s.plan.Earlier), ntuple.Stage{Net: net, Tile: s.trainer.State().StageTile})
+	staged, err := ntuple.Staged(stages)
+	if err != nil || s.plan.MeetOn == nil {
+		return staged, err
+	}
+	last := len(stages) - 1
+	seam, err := ntuple.MeasureSeamOn(staged, last, s.plan.MeetOn)
+	if err != nil {
+		return nil, err
+	}
+	if s.hooks.Met != nil {
+		s.hooks.Met(seam)
+	}
+	stages[last].Shift = seam.Gap()
 	return ntuple.Staged(stages)
 }
 
