@@ -62,7 +62,7 @@ type Network struct {
 	// each stage values boards, and shifts the points added to its values.
 	stages   []*Network
 	ranks    [MaxStages]uint8
-	shifts   [MaxStages]float32
+	shifts   [MaxStages]float64
 	initial  float32 // the value of every board before training
 	giveBack func()  // see release
 }
@@ -154,7 +154,7 @@ func (n *Network) value(b engine.Board) float32 {
 		v = n.quantized.value(b)
 	default:
 		i := n.stageOf(b)
-		v = n.stages[i].value(b) + n.shifts[i]
+		v = n.stages[i].value(b) + float32(n.shifts[i])
 	}
 	runtime.KeepAlive(n) // the owner of the weights just read (see weights)
 	return v

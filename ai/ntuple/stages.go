@@ -44,9 +44,10 @@ type Stage struct {
 // stage: the last of stages whose tile the board holds. The first stage's
 // tile must be 0, the others' powers of 2 from 4 to 32768 in increasing
 // order, at most MaxStages stages in all, their networks of one design and
-// themselves of one stage, their shifts within maxShift points. The network shares the stages' memory: it cannot
-// be trained or saved, but may be written as a play file with the others'
-// play files (see WriteStagedPlay).
+// themselves of one stage, their shifts within 1e8 points. The network
+// shares the stages' memory: it cannot be trained or saved, but may be
+// written as a play file with the others' play files (see
+// WriteStagedPlay).
 func Staged(stages []Stage) (*Network, error) {
 	tiles := make([]int, len(stages))
 	for i, s := range stages {
@@ -68,7 +69,7 @@ func Staged(stages []Stage) (*Network, error) {
 		}
 		n.stages = append(n.stages, s.Net)
 		n.ranks[i] = ranks[i]
-		n.shifts[i] = float32(s.Shift)
+		n.shifts[i] = s.Shift
 	}
 	return n, nil
 }
@@ -81,14 +82,14 @@ func (n *Network) Stages() []Stage {
 	}
 	s := make([]Stage, len(n.stages))
 	for i, net := range n.stages {
-		s[i] = Stage{Net: net, Tile: engine.TileValue(n.ranks[i]), Shift: float64(n.shifts[i])}
+		s[i] = Stage{Net: net, Tile: engine.TileValue(n.ranks[i]), Shift: n.shifts[i]}
 	}
 	return s
 }
 
-// maxShift bounds a stage's shift, in points: a hundred times the best
-// games' scores, far past any gap between two stages (tens of thousands of
-// points), and within a float's precision of a value.
+// maxShift bounds a stage's shift, in points: a hundred times the score of
+// the best games, far past any gap between two stages (tens of thousands
+// of points).
 const maxShift = 1e8
 
 // stageOf returns the index in n.stages of the stage of b.

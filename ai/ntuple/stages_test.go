@@ -109,7 +109,7 @@ func TestStagedShifts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stages := []Stage{{Net: first, Shift: -12.5}, {Net: second, Tile: 256, Shift: 4000}}
+	stages := []Stage{{Net: first, Shift: -12.5}, {Net: second, Tile: 256, Shift: 4000.1}}
 	shifted, err := Staged(stages)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +119,7 @@ func TestStagedShifts(t *testing.T) {
 		b := boardUpTo(rng, 8)
 		shift := -12.5
 		if b.HighestTile() >= 256 {
-			shift = 4000
+			shift = 4000.1
 		}
 		// A value is a float32: a shift of 4,000 rounds it to 1/2048 of a
 		// point or so.
