@@ -67,7 +67,8 @@ A network of two stages values the late game with a network of its own:
 (-stage-tile) or more, in games that start where the first stage FILE
 first reaches it (-starts such boards), the network starting from the
 first stage's weights (or -init-from's); its evaluations play both
-stages, the second shifted to meet the first as -export shifts it. -export with -first writes both stages as one play file, or with
+stages, the second shifted to meet the first as -export shifts it.
+-export with -first writes both stages as one play file, or with
 -stage-tile any two networks, the second played from that tile on; it
 plays the first stage until it holds the tile, 2,000 times, and raises
 the second stage's values by what the two stages' values differ there,

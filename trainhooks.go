@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"time"
 
@@ -26,7 +25,7 @@ func trainHooks(o trainOptions, stdout io.Writer, progress *trainProgress) sched
 			progress.note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), plies(o.evalDepth)))
 		},
 		Met: func(seam ntuple.Seam) {
-			progress.note(describeEvaluatedShift(seam))
+			progress.note("evaluating with " + describeShift(seam.Gap(), &seam, seam.Tile))
 		},
 		Evaluated: func(points []curve.Point, took time.Duration) error {
 			p := points[len(points)-1]
@@ -102,16 +101,4 @@ func describeState(s ntuple.State) string {
 	}
 	return fmt.Sprintf("%s games, %s moves, %v of training, %s phase", figures.Count(s.Episodes), figures.Count(s.Moves),
 		s.Elapsed.Round(time.Second), phase)
-}
-
-// describeEvaluatedShift says by how much an evaluation shifts the second
-// stage, as -export would, to meet the first where seam was measured.
-func describeEvaluatedShift(seam ntuple.Seam) string {
-	verb := "raises"
-	if seam.Gap() < 0 {
-		verb = "lowers"
-	}
-	return fmt.Sprintf("the evaluation %s the second stage's values by %s points to meet the first's at %d (on the afterstates of %s boards where the first stage's games first hold it: %s points to come as trained, %s by the first)",
-		verb, figures.Count(int64(math.Round(math.Abs(seam.Gap())))), seam.Tile, figures.Count(seam.Boards),
-		figures.Count(int64(math.Round(seam.After))), figures.Count(int64(math.Round(seam.Before))))
 }

@@ -133,7 +133,7 @@ func checkSeam(t *testing.T, both, first, second, stdout, stderr string) {
 // the stages as trained.
 func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 	t.Helper()
-	said := regexp.MustCompile(`the evaluation (raises|lowers) the second stage's values by ([0-9,]+) points to meet the first's at 64 \(on the afterstates of 2,000 boards where the first stage's games first hold it: [0-9,]+ points to come as trained, [0-9,]+ by the first\)`).FindStringSubmatch(stderr)
+	said := regexp.MustCompile(`evaluating with the second stage's values (raised|lowered) by ([0-9,]+) points to meet the first's at 64: on the afterstates of 2,000 boards where the first stage's games first hold it, they value [0-9,]+ points to come, the first [0-9,]+\n`).FindStringSubmatch(stderr)
 	if said == nil {
 		t.Fatalf("train -first: stderr %q; want the shift of the evaluation", stderr)
 	}
@@ -154,8 +154,8 @@ func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := figures.Count(int64(math.Round(math.Abs(seam.Gap())))); got != said[2] || (seam.Gap() < 0) != (said[1] == "lowers") {
-		t.Errorf("the evaluation %s the second stage by %s; the gap of the stages trained is %v", said[1], said[2], seam.Gap())
+	if got := figures.Count(int64(math.Round(math.Abs(seam.Gap())))); got != said[2] || (seam.Gap() < 0) != (said[1] == "lowered") {
+		t.Errorf("the evaluation played the second stage %s by %s; the gap of the stages trained is %v", said[1], said[2], seam.Gap())
 	}
 	stages[1].Shift = seam.Gap()
 	met, err := ntuple.Staged(stages)
