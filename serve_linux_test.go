@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"database/sql"
@@ -96,31 +95,60 @@ func playOverSSH(t *testing.T, addr string) *lockedBuffer {
 	if err := s.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
-	defer cancel()
 	named := false
-	for !strings.Contains(out.String(), "MOVES") && ctx.Err() == nil {
-		if !named && strings.Contains(out.String(), "your name") {
+	out.waitFor(t, "the game", func(s string) bool {
+		if !named && strings.Contains(s, "your name") {
 			io.WriteString(in, "\r") // a new player keeps the name offered
 			named = true
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return strings.Contains(s, "MOVES")
+	})
 	io.WriteString(in, "\x1b[A\x1b[D")
 	return out
 }
 
-// A lockedBuffer is a bytes.Buffer safe for concurrent use.
+// A lockedBuffer is a bytes.Buffer safe for concurrent use, whose writes
+// wake the one who waits for them.
 type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	written chan struct{} // holds a token after a write the waiter has not seen
 }
 
 // Write appends p.
 func (b *lockedBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.written == nil {
+		b.written = make(chan struct{}, 1)
+	}
+	select {
+	case b.written <- struct{}{}:
+	default: // a token waits already
+	}
 	return b.buf.Write(p)
+}
+
+// waitFor waits until what was written satisfies ok, looking again after
+// each write, and fails the test if it does not within 20 s: only a fault
+// takes that long.
+func (b *lockedBuffer) waitFor(t *testing.T, what string, ok func(string) bool) {
+	t.Helper()
+	b.mu.Lock()
+	if b.written == nil {
+		b.written = make(chan struct{}, 1)
+	}
+	written := b.written
+	b.mu.Unlock()
+	timeout := time.NewTimer(20 * time.Second)
+	defer timeout.Stop()
+	for !ok(b.String()) {
+		select {
+		case <-written:
+		case <-timeout.C:
+			t.Fatalf("waiting for %s; the session wrote:\n%q", what, b.String())
+		}
+	}
 }
 
 // String returns what was written.

@@ -1,3 +1,5 @@
+//go:build serve
+
 package serve
 
 import (
@@ -99,17 +101,80 @@ func testConfig(t testing.TB, cfg Config, logs io.Writer) Config {
 	return cfg
 }
 
-// A syncBuffer is a bytes.Buffer safe for concurrent use.
+// A syncBuffer is a bytes.Buffer safe for concurrent use, whose writes
+// wake those who wait for them.
 type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	written changes
 }
 
 // Write appends p to the buffer.
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	defer b.written.notify()
 	return b.buf.Write(p)
+}
+
+// waitFor waits until the buffer holds text, and fails the test with what
+// it holds if it does not within waitTime.
+func (b *syncBuffer) waitFor(t testing.TB, text string) {
+	t.Helper()
+	if !waitUntil(&b.written, func() bool { return strings.Contains(b.String(), text) }) {
+		t.Fatalf("waiting for %q; the log holds:\n%s", text, b.String())
+	}
+}
+
+// changes wakes the goroutines that wait for the next change of something:
+// a waiter takes next before it looks, and the change after its look
+// closes the channel it holds.
+type changes struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+// next returns a channel closed at the next call of notify.
+func (c *changes) next() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ch == nil {
+		c.ch = make(chan struct{})
+	}
+	return c.ch
+}
+
+// notify wakes those who wait for the next change.
+func (c *changes) notify() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ch != nil {
+		close(c.ch)
+		c.ch = nil
+	}
+}
+
+// waitUntil waits until cond holds, looking again at each change of c, and
+// reports whether it did within waitTime: only a fault takes that long.
+func waitUntil(c *changes, cond func() bool) bool {
+	return waitUntilFor(c, waitTime, cond)
+}
+
+// waitUntilFor is waitUntil, giving up after limit.
+func waitUntilFor(c *changes, limit time.Duration, cond func() bool) bool {
+	timeout := time.NewTimer(limit)
+	defer timeout.Stop()
+	for {
+		next := c.next()
+		if cond() {
+			return true
+		}
+		select {
+		case <-next:
+		case <-timeout.C:
+			return cond()
+		}
+	}
 }
 
 // String returns what the buffer holds.
@@ -161,6 +226,7 @@ type terminal struct {
 	mu     sync.Mutex
 	screen *vt.Emulator
 	out    bytes.Buffer // all the output, for the messages after the game
+	drawn  changes      // each write of the session's output
 	ended  chan struct{}
 	err    error // the session's end: nil, or an *ssh.ExitError
 }
@@ -263,6 +329,7 @@ func (term *terminal) answer(stop *atomic.Bool, done chan<- struct{}) {
 func (term *terminal) Write(p []byte) (int, error) {
 	term.mu.Lock()
 	defer term.mu.Unlock()
+	defer term.drawn.notify()
 	term.out.Write(p)
 	return term.screen.Write(p)
 }
@@ -285,17 +352,11 @@ func (term *terminal) output() string {
 // what it shows if it does not within waitTime.
 func (term *terminal) waitFor(what string, ok func(screen string) bool) string {
 	term.t.Helper()
-	deadline := time.Now().Add(waitTime)
-	for {
-		s := term.text()
-		if ok(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("waiting for %s; the screen shows:\n%s", what, s)
-		}
-		time.Sleep(5 * time.Millisecond)
+	var s string
+	if !waitUntil(&term.drawn, func() bool { s = term.text(); return ok(s) }) {
+		term.t.Fatalf("waiting for %s; the screen shows:\n%s", what, s)
 	}
+	return s
 }
 
 // waitText waits until the screen shows text.

@@ -1,12 +1,14 @@
+//go:build serve
+
 package serve
 
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/term2048/2048/engine"
@@ -76,68 +78,54 @@ func raceError(t *testing.T, err error) string {
 	return e.Why
 }
 
-// checkGoroutines fails the test if goroutines started during it are still
-// running at its end.
-func checkGoroutines(t *testing.T) {
-	before := runtime.NumGoroutine()
-	t.Cleanup(func() {
-		deadline := time.Now().Add(time.Second)
-		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
+func TestRaceCreateJoin(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rs := NewRaces(testRaceLimits())
+		defer rs.Close()
+		sa, err := rs.For("ann").Create()
+		if err != nil {
+			t.Fatal(err)
 		}
-		if n := runtime.NumGoroutine(); n > before {
-			t.Errorf("%d goroutines at the end; %d at the start", n, before)
+		code := sa.Code()
+		if len(code) != tui.RaceCodeLen || strings.Trim(code, tui.RaceCodeAlphabet) != "" {
+			t.Errorf("code %q; want %d characters of %s", code, tui.RaceCodeLen, tui.RaceCodeAlphabet)
+		}
+		noUpdate(t, sa)
+		if _, err := rs.For("ann").Join(code); !strings.Contains(raceError(t, err), "in a race already") {
+			t.Errorf("joining while in a race: %v", err)
+		}
+		if _, err := rs.For("ann").Create(); !strings.Contains(raceError(t, err), "in a race already") {
+			t.Errorf("a second race of one player: %v", err)
+		}
+		sb, err := rs.For("bob").Join(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sb.Seed() != sa.Seed() || sb.Code() != code {
+			t.Errorf("the friend's seat: seed %d, code %s; want %d, %s", sb.Seed(), sb.Code(), sa.Seed(), code)
+		}
+		for _, s := range []tui.RaceSeat{sa, sb} {
+			if st := update(t, s); !st.Started || st.Gone || st.Expired || st.Result != tui.RaceOn {
+				t.Errorf("the state at the start: %+v", st)
+			}
+		}
+		if _, err := rs.For("cat").Join(code); !strings.Contains(raceError(t, err), "No race waits with the code") {
+			t.Errorf("a third player joining: %v", err)
+		}
+		g := engine.NewGame(sa.Seed())
+		g.Move(engine.Left)
+		b := tui.RaceBoard{Board: g.Board(), Score: g.Score(), Moves: 1}
+		sa.Report(b)
+		if st := update(t, sb); st.Opponent != b {
+			t.Errorf("the friend sees %+v; want %+v", st.Opponent, b)
+		}
+		noUpdate(t, sa)
+		sa.Leave()
+		sb.Leave()
+		if n := rs.Count(); n != 0 {
+			t.Errorf("%d races once both left; want 0", n)
 		}
 	})
-}
-
-func TestRaceCreateJoin(t *testing.T) {
-	checkGoroutines(t)
-	rs := NewRaces(testRaceLimits())
-	defer rs.Close()
-	sa, err := rs.For("ann").Create()
-	if err != nil {
-		t.Fatal(err)
-	}
-	code := sa.Code()
-	if len(code) != tui.RaceCodeLen || strings.Trim(code, tui.RaceCodeAlphabet) != "" {
-		t.Errorf("code %q; want %d characters of %s", code, tui.RaceCodeLen, tui.RaceCodeAlphabet)
-	}
-	noUpdate(t, sa)
-	if _, err := rs.For("ann").Join(code); !strings.Contains(raceError(t, err), "in a race already") {
-		t.Errorf("joining while in a race: %v", err)
-	}
-	if _, err := rs.For("ann").Create(); !strings.Contains(raceError(t, err), "in a race already") {
-		t.Errorf("a second race of one player: %v", err)
-	}
-	sb, err := rs.For("bob").Join(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sb.Seed() != sa.Seed() || sb.Code() != code {
-		t.Errorf("the friend's seat: seed %d, code %s; want %d, %s", sb.Seed(), sb.Code(), sa.Seed(), code)
-	}
-	for _, s := range []tui.RaceSeat{sa, sb} {
-		if st := update(t, s); !st.Started || st.Gone || st.Expired || st.Result != tui.RaceOn {
-			t.Errorf("the state at the start: %+v", st)
-		}
-	}
-	if _, err := rs.For("cat").Join(code); !strings.Contains(raceError(t, err), "No race waits with the code") {
-		t.Errorf("a third player joining: %v", err)
-	}
-	g := engine.NewGame(sa.Seed())
-	g.Move(engine.Left)
-	b := tui.RaceBoard{Board: g.Board(), Score: g.Score(), Moves: 1}
-	sa.Report(b)
-	if st := update(t, sb); st.Opponent != b {
-		t.Errorf("the friend sees %+v; want %+v", st.Opponent, b)
-	}
-	noUpdate(t, sa)
-	sa.Leave()
-	sb.Leave()
-	if n := rs.Count(); n != 0 {
-		t.Errorf("%d races once both left; want 0", n)
-	}
 }
 
 func TestRaceOwnCode(t *testing.T) {
@@ -162,28 +150,29 @@ func TestRaceOwnCode(t *testing.T) {
 }
 
 func TestRaceExpire(t *testing.T) {
-	checkGoroutines(t)
-	lim := testRaceLimits()
-	lim.Expire = 20 * time.Millisecond
-	rs := NewRaces(lim)
-	defer rs.Close()
-	s, err := rs.For("ann").Create()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st := update(t, s); !st.Expired || st.Started {
-		t.Errorf("the state of a race nobody joined: %+v", st)
-	}
-	if _, err := rs.For("bob").Join(s.Code()); err == nil {
-		t.Error("a friend joined an expired race")
-	}
-	s.Leave()
-	if _, ok := <-s.Updates(); ok {
-		t.Error("the updates of a seat left are open")
-	}
-	if n := rs.Count(); n != 0 {
-		t.Errorf("%d races; want 0", n)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		lim := testRaceLimits()
+		lim.Expire = 20 * time.Millisecond
+		rs := NewRaces(lim)
+		defer rs.Close()
+		s, err := rs.For("ann").Create()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := update(t, s); !st.Expired || st.Started {
+			t.Errorf("the state of a race nobody joined: %+v", st)
+		}
+		if _, err := rs.For("bob").Join(s.Code()); err == nil {
+			t.Error("a friend joined an expired race")
+		}
+		s.Leave()
+		if _, ok := <-s.Updates(); ok {
+			t.Error("the updates of a seat left are open")
+		}
+		if n := rs.Count(); n != 0 {
+			t.Errorf("%d races; want 0", n)
+		}
+	})
 }
 
 func TestRaceWrongCodes(t *testing.T) {
@@ -224,24 +213,28 @@ func TestRaceLimit(t *testing.T) {
 }
 
 func TestRaceClose(t *testing.T) {
-	checkGoroutines(t)
-	lim := testRaceLimits()
-	lim.Expire = 20 * time.Millisecond
-	rs := NewRaces(lim)
-	s, err := rs.For("ann").Create()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs.Close()
-	if _, err := rs.For("bob").Join(s.Code()); err == nil {
-		t.Error("joined a race after Close")
-	}
-	if _, err := rs.For("bob").Create(); !strings.Contains(raceError(t, err), "shutting down") {
-		t.Errorf("a race after Close: %v", err)
-	}
-	time.Sleep(2 * lim.Expire)
-	noUpdate(t, s) // the code closed with the server, not by its expiry
-	s.Leave()
+	synctest.Test(t, func(t *testing.T) {
+		lim := testRaceLimits()
+		lim.Expire = 20 * time.Millisecond
+		rs := NewRaces(lim)
+		s, err := rs.For("ann").Create()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs.Close()
+		if _, err := rs.For("bob").Join(s.Code()); err == nil {
+			t.Error("joined a race after Close")
+		}
+		if _, err := rs.For("bob").Create(); !strings.Contains(raceError(t, err), "shutting down") {
+			t.Errorf("a race after Close: %v", err)
+		}
+		// The bubble's clock passes the expiry at once; whatever the
+		// expiry would start has run when every goroutine waits.
+		time.Sleep(2 * lim.Expire)
+		synctest.Wait()
+		noUpdate(t, s) // the code closed with the server, not by its expiry
+		s.Leave()
+	})
 }
 
 // board returns a board whose highest tile is 2^rank, no move left if over.
@@ -315,42 +308,43 @@ func TestRaceWinner(t *testing.T) {
 // as it can while the other reads: the friend sees the moves in order,
 // the last one last, and no goroutine is left.
 func TestRacesAtOnce(t *testing.T) {
-	checkGoroutines(t)
-	const races, moves = 20, 200
-	lim := testRaceLimits()
-	lim.Races = races
-	rs := NewRaces(lim)
-	defer rs.Close()
-	var wg sync.WaitGroup
-	var seats []tui.RaceSeat
-	for i := range races {
-		sa, sb := startRace(t, rs, fmt.Sprint("a", i), fmt.Sprint("b", i))
-		seats = append(seats, sa, sb)
-		for _, pair := range [][2]tui.RaceSeat{{sa, sb}, {sb, sa}} {
-			me, friend := pair[0], pair[1]
-			wg.Go(func() {
-				for k := 1; k <= moves; k++ {
-					me.Report(tui.RaceBoard{Score: k, Moves: k})
-				}
-			})
-			wg.Go(func() {
-				seen := 0
-				for s := range friend.Updates() {
-					if s.Opponent.Moves < seen {
-						t.Errorf("move %d after move %d", s.Opponent.Moves, seen)
+	synctest.Test(t, func(t *testing.T) {
+		const races, moves = 20, 200
+		lim := testRaceLimits()
+		lim.Races = races
+		rs := NewRaces(lim)
+		defer rs.Close()
+		var wg sync.WaitGroup
+		var seats []tui.RaceSeat
+		for i := range races {
+			sa, sb := startRace(t, rs, fmt.Sprint("a", i), fmt.Sprint("b", i))
+			seats = append(seats, sa, sb)
+			for _, pair := range [][2]tui.RaceSeat{{sa, sb}, {sb, sa}} {
+				me, friend := pair[0], pair[1]
+				wg.Go(func() {
+					for k := 1; k <= moves; k++ {
+						me.Report(tui.RaceBoard{Score: k, Moves: k})
 					}
-					if seen = s.Opponent.Moves; seen == moves {
-						return
+				})
+				wg.Go(func() {
+					seen := 0
+					for s := range friend.Updates() {
+						if s.Opponent.Moves < seen {
+							t.Errorf("move %d after move %d", s.Opponent.Moves, seen)
+						}
+						if seen = s.Opponent.Moves; seen == moves {
+							return
+						}
 					}
-				}
-			})
+				})
+			}
 		}
-	}
-	wg.Wait()
-	for _, s := range seats {
-		s.Leave()
-	}
-	if n := rs.Count(); n != 0 {
-		t.Errorf("%d races once all left; want 0", n)
-	}
+		wg.Wait()
+		for _, s := range seats {
+			s.Leave()
+		}
+		if n := rs.Count(); n != 0 {
+			t.Errorf("%d races once all left; want 0", n)
+		}
+	})
 }

@@ -1,3 +1,5 @@
+//go:build serve
+
 package serve
 
 import (
@@ -10,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -152,13 +153,7 @@ func TestResumeFromLedger(t *testing.T) {
 	term.playMoves(5)
 	played := moves(t, term.text())
 	term.sess.Close() // no q: the connection drops
-	deadline := time.Now().Add(waitTime)
-	for !strings.Contains(ts.log.String(), `msg="session end"`) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the session did not end:\n%s", ts.log.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	ts.log.waitFor(t, `msg="session end"`)
 	row, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
 	if err != nil || !ok {
 		t.Fatalf("the game is not in the ledger: %v", err)

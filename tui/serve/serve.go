@@ -1,3 +1,5 @@
+//go:build serve
+
 // Package serve plays the game over SSH (2048 serve): a player connects
 // with "ssh -t -p 2048 HOST" and plays the game they would play in their
 // own terminal, with their history, replays, reviews, statistics, settings

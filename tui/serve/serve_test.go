@@ -1,3 +1,5 @@
+//go:build serve
+
 package serve
 
 import (
@@ -65,16 +67,17 @@ func (term *terminal) playMoves(n int) {
 }
 
 // movedPast reports whether the screen shows more than i moves within a
-// second.
+// second: keys that move nothing draw nothing, so no sign ever says that
+// they were taken, and a second is what the turn waits before it gives up.
 func (term *terminal) movedPast(i int) bool {
-	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if m := movesPattern.FindStringSubmatch(term.text()); m != nil {
-			if k, _ := strconv.Atoi(m[1]); k > i {
-				return true
-			}
+	return waitUntilFor(&term.drawn, time.Second, func() bool {
+		m := movesPattern.FindStringSubmatch(term.text())
+		k := 0
+		if m != nil {
+			k, _ = strconv.Atoi(m[1])
 		}
-	}
-	return false
+		return k > i
+	})
 }
 
 // TestPlay logs in, plays moves, asks for a hint, and quits: the screen

@@ -1,3 +1,5 @@
+//go:build serve
+
 // Package ledger keeps the leaderboards of 2048 serve: the players, by the
 // fingerprints of their keys, with the names they chose, their finished
 // games, and their games in progress (see DB.SaveGame), in one SQLite
