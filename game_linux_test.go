@@ -47,6 +47,7 @@ type gameProcess struct {
 	master *os.File
 	mu     sync.Mutex
 	screen bytes.Buffer  // all the game wrote
+	wrote  chan struct{} // a token when screen has grown
 	done   chan struct{} // closed when the process has ended
 	read   chan struct{} // closed when all it wrote is in screen
 }
@@ -66,7 +67,7 @@ func startGame(t *testing.T, home string, args ...string) *gameProcess {
 	// Only the game holds the terminal now, so that once it has ended, and
 	// all it wrote has been read, reading the master fails.
 	tty.Close()
-	g := &gameProcess{cmd: cmd, master: master, done: make(chan struct{}), read: make(chan struct{})}
+	g := &gameProcess{cmd: cmd, master: master, wrote: make(chan struct{}, 1), done: make(chan struct{}), read: make(chan struct{})}
 	go func() {
 		defer close(g.read)
 		buf := make([]byte, 4096)
@@ -75,6 +76,10 @@ func startGame(t *testing.T, home string, args ...string) *gameProcess {
 			g.mu.Lock()
 			g.screen.Write(buf[:n])
 			g.mu.Unlock()
+			select {
+			case g.wrote <- struct{}{}:
+			default: // a token waits already
+			}
 			if err != nil {
 				return
 			}
@@ -101,35 +106,68 @@ func xdgEnv(home string) []string {
 	}
 }
 
-// waitFor waits until the game has written s, or fails the test.
+// waitFor waits until the game has written s, and fails the test if the
+// game ends without writing it, or when the test binary is about to time
+// out (see giveUp).
 func (g *gameProcess) waitFor(t *testing.T, s string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		g.mu.Lock()
-		ok := bytes.Contains(g.screen.Bytes(), []byte(s))
-		g.mu.Unlock()
-		if ok {
+	timeout := giveUp(t)
+	for !g.shows(s) {
+		select {
+		case <-g.wrote:
+		case <-g.read:
+			if !g.shows(s) {
+				t.Fatalf("the game ended without showing %q; it wrote:\n%s", s, g.text())
+			}
 			return
+		case <-timeout:
+			t.Fatalf("the game has not shown %q, and the test binary is about to time out; it wrote:\n%s", s, g.text())
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("the game did not show %q within 20 s", s)
+}
+
+// shows reports whether the game has written s.
+func (g *gameProcess) shows(s string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return bytes.Contains(g.screen.Bytes(), []byte(s))
+}
+
+// text returns all the game has written.
+func (g *gameProcess) text() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.screen.String()
 }
 
 // wait waits for the game to end, and for all it wrote to be in screen,
-// and returns how it ended.
+// and returns how it ended. It fails the test when the test binary is
+// about to time out (see giveUp).
 func (g *gameProcess) wait(t *testing.T) *os.ProcessState {
 	t.Helper()
-	timeout := time.After(20 * time.Second)
+	timeout := giveUp(t)
 	for _, c := range []chan struct{}{g.done, g.read} {
 		select {
 		case <-c:
 		case <-timeout:
-			t.Fatal("the game did not end within 20 s")
+			t.Fatalf("the game has not ended, and the test binary is about to time out; it wrote:\n%s", g.text())
 		}
 	}
 	return g.cmd.ProcessState
+}
+
+// giveUp returns a channel that receives shortly before go test's -timeout
+// ends the test binary, or nil, which never receives, if it has no timeout.
+// A test that waits for the game has no time limit of its own, which the
+// load of the machine would make wrong some day. But the timeout's report
+// shows the goroutines of the test binary, not what the game, a process of
+// its own, was showing: the test fails a little before it, and says.
+func giveUp(t *testing.T) <-chan time.Time {
+	deadline, ok := t.Deadline()
+	if !ok {
+		return nil
+	}
+	return time.After(time.Until(deadline) * 19 / 20)
 }
 
 // modes returns the modes of the game's terminal: on Linux, those of the
@@ -185,10 +223,7 @@ func TestHangUpSaves(t *testing.T) {
 				t.Errorf("after %v the terminal is left without line editing or echo (lflag %#x)", sig, modes.Lflag)
 			}
 			if ws := st.Sys().(syscall.WaitStatus); ws.Signaled() || st.ExitCode() != 0 {
-				g.mu.Lock()
-				screen := g.screen.String()
-				g.mu.Unlock()
-				t.Fatalf("after %v the game ended with %v; want it to save and exit 0; it wrote:\n%s", sig, st, screen)
+				t.Fatalf("after %v the game ended with %v; want it to save and exit 0; it wrote:\n%s", sig, st, g.text())
 			}
 			// The records of a game in progress are its save's: the
 			// statistics are worked out from it and the history.
@@ -213,9 +248,7 @@ func TestUnsavedGameSaysSo(t *testing.T) {
 	g.waitFor(t, "cannot be read")
 	g.master.Write([]byte("q"))
 	st := g.wait(t)
-	g.mu.Lock()
-	screen := g.screen.String()
-	g.mu.Unlock()
+	screen := g.text()
 	if st.ExitCode() != 1 || !strings.Contains(screen, "the game was not saved") {
 		t.Fatalf("quitting a game that could not be saved ended with %v; want exit 1 and a message saying so; it wrote:\n%s", st, screen)
 	}
@@ -254,9 +287,7 @@ func TestOneGameAtATime(t *testing.T) {
 	for _, args := range [][]string{nil, {"-new"}} {
 		tty := openTerminal(t)
 		var stderr bytes.Buffer
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a game let in would run for ever
-		status := run(ctx, args, tty, tty, &stderr)
-		cancel()
+		status := run(context.Background(), args, tty, tty, &stderr) // a game let in would run, and the test hang, for ever
 		want := fmt.Sprintf("a game is already running (PID %d)", first.cmd.Process.Pid)
 		if status != 1 || !strings.Contains(stderr.String(), want) {
 			t.Errorf("a second game %v: status %d, %q; want 1 and %q", args, status, stderr.String(), want)
@@ -274,7 +305,7 @@ func TestOneGameAtATime(t *testing.T) {
 		t.Errorf("the game after a kill -9 ended with %v", st)
 	}
 	// Once the screen is restored, one line says what was saved.
-	if out := again.screen.String(); !regexp.MustCompile(`2048: saved at [0-9,]+ points after [0-9,]+ moves?; run 2048 to go on\.`).MatchString(out) {
+	if out := again.text(); !regexp.MustCompile(`2048: saved at [0-9,]+ points after [0-9,]+ moves?; run 2048 to go on\.`).MatchString(out) {
 		t.Errorf("the game left no line saying it saved; its last output: %q", out[max(len(out)-300, 0):])
 	}
 }

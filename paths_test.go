@@ -8,37 +8,26 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/tui"
 )
 
-// runWithin runs the command line args in-process, as main does, with
-// stdin, and stdout if not nil, and returns its status and what it wrote
-// (to stdout if stdout is nil). The command gets a
-// context that ends after a while, and the test fails if the command has
-// not returned a little after that: a command blocked in a system call
-// (the opening of a named pipe) would never see the context end.
-func runWithin(t *testing.T, stdin, stdout *os.File, args ...string) (status int, output, stderr string) {
-	t.Helper()
-	const limit = 20 * time.Second // far longer than any of these commands takes
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
+// runOn runs the command line args in-process, as main does, with stdin,
+// and stdout if not nil, and returns its status and what it wrote (to
+// stdout if stdout is nil). It has no time limit of its own, which the load
+// of the machine would make wrong some day: a command that blocks (in the
+// opening of a named pipe, say) or reads for ever hangs the test, which go
+// test's -timeout reports with the stack of every goroutine, the command's
+// included.
+func runOn(stdin, stdout *os.File, args ...string) (status int, output, stderr string) {
 	var out, errOut bytes.Buffer
 	var w io.Writer = &out
 	if stdout != nil {
 		w = stdout
 	}
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, args, stdin, w, &errOut) }()
-	select {
-	case status = <-done:
-		return status, out.String(), errOut.String()
-	case <-time.After(limit + 5*time.Second):
-		t.Fatalf("2048 %q has not returned after %v, nor after its context ended", args, limit)
-		return 0, "", ""
-	}
+	status = run(context.Background(), args, stdin, w, &errOut)
+	return status, out.String(), errOut.String()
 }
 
 // A pathCase is something other than a readable regular file at a path:
@@ -135,7 +124,7 @@ func TestPathsRefused(t *testing.T) {
 						args = append(args, a)
 					}
 				}
-				status, _, stderr := runWithin(t, stdin, stdout, args...)
+				status, _, stderr := runOn(stdin, stdout, args...)
 				if status == 0 || status == 130 || !strings.Contains(stderr, path) {
 					t.Errorf("2048 %q: status %d, stderr %q; want a failure naming %s", args, status, stderr, path)
 				}
@@ -178,20 +167,11 @@ func TestPreferredWeightsRefused(t *testing.T) {
 			cf := newCommandFlags("2048", "", "", io.Discard, io.Discard)
 			flags := cf.evalFlags()
 			prefs := &tui.Prefs{Eval: ntupleEval, Weights: path}
-			done := make(chan error, 1)
-			go func() {
-				_, err := openEvaluator(flags, prefs, "config.toml", false)
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				problems := strings.Join(prefs.Problems, "\n")
-				if err != nil || flags.name != ai.Evaluators()[0].Name || !strings.Contains(problems, path) {
-					t.Errorf("openEvaluator: %v, the game shows %q, problems %q; want the default evaluator and a problem naming %s",
-						err, flags.name, problems, path)
-				}
-			case <-time.After(20 * time.Second):
-				t.Fatalf("openEvaluator with weights = %q has not returned after 20s", path)
+			_, err := openEvaluator(flags, prefs, "config.toml", false) // one that blocks hangs the test: see runOn
+			problems := strings.Join(prefs.Problems, "\n")
+			if err != nil || flags.name != ai.Evaluators()[0].Name || !strings.Contains(problems, path) {
+				t.Errorf("openEvaluator: %v, the game shows %q, problems %q; want the default evaluator and a problem naming %s",
+					err, flags.name, problems, path)
 			}
 		})
 	}

@@ -21,9 +21,7 @@ func TestQuitSignalCheckpointsTraining(t *testing.T) {
 	g.waitFor(t, "moves/s") // the first progress: games have been played
 	g.cmd.Process.Signal(syscall.SIGQUIT)
 	st := g.wait(t)
-	g.mu.Lock()
-	screen := g.screen.String()
-	g.mu.Unlock()
+	screen := g.text()
 	if st.ExitCode() != 130 || !strings.Contains(screen, "checkpoint") {
 		t.Fatalf("after SIGQUIT the training ended with %v; want a checkpoint and exit 130 (interrupted); it wrote:\n%s", st, screen)
 	}

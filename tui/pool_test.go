@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/term2048/2048/ai"
@@ -57,23 +58,45 @@ func TestPoolWaitsForAThread(t *testing.T) {
 	}
 }
 
+// slowEval is the default heuristic whose every leaf takes d of the clock:
+// in a synctest bubble, where the clock moves only when every goroutine
+// waits, a search takes its leaves times d, whatever the machine.
+type slowEval struct {
+	ai.Evaluator
+	d time.Duration
+}
+
+func (e slowEval) Evaluate(b engine.Board) float64 {
+	time.Sleep(e.d)
+	return e.Evaluator.Evaluate(b)
+}
+
 // TestPoolThinksNoLonger checks that a search on a pool takes no longer
 // than its thinking time, however deep the depth asked, and keeps saying
-// that the automatic depth was asked for.
+// that the automatic depth was asked for. It runs in a synctest bubble,
+// where each leaf takes 10 µs of its clock: 20 ms are 2,000 leaves, and a
+// search stops at most a few hundred leaves after its deadline (see the ai
+// package's TestDeadline), 5 ms, on a loaded machine as on an idle one.
 func TestPoolThinksNoLonger(t *testing.T) {
-	p := testPool(t, 20*time.Millisecond, 0)
+	const leaf, think, late = 10 * time.Microsecond, 20 * time.Millisecond, 500 * 10 * time.Microsecond
 	b, err := engine.Parse("2 4 8 16 / 32 64 128 256 / 512 1024 2 4 / 0 0 0 0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, depth := range []int{ai.MaxDepth, ai.Auto} {
-		r, err := p.search(t.Context(), p.searcher, b, ai.Limits{Depth: depth})
-		if err != nil || !r.HasMove() {
-			t.Fatalf("depth %d: %v, %+v", depth, err, r)
-		}
-		if r.Elapsed > time.Second || r.Auto != (depth == ai.Auto) {
-			t.Errorf("depth %d with 20ms to think: took %v, auto %v", depth, r.Elapsed, r.Auto)
-		}
+		synctest.Test(t, func(t *testing.T) {
+			p, err := NewPool(PoolConfig{Threads: 1, Think: think, TableMB: 4, Eval: slowEval{ai.NneonneoHeuristic(), leaf}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.search(t.Context(), p.searcher, b, ai.Limits{Depth: depth})
+			if err != nil || !r.HasMove() {
+				t.Fatalf("depth %d: %v, %+v", depth, err, r)
+			}
+			if r.Elapsed > think+late || r.Auto != (depth == ai.Auto) {
+				t.Errorf("depth %d with %v to think: took %v, auto %v; want at most %v, auto %v", depth, think, r.Elapsed, r.Auto, think+late, depth == ai.Auto)
+			}
+		})
 	}
 }
 

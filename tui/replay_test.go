@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 
@@ -212,12 +213,25 @@ func TestReplayAutoplayWaits(t *testing.T) {
 
 // TestReplayReviewGone: a review still running when its replay is left is
 // cancelled, and its answers, delivered late and in any order, touch
-// nothing: not the game, not another replay opened since.
+// nothing: not the game, not another replay opened since. The game is on a
+// pool of one thread, which the review waits for before each position, and
+// which the test holds but for the first position: the review is still
+// running when the replay is left, however fast the machine or slow the
+// test. It runs in a synctest bubble, whose Wait tells when the review
+// waits for the thread.
 func TestReplayReviewGone(t *testing.T) {
-	m := playedModel(t, Config{}, 400)
-	m.screens.reviewAt = review.Setting{Depth: 5} // seconds of work: it runs on when the replay is left
+	synctest.Test(t, testReplayReviewGone)
+}
+
+func testReplayReviewGone(t *testing.T) {
+	p := testPool(t, time.Second, 0)
+	m := playedModel(t, Config{Pool: p}, 400)
 	withGames(m, pastGames(t, 3))
 	board, moves := m.cur.Game.Board(), m.cur.Game.MoveCount()
+	release, err := p.acquire(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
 	started, ok := press(m, "r")().(reviewStartedMsg)
 	if !ok {
 		t.Fatal("r did not start a review")
@@ -225,20 +239,21 @@ func TestReplayReviewGone(t *testing.T) {
 	first := m.screens.replay.id
 	late := []tea.Msg{started}
 	_, next := m.Update(started)
-	late = append(late, next()) // the first moves reviewed, taken from the review but not handed to the replay
+	synctest.Wait() // the review waits for the thread
+	release()
+	// Asked for after the review, the thread comes back to the test once
+	// the review has searched one position.
+	if release, err = p.acquire(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	late = append(late, next()) // the first move reviewed, taken from the review but not handed to the replay
 	press(m, "esc")
+	release() // a review left, but not cancelled, would now run to its end
 	if m.screens.replay != nil {
 		t.Fatal("esc did not leave the replay")
 	}
-	done := make(chan error, 1)
-	go func() { _, err := started.stream.Result(); done <- err }()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("the review left ended with %v; want it cancelled", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the review left runs on")
+	if _, err := started.stream.Result(); !errors.Is(err, context.Canceled) {
+		t.Errorf("the review left ended with %v; want it cancelled", err)
 	}
 	late = append(late, reviewPollMsg{first}, reviewEndedMsg{first, nil}, reviewMovesMsg{first, nil})
 
