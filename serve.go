@@ -10,6 +10,7 @@ import (
 	"net"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -18,7 +19,7 @@ import (
 	"github.com/term2048/2048/tui/serve"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D]"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-limit NAME=VALUE ...]"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
@@ -36,7 +37,10 @@ game, tells the players, and exits.
 
 // serveCommand runs "2048 serve" until ctx is done.
 func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048 serve", serveSynopsis, serveAbout, stdout, stderr)
+	var about strings.Builder
+	about.WriteString(serveAbout + "\nThe limits on connections, which -limit sets, and their defaults\n(docs/serve.md says what a client over each is told):\n")
+	serve.DescribeLimits(&about)
+	fs := newCommandFlags("2048 serve", serveSynopsis, about.String(), stdout, stderr)
 	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")
 	dir := fs.String("data", "", "the host key and the players' files (default $XDG_DATA_HOME/2048/serve)")
 	allow := fs.String("allow", "", "an authorized_keys `FILE`: only its keys get in, read again when it changes (default: any key)")
@@ -44,6 +48,8 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
+	var limits serve.Limits
+	fs.Var(&limits, "limit", "set a limit on connections: `NAME=VALUE`, once for each (the limits are listed below)")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -59,7 +65,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		*dir = filepath.Join(tui.DefaultStore().DataDir, "serve")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log}
+	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits}
 	return runServer(ctx, cfg, *addr, stderr)
 }
 
@@ -78,7 +84,7 @@ func runServer(ctx context.Context, cfg serve.Config, addr string, stderr io.Wri
 	if cfg.Allow != "" {
 		who = "the keys of " + cfg.Allow
 	}
-	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s; host key %s; files in %s\n",
-		l.Addr(), who, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir)
+	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s, %d connections at most; host key %s; files in %s\n",
+		l.Addr(), who, s.Limits().Conns, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir)
 	return s.Serve(ctx, l)
 }

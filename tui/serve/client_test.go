@@ -45,6 +45,13 @@ type testServer struct {
 // cfg names one, and stops it when the test ends.
 func startServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
+	return startServerOn(t, cfg, func(l net.Listener) net.Listener { return l })
+}
+
+// startServerOn is startServer, the server accepting on what wrap makes of
+// its listener.
+func startServerOn(t testing.TB, cfg Config, wrap func(net.Listener) net.Listener) *testServer {
+	t.Helper()
 	logs := &syncBuffer{}
 	s, err := New(testConfig(t, cfg, logs))
 	if err != nil {
@@ -56,7 +63,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- s.Serve(ctx, l) }()
+	go func() { served <- s.Serve(ctx, wrap(l)) }()
 	ts := &testServer{Server: s, addr: l.Addr().String(), log: logs}
 	ts.stop = sync.OnceValue(func() error {
 		cancel()
@@ -94,8 +101,12 @@ func testConfig(t testing.TB, cfg Config, logs io.Writer) Config {
 	if cfg.Idle == 0 {
 		cfg.Idle = time.Minute
 	}
-	if cfg.Limits.Burst == 0 { // the tests log in many times from one address
-		cfg.Limits.PerAddress, cfg.Limits.Burst = 100, 1000
+	// The tests log in many times from one address.
+	if cfg.Limits.Burst == 0 {
+		cfg.Limits.Burst = 1000
+	}
+	if cfg.Limits.PerAddress == 0 {
+		cfg.Limits.PerAddress = 100
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(logs, nil))
 	return cfg

@@ -5,7 +5,10 @@ package serve
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -24,11 +27,15 @@ type Config struct {
 // Limits are the bounds the server sets on each connection, beyond those of
 // Config.
 type Limits struct {
-	PerAddress int           // connections open at once from one address
+	Conns      int           // connections open at once, in every state; 0 works it out from the file descriptors (see connsFor)
+	Refusing   int           // connections refused at once, each held a second at most to be told why; 0: a quarter of Conns
+	PerAddress int           // connections open at once from one address (an IPv6 /64)
 	Burst      int           // connections one address may open at once before Every applies
 	Every      time.Duration // then one connection per Every from that address
 	Pending    int           // connections not yet logged in, from all addresses
+	Greeting   time.Duration // from the connection to the client's first line, its SSH version
 	Handshake  time.Duration // from the connection to the game, at most
+	Grace      time.Duration // from the log-in to the session, at most
 	KeepAlive  time.Duration // a client that does not answer a check within this is gone
 	Stall      time.Duration // a client that takes no output for this long is gone
 	Pace       time.Duration // the least time between two moves of autoplay
@@ -41,8 +48,9 @@ type Limits struct {
 // DefaultLimits returns the limits of 2048 serve.
 func DefaultLimits() Limits {
 	return Limits{
-		PerAddress: 8, Burst: 10, Every: 3 * time.Second, Pending: 32,
-		Handshake: 20 * time.Second, KeepAlive: 20 * time.Second, Stall: 30 * time.Second,
+		PerAddress: 8, Burst: 10, Every: 3 * time.Second, Pending: 64,
+		Greeting: 5 * time.Second, Handshake: 20 * time.Second, Grace: 10 * time.Second,
+		KeepAlive: 20 * time.Second, Stall: 30 * time.Second,
 		Pace: 100 * time.Millisecond, Width: 400, Height: 200, KeyRate: 256, KeyBurst: 4096,
 	}
 }
@@ -60,14 +68,48 @@ func (l Limits) orDefaults() Limits {
 		}
 	}
 	for _, f := range []struct{ v, def *time.Duration }{
-		{&l.Every, &d.Every}, {&l.Handshake, &d.Handshake}, {&l.KeepAlive, &d.KeepAlive}, {&l.Stall, &d.Stall}, {&l.Pace, &d.Pace},
+		{&l.Every, &d.Every}, {&l.Greeting, &d.Greeting}, {&l.Handshake, &d.Handshake}, {&l.Grace, &d.Grace}, {&l.KeepAlive, &d.KeepAlive}, {&l.Stall, &d.Stall}, {&l.Pace, &d.Pace},
 	} {
 		if *f.v <= 0 {
 			*f.v = *f.def
 		}
 	}
+	if l.Conns <= 0 {
+		l.Conns = connsFor(descriptorLimit())
+	}
+	if l.Refusing <= 0 {
+		l.Refusing = refusingFor(l.Conns)
+	}
 	return l
 }
+
+// connsFor returns the connections a server may hold open when the
+// process may have limit file descriptors open (0: unknown): what is left
+// once the server's own are set aside, shared by the connections, each
+// with the descriptors it takes with its game, and the refusals, a
+// quarter as many, each with its socket; up to maxConns. So the server
+// refuses a connection with a message before the process runs out of
+// descriptors.
+func connsFor(limit int) int {
+	if limit <= 0 {
+		return maxConns
+	}
+	return min(max(4*(limit-reservedDescriptors)/(4*descriptorsPerConn+1), 1), maxConns)
+}
+
+// refusingFor returns the refusals said at once beside conns connections:
+// a quarter as many, at least one.
+func refusingFor(conns int) int { return max(conns/4, 1) }
+
+// Descriptors: those the server keeps for itself (its listener, the
+// ledger and its journal, standard streams, the poller, a spare, and room
+// for reading a file at a time), and those of each connection playing
+// (its socket, its player's lock, and a file of theirs read or written).
+const (
+	reservedDescriptors = 32
+	descriptorsPerConn  = 3
+	maxConns            = 4096
+)
 
 // checkConfig returns what is wrong with cfg, if anything.
 func checkConfig(cfg Config) error {
@@ -80,4 +122,106 @@ func checkConfig(cfg Config) error {
 		return fmt.Errorf("an idle timeout above zero, not %v", cfg.Idle)
 	}
 	return nil
+}
+
+// A limitField is a limit as 2048 serve's -limit flag names it.
+type limitField struct {
+	name     string
+	about    string
+	count    *int           // a number, or
+	duration *time.Duration // a duration
+}
+
+// fields returns the limits of l by the names -limit takes, in the order
+// the documentation lists them.
+func (l *Limits) fields() []limitField {
+	return []limitField{
+		{name: "conns", about: "connections open at once, in every state (default: from the file descriptors)", count: &l.Conns},
+		{name: "per-address", about: "connections open at once from one address, or one IPv6 /64", count: &l.PerAddress},
+		{name: "burst", about: "connections one address opens at once before -limit every applies", count: &l.Burst},
+		{name: "every", about: "then one new connection an address per this", duration: &l.Every},
+		{name: "pending", about: "connections not logged in yet, from all addresses", count: &l.Pending},
+		{name: "refusing", about: "connections being told why they are refused, at once (default: a quarter of conns)", count: &l.Refusing},
+		{name: "greeting", about: "from the connection to the client's SSH version line", duration: &l.Greeting},
+		{name: "handshake", about: "from the connection to the game", duration: &l.Handshake},
+		{name: "grace", about: "from the log-in to the session", duration: &l.Grace},
+		{name: "keepalive", about: "a client that does not answer a check within this is gone", duration: &l.KeepAlive},
+		{name: "stall", about: "a client that takes no output for this long is gone", duration: &l.Stall},
+		{name: "pace", about: "the least time between two moves of autoplay", duration: &l.Pace},
+		{name: "width", about: "the widest window drawn", count: &l.Width},
+		{name: "height", about: "the tallest window drawn", count: &l.Height},
+		{name: "key-rate", about: "bytes of keys a second a client may send, on average", count: &l.KeyRate},
+		{name: "key-burst", about: "bytes of keys a client may send at once", count: &l.KeyBurst},
+	}
+}
+
+// Set sets the limit of name=value, as 2048 serve's -limit flag gives it:
+// a count above zero, or a duration above zero.
+func (l *Limits) Set(nameValue string) error {
+	name, value, ok := strings.Cut(nameValue, "=")
+	if !ok {
+		return fmt.Errorf("%q: want NAME=VALUE, a name of %s", nameValue, l.names())
+	}
+	for _, f := range l.fields() {
+		if f.name != name {
+			continue
+		}
+		if f.count != nil {
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 1 {
+				return fmt.Errorf("%s=%s: want a whole number, 1 or more", name, value)
+			}
+			*f.count = n
+			return nil
+		}
+		d, err := time.ParseDuration(value)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("%s=%s: want a duration above zero, such as 5s", name, value)
+		}
+		*f.duration = d
+		return nil
+	}
+	return fmt.Errorf("no limit %q: want one of %s", name, l.names())
+}
+
+// names lists the names of the limits.
+func (l *Limits) names() string {
+	var names []string
+	for _, f := range l.fields() {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// String returns the limits set, as -limit flags would set them.
+func (l *Limits) String() string {
+	if l == nil {
+		return ""
+	}
+	var set []string
+	for _, f := range l.fields() {
+		switch {
+		case f.count != nil && *f.count > 0:
+			set = append(set, f.name+"="+strconv.Itoa(*f.count))
+		case f.duration != nil && *f.duration > 0:
+			set = append(set, f.name+"="+f.duration.String())
+		}
+	}
+	return strings.Join(set, " ")
+}
+
+// DescribeLimits writes the limits, each with its name, its default and
+// what it bounds, one a line, for 2048 serve's help.
+func DescribeLimits(w io.Writer) {
+	d := DefaultLimits()
+	for _, f := range d.fields() {
+		def := "auto"
+		switch {
+		case f.count != nil && *f.count > 0:
+			def = strconv.Itoa(*f.count)
+		case f.duration != nil && *f.duration > 0:
+			def = f.duration.String()
+		}
+		fmt.Fprintf(w, "  %-12s %-6s %s\n", f.name, def, f.about)
+	}
 }

@@ -3,6 +3,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -57,8 +58,8 @@ func (s *Server) checkKey(_ ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissio
 
 // serveConn logs the client of c in, within the handshake's time, and
 // serves its session; it returns once the connection is closed.
-func (s *Server) serveConn(ctx context.Context, c net.Conn, addr string) {
-	defer c.Close()
+func (s *Server) serveConn(ctx context.Context, c *tracked, addr string) {
+	defer c.c.Close()
 	sc, chans, reqs, ok := s.handshake(c, addr)
 	if !ok {
 		return
@@ -68,28 +69,63 @@ func (s *Server) serveConn(ctx context.Context, c net.Conn, addr string) {
 	alive := make(chan struct{})
 	defer close(alive)
 	go keepAlive(sc, s.lim.KeepAlive, alive)
-	s.serveChannels(ctx, sc, chans, addr)
+	s.serveChannels(ctx, sc, c, chans, addr)
 }
 
-// handshake logs the client of c in, with a deadline; ok is false, and c
-// closed, if it could not.
-func (s *Server) handshake(c net.Conn, addr string) (sc *ssh.ServerConn, chans <-chan ssh.NewChannel, reqs <-chan *ssh.Request, ok bool) {
-	defer s.loggedIn()
-	c.SetDeadline(time.Now().Add(s.lim.Handshake))
-	sc, chans, reqs, err := ssh.NewServerConn(c, s.ssh)
+// handshake logs the client of c in: its version line within the
+// greeting's time, the whole log-in within the handshake's. ok is false,
+// and c closed, if it could not.
+func (s *Server) handshake(c *tracked, addr string) (sc *ssh.ServerConn, chans <-chan ssh.NewChannel, reqs <-chan *ssh.Request, ok bool) {
+	deadline := time.Now().Add(s.lim.Handshake)
+	c.c.SetDeadline(deadline)
+	c.c.SetReadDeadline(time.Now().Add(min(s.lim.Greeting, s.lim.Handshake)))
+	g := &greeted{Conn: c.c, greeted: func() {
+		if s.conns.advance(c, loggingIn, time.Now()) {
+			c.c.SetReadDeadline(deadline)
+		}
+	}}
+	sc, chans, reqs, err := ssh.NewServerConn(g, s.ssh)
 	if err != nil {
 		s.log.Info("log-in failed", "addr", addr, "err", err)
 		return nil, nil, nil, false
 	}
-	c.SetDeadline(time.Time{})
+	if !s.conns.advance(c, loggedIn, time.Now()) { // closed to make room just now
+		sc.Close()
+		return nil, nil, nil, false
+	}
+	c.c.SetDeadline(time.Time{})
 	return sc, chans, reqs, true
+}
+
+// A greeted connection calls greeted once its client's first line, the
+// SSH version, has come in whole.
+type greeted struct {
+	net.Conn
+	greeted func()
+	done    bool
+}
+
+// Read reads from the connection, watching for the end of the first line.
+func (g *greeted) Read(p []byte) (int, error) {
+	n, err := g.Conn.Read(p)
+	if !g.done && bytes.IndexByte(p[:n], '\n') >= 0 {
+		g.done = true
+		g.greeted()
+	}
+	return n, err
 }
 
 // serveChannels serves the first session channel of sc and refuses every
 // other channel, until the connection closes; the session's end closes it.
-func (s *Server) serveChannels(ctx context.Context, sc *ssh.ServerConn, chans <-chan ssh.NewChannel, addr string) {
+// A connection that opens no session within the grace is closed.
+func (s *Server) serveChannels(ctx context.Context, sc *ssh.ServerConn, c *tracked, chans <-chan ssh.NewChannel, addr string) {
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	grace := time.AfterFunc(s.lim.Grace, func() {
+		s.log.Info("connection closed", "addr", addr, "reason", "logged in, no session within "+s.lim.Grace.String())
+		sc.Close()
+	})
+	defer grace.Stop()
 	served := false
 	for nc := range chans {
 		switch {
@@ -97,12 +133,15 @@ func (s *Server) serveChannels(ctx context.Context, sc *ssh.ServerConn, chans <-
 			nc.Reject(ssh.Prohibited, "this server serves the game of 2048 only: no forwarding")
 		case served:
 			nc.Reject(ssh.ResourceShortage, "one session a connection")
+		case !grace.Stop():
+			nc.Reject(ssh.ConnectionFailed, "no session came within "+s.lim.Grace.String())
 		default:
 			ch, reqs, err := nc.Accept()
 			if err != nil {
 				return
 			}
 			served = true
+			s.conns.advance(c, playing, time.Now())
 			wg.Go(func() {
 				defer sc.Close()
 				defer s.contain("session", addr)

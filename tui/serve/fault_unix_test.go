@@ -48,7 +48,7 @@ const faultServerDir = "SERVE_TEST_FAULT_DIR"
 // again, every game of each player's history is in the ledger. It runs
 // only when asked:
 //
-//	go test -run TestFaultKill ./tui/serve -args -fault.sessions=100 -fault.kills=5
+//	go test -tags serve -run TestFaultKill ./tui/serve -args -fault.sessions=100 -fault.kills=5
 func TestFaultKill(t *testing.T) {
 	if dir := os.Getenv(faultServerDir); dir != "" {
 		serveUntilKilled(t, dir)

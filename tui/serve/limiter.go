@@ -3,21 +3,20 @@
 package serve
 
 import (
-	"fmt"
 	"sync"
 	"time"
 )
 
-// A limiter admits the connections of each address: so many open at once,
-// and new ones at a bounded rate (a token bucket: burst at once, then one
-// every every). It forgets an address with nothing open and a full
-// bucket once it knows many, so that its memory stays in proportion to
-// the addresses that connected in the last minute or so. It is safe
-// for concurrent use.
+// A limiter admits the new connections of each address at a bounded rate
+// (a token bucket: burst at once, then one every every); how many each may
+// hold open is the connTable's to bound. It forgets an address whose bucket
+// is full once it knows many, so that its memory stays in proportion to
+// the addresses that connected in the last minute or so. It is safe for
+// concurrent use.
 type limiter struct {
-	perAddress, burst int
-	every             time.Duration
-	now               func() time.Time
+	burst int
+	every time.Duration
+	now   func() time.Time
 
 	mu       sync.Mutex
 	addrs    map[string]*addrState
@@ -26,7 +25,6 @@ type limiter struct {
 
 // addrState is what a limiter knows of an address.
 type addrState struct {
-	open   int       // its connections open
 	tokens float64   // the connections it may open now
 	at     time.Time // when tokens was worked out
 	logged time.Time // when a refusal of it was last logged
@@ -37,37 +35,23 @@ type addrState struct {
 // that the work of forgetting stays in proportion to the addresses seen.
 const forgetAbove = 4096
 
-// newLimiter returns a limiter of perAddress connections open, burst
-// opened at once, then one every every.
-func newLimiter(perAddress, burst int, every time.Duration) *limiter {
-	return &limiter{perAddress: perAddress, burst: burst, every: every, now: time.Now, addrs: map[string]*addrState{}, forgetAt: forgetAbove}
+// newLimiter returns a limiter of burst connections opened at once, then
+// one every every.
+func newLimiter(burst int, every time.Duration) *limiter {
+	return &limiter{burst: burst, every: every, now: time.Now, addrs: map[string]*addrState{}, forgetAt: forgetAbove}
 }
 
-// admit counts a new connection from addr in and returns "", or says why
-// it is refused; a connection admitted is counted out by done.
+// admit takes a token for a new connection from addr and returns "", or
+// says why it is refused.
 func (l *limiter) admit(addr string) string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
-	a := l.state(addr, now)
-	switch {
-	case a.open >= l.perAddress:
-		return fmt.Sprintf("%d connections open from this address already", a.open)
-	case a.tokens < 1:
+	a := l.state(addr, l.now())
+	if a.tokens < 1 {
 		return "connecting too often"
 	}
-	a.open++
 	a.tokens--
 	return ""
-}
-
-// done counts a connection from addr out.
-func (l *limiter) done(addr string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if a := l.addrs[addr]; a != nil {
-		a.open--
-	}
 }
 
 // shouldLog reports whether a refusal of addr should be logged: the
@@ -102,12 +86,12 @@ func (l *limiter) state(addr string, now time.Time) *addrState {
 	return a
 }
 
-// forget drops the addresses with nothing open whose bucket has filled up
-// again and whose last refusal logged is a minute old.
+// forget drops the addresses whose bucket has filled up again, as a new
+// address's is, and whose last refusal logged is a minute old.
 func (l *limiter) forget(now time.Time) {
 	for addr, a := range l.addrs {
 		full := a.tokens+float64(now.Sub(a.at))/float64(l.every) >= float64(l.burst)
-		if a.open == 0 && full && now.Sub(a.logged) >= time.Minute {
+		if full && now.Sub(a.logged) >= time.Minute {
 			delete(l.addrs, addr)
 		}
 	}

@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// TestLimiter checks a limiter's two limits on an address, its
-// independence from other addresses, and the refill of its bucket.
+// TestLimiter checks a limiter's bucket on an address: its burst, its
+// refill, and its independence from other addresses.
 func TestLimiter(t *testing.T) {
 	now := time.Unix(1e9, 0)
-	l := newLimiter(2, 3, time.Second)
+	l := newLimiter(3, time.Second)
 	l.now = func() time.Time { return now }
 	admit := func(addr string, want bool) {
 		t.Helper()
@@ -22,30 +22,28 @@ func TestLimiter(t *testing.T) {
 	}
 	admit("a", true)
 	admit("a", true)
-	admit("a", false) // two open
+	admit("a", true)
+	admit("a", false) // the burst is spent
 	admit("b", true)  // another address
-	l.done("a")
-	admit("a", true) // the third of the burst
-	l.done("a")
-	l.done("a")
-	admit("a", false) // the bucket is empty
 	now = now.Add(time.Second)
 	admit("a", true) // one more a second
+	admit("a", false)
+	now = now.Add(time.Hour)
+	for range 3 {
+		admit("a", true) // the bucket fills up to the burst, no more
+	}
 	admit("a", false)
 }
 
 // TestLimiterForgets checks that the addresses a limiter keeps stay
-// bounded when each connects once in a while, those with a connection
-// open kept.
+// bounded when each connects once in a while.
 func TestLimiterForgets(t *testing.T) {
 	now := time.Unix(1e9, 0)
-	l := newLimiter(1, 1, time.Second)
+	l := newLimiter(1, time.Second)
 	l.now = func() time.Time { return now }
-	l.admit("open") // stays open
 	for i := range 3 * forgetAbove {
 		addr := fmt.Sprint("10.0.", i/256, ".", i%256)
 		l.admit(addr)
-		l.done(addr)
 		now = now.Add(time.Second / forgetAbove)
 	}
 	// forgetAbove addresses a second, each with a second to refill: at
@@ -53,23 +51,26 @@ func TestLimiterForgets(t *testing.T) {
 	if n := len(l.addrs); n > 2*forgetAbove+2 {
 		t.Errorf("%d addresses kept; want at most %d", n, 2*forgetAbove+2)
 	}
-	if why := l.admit("open"); why == "" {
-		t.Error("the address with a connection open was forgotten")
-	}
 }
 
-// TestLimiterLogs checks that the refusals of an address are logged once a
-// minute.
-func TestLimiterLogs(t *testing.T) {
+// TestLimiterKeeps checks that a limiter forgets only what it would know
+// again of a new address: a bucket that has not filled up, or a refusal
+// logged within the minute, is kept.
+func TestLimiterKeeps(t *testing.T) {
 	now := time.Unix(1e9, 0)
-	l := newLimiter(1, 1, time.Second)
+	l := newLimiter(2, time.Second)
 	l.now = func() time.Time { return now }
-	var logged []bool
-	for _, step := range []time.Duration{0, time.Second, 58 * time.Second, time.Second} {
-		now = now.Add(step)
-		logged = append(logged, l.shouldLog("a"))
-	}
-	if fmt.Sprint(logged) != "[true false false true]" {
-		t.Errorf("refusals at 0s, 1s, 59s and 60s logged: %v; want the first and the last", logged)
+	l.admit("spent")
+	l.admit("spent")
+	l.admit("half")
+	l.admit("logged")
+	l.shouldLog("logged")
+	l.admit("full")
+	now = now.Add(1500 * time.Millisecond) // "spent" and "half" have 1.5 and 2 tokens, "full" 2
+	l.forget(now)
+	for addr, kept := range map[string]bool{"spent": true, "half": false, "logged": true, "full": false} {
+		if _, ok := l.addrs[addr]; ok != kept {
+			t.Errorf("%s: kept %v; want %v", addr, ok, kept)
+		}
 	}
 }

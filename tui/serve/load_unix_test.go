@@ -36,7 +36,7 @@ var (
 // and ask for hints, at the 50th and 99th percentile, and the keys that
 // brought nothing within keyWait (an arrow that moves nothing). Run it as
 //
-//	go test -run '^$' -bench Load -benchtime 1x ./tui/serve
+//	go test -tags serve -run '^$' -bench Load -benchtime 1x ./tui/serve
 //
 // with -load.sessions and -load.time to choose the numbers of sessions and
 // the time measured. The clients take the same cores as the server.

@@ -56,10 +56,11 @@ type Server struct {
 	// runGame plays a game: tui.RunRemote, but for the tests.
 	runGame func(context.Context, tui.Config, tui.Terminal) error
 
-	mu      sync.Mutex
-	games   int                   // games being played
-	pending int                   // connections not yet logged in
-	conns   map[net.Conn]struct{} // the connections open
+	conns    *connTable    // the connections open, in every state
+	refusing chan struct{} // a token for each refusal being said (see refuse)
+
+	mu    sync.Mutex
+	games int // games being played
 }
 
 // New returns the server cfg describes: it takes the lock on cfg.Dir (one
@@ -91,11 +92,13 @@ func New(cfg Config) (*Server, error) {
 // newServer sets up the server of cfg, whose directory exists.
 func newServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, lim: cfg.Limits.orDefaults(), log: cfg.Log, players: filepath.Join(cfg.Dir, "players"),
-		conns: map[net.Conn]struct{}{}, runGame: tui.RunRemote}
+		runGame: tui.RunRemote}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	s.addrs = newLimiter(s.lim.PerAddress, s.lim.Burst, s.lim.Every)
+	s.addrs = newLimiter(s.lim.Burst, s.lim.Every)
+	s.conns = newConnTable(s.lim.PerAddress, s.lim.Pending, s.lim.Conns)
+	s.refusing = make(chan struct{}, s.lim.Refusing)
 	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
 	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB})
 	if err != nil {
@@ -124,6 +127,10 @@ func newServer(cfg Config) (*Server, error) {
 
 // poolTableMB is the size of the table the searches of all games share.
 const poolTableMB = 64
+
+// Limits returns the limits the server applies, those its Config left at
+// zero worked out.
+func (s *Server) Limits() Limits { return s.lim }
 
 // HostKey returns the server's public key, which clients check.
 func (s *Server) HostKey() ssh.PublicKey { return s.hostKey }
@@ -156,38 +163,6 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	return err
 }
 
-// accept accepts connections on l until ctx is done or l fails, and
-// serves each that the limits admit on a goroutine of wg.
-func (s *Server) accept(ctx context.Context, l net.Listener, wg *sync.WaitGroup) error {
-	for {
-		c, err := l.Accept()
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				time.Sleep(50 * time.Millisecond) // out of files for a moment: let some close
-				continue
-			}
-			return fmt.Errorf("accepting connections: %w", err)
-		}
-		addr := hostOf(c.RemoteAddr())
-		if why := s.admit(addr); why != "" {
-			c.Close()
-			s.refused(addr, why)
-			continue
-		}
-		s.track(c, true)
-		wg.Go(func() {
-			defer s.track(c, false)
-			defer s.addrs.done(addr)
-			defer s.contain("connection", addr)
-			s.serveConn(ctx, c, addr)
-		})
-	}
-}
-
 // drain waits for the connections of wg to end, closing those still open
 // after the grace of a shutdown.
 func (s *Server) drain(wg *sync.WaitGroup) {
@@ -198,51 +173,13 @@ func (s *Server) drain(wg *sync.WaitGroup) {
 		return
 	case <-time.After(shutdownGrace):
 	}
-	s.mu.Lock()
-	for c := range s.conns {
-		c.Close()
-	}
-	s.mu.Unlock()
+	s.conns.closeAll()
 	<-done
 }
 
 // shutdownGrace is how long the games have to save and say so when the
 // server stops, before their connections are closed.
 const shutdownGrace = 5 * time.Second
-
-// admit says why a connection from addr is refused, or "" if it is let
-// in: then it counts as logging in until loggedIn is called.
-func (s *Server) admit(addr string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.pending >= s.lim.Pending {
-		return "too many connections logging in"
-	}
-	if why := s.addrs.admit(addr); why != "" {
-		return why
-	}
-	s.pending++
-	return ""
-}
-
-// loggedIn counts a connection admitted out of those logging in, whether
-// its client logged in or not.
-func (s *Server) loggedIn() {
-	s.mu.Lock()
-	s.pending--
-	s.mu.Unlock()
-}
-
-// track adds c to the connections open, or removes it.
-func (s *Server) track(c net.Conn, open bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if open {
-		s.conns[c] = struct{}{}
-	} else {
-		delete(s.conns, c)
-	}
-}
 
 // refused logs a connection refused before it could log in.
 func (s *Server) refused(addr, why string) {
