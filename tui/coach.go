@@ -81,6 +81,12 @@ func (m *Model) onCoach(msg coachMsg) {
 		return
 	}
 	m.coach.mark = &coachMark{msg.move, msg.rated.Verdict}
+	// The mark is the AI's word on the move, which an undo can take back:
+	// the game is played with the AI's help from then on.
+	if !m.cur.Hinted {
+		m.cur.Hinted = true
+		m.note = "The coach's marks are the AI's: this game counts as played with the AI."
+	}
 }
 
 // markText returns the mark of the last move, styled, after a space, and

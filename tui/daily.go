@@ -23,9 +23,9 @@ func (m *Model) today() string { return history.DailyDate(m.now()) }
 // dailySave returns a new game of today's challenge, not saved yet.
 func (m *Model) dailySave() SavedGame {
 	date := m.today()
-	seed, err := history.DailySeed(date)
+	seed, err := m.seeds.dailySeed(date)
 	if err != nil {
-		panic(err) // DailyDate writes what DailySeed reads
+		panic(err) // DailyDate writes a date, which every dealer of seeds takes
 	}
 	return SavedGame{ID: newGameID(), Game: engine.NewGame(seed), Daily: date}
 }

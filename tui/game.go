@@ -106,7 +106,7 @@ func (m *Model) askNewGame() tea.Cmd {
 // newGame leaves the old game, which goes into the history, and starts a
 // new one.
 func (m *Model) newGame() tea.Cmd {
-	if !m.startGame(SavedGame{Game: engine.NewGame(newSeed())}) {
+	if !m.startGame(SavedGame{Game: engine.NewGame(m.seeds.newSeed())}) {
 		return nil
 	}
 	m.note = "A new game."

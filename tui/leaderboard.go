@@ -49,6 +49,7 @@ type Standing struct {
 	Name  string
 	Score int
 	Tile  int  // the game's highest tile
+	Undos int  // the moves taken back in the game
 	Yours bool // the player's own row
 }
 

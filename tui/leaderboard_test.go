@@ -77,11 +77,11 @@ func someBoards() map[string][2][]Standing {
 	today := history.DailyDate(testTime)
 	return map[string][2][]Standing{
 		today: {
-			{{1, "alice", 20480, 2048, false}, {2, "bob", 9000, 512, false}, {2, "you", 9000, 512, true}, {4, "玩家", 700, 64, false}},
-			{{1, "carol", 30000, 2048, false}},
+			{{1, "alice", 20480, 2048, 0, false}, {2, "bob", 9000, 512, 3, false}, {2, "you", 9000, 512, 0, true}, {4, "玩家", 700, 64, 0, false}},
+			{{1, "carol", 30000, 2048, 0, false}},
 		},
 		"": {
-			{{1, "a-very-long-name-here", 80000, 4096, false}, {2, "alice", 40000, 2048, false}, {3, "you", 12000, 1024, true}},
+			{{1, "a-very-long-name-here", 80000, 4096, 0, false}, {2, "alice", 40000, 2048, 0, false}, {3, "you", 12000, 1024, 0, true}},
 			nil,
 		},
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -205,7 +206,11 @@ func (m *Model) leaderLines(width int) []string {
 	lines = append(lines, strings.Split(ansi.Wrap(m.muted(boardIntro(tab, s)), width, ""), "\n")...)
 	for a, title := range []string{"BY HAND", "WITH THE AI"} {
 		rows := s.boards[tab][a]
-		lines = append(lines, "", m.label(ansi.Truncate(fmt.Sprintf("%s · %s", title, figures.Quantity(len(rows), "player")), width, "…")))
+		heading := fmt.Sprintf("%s · %s", title, figures.Quantity(len(rows), "player"))
+		if slices.ContainsFunc(rows, func(r Standing) bool { return r.Undos > 0 }) {
+			heading += " · " + undoGlyph(m.look.ascii) + " undos"
+		}
+		lines = append(lines, "", m.label(ansi.Truncate(heading, width, "…")))
 		if len(rows) == 0 {
 			lines = append(lines, m.muted("  no one yet"))
 		}
@@ -214,6 +219,14 @@ func (m *Model) leaderLines(width int) []string {
 		}
 	}
 	return lines
+}
+
+// undoGlyph marks the undos of a game on the boards: ↶, or u in ASCII.
+func undoGlyph(ascii bool) string {
+	if ascii {
+		return "u"
+	}
+	return "↶"
 }
 
 // boardIntro says what the board tab holds.
@@ -227,14 +240,18 @@ func boardIntro(tab int, s *standings) string {
 	return "Each player's best game, from a fresh start."
 }
 
-// standingRow draws a row of a board: the place, the name, the score and
-// the tile; the player's own row marked.
+// standingRow draws a row of a board: the place, the name, the score, the
+// tile and the undos, if any; the player's own row marked.
 func (m *Model) standingRow(r Standing, width int) string {
 	mark := " "
 	if r.Yours {
 		mark = "▸"
 	}
-	score := fmt.Sprintf("%8s  %5d", figures.Count(r.Score), r.Tile)
+	undos := ""
+	if r.Undos > 0 {
+		undos = fmt.Sprintf("%s%d", undoGlyph(m.look.ascii), r.Undos)
+	}
+	score := fmt.Sprintf("%8s  %5d %5s", figures.Count(r.Score), r.Tile, undos)
 	nameWidth := max(width-lipgloss.Width(score)-7, 4)
 	name := ansi.Truncate(r.Name, nameWidth, "…")
 	line := fmt.Sprintf("%s%4s %s%s%s", mark, ordinal(r.Place), name, strings.Repeat(" ", max(nameWidth-ansi.StringWidth(name), 0)+1), score)

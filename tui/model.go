@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -47,6 +46,13 @@ type Config struct {
 	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
 	Races    RaceHub       // races against friends (2048 serve, see race.go); nil: none
 
+	// SecretSeeds keeps the seeds of new games secret (see seeds): 2048
+	// serve, whose leaderboards rank games played by hand.
+	SecretSeeds bool
+	// DailySeed deals the seed of a date's daily challenge; nil: the
+	// date's own, history.DailySeed.
+	DailySeed func(date string) (uint64, error)
+
 	// Leaderboard is the leaderboards of the server the game is played on
 	// (2048 serve), where each game left is ranked; nil for a local game.
 	Leaderboard Leaderboard
@@ -78,6 +84,7 @@ type Model struct {
 	screens screens   // what can come in front of the game
 	ranks   ranking   // the leaderboards of 2048 serve, their screens, and the player's name there (see leaderboard.go)
 	race    racing    // the race against a friend, if any
+	seeds   seeds     // the seeds of new games, and whether they are shown
 
 	banner   *banner   // a moment of the game over the board, for a while
 	asking   question  // what the screen is waiting for the player to answer
@@ -229,6 +236,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
 		race:    racing{hub: cfg.Races},
+		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
 	}
 	if m.look.theme.Name == "" {
 		m.look.theme = theme.Default()
@@ -292,7 +300,7 @@ func (m *Model) start(cfg Config) {
 	}
 	seed := cfg.Seed
 	if seed == 0 {
-		seed = newSeed()
+		seed = m.seeds.newSeed()
 	}
 	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
 	if cfg.Daily {
@@ -301,10 +309,6 @@ func (m *Model) start(cfg Config) {
 	}
 	m.save(true) // now: the game left must not be resumed and left again
 }
-
-// newSeed picks the seed of a new game: under a billion, so that a player
-// can note it and replay the game with -seed.
-func newSeed() uint64 { return 1 + rand.Uint64N(999_999_999) }
 
 // resume loads the saved game and reports whether there was one.
 func (m *Model) resume() bool {

@@ -74,7 +74,13 @@ func (m *Model) replayGameOnScreen() tea.Cmd {
 	g := review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}
 	title := "this game"
 	if !m.cur.Game.Over() {
+		// The review shows the AI's move at each position, this one's too:
+		// the game is played with the AI's help from then on.
 		title = "this game, up to now"
+		if !m.cur.Hinted {
+			m.cur.Hinted = true
+			m.note = "The review shows the AI's moves: this game counts as played with the AI."
+		}
 	}
 	return m.openReplay(g, title, m.cur.Game.MoveCount())
 }
@@ -336,7 +342,7 @@ func (m *Model) takeOver() tea.Cmd {
 	}
 	at := v.at
 	cmd := m.leaveReplay()
-	if !m.startGame(SavedGame{Game: engine.NewGameFrom(b, newSeed()), SetUp: true}) {
+	if !m.startGame(SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
 		return cmd
 	}
 	m.note = fmt.Sprintf("Playing on from move %s, with new tiles and a score from 0: a game set up, whose records are kept apart.",

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -32,7 +31,7 @@ func (m *Model) replayScreen(w, h int) string {
 // replayTitle draws the top line of the replay: what it is, and the seed.
 func (m *Model) replayTitle(width int) string {
 	v := m.screens.replay
-	right := m.muted(fmt.Sprintf("game %d", v.game.Seed))
+	right := m.muted(m.seeds.shown(v.game.Seed))
 	left := m.accent("2048") + m.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
 		left = m.accent("2048") + m.muted(" · replay")

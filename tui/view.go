@@ -171,10 +171,11 @@ func (m *Model) tooSmall(w, h int) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, lipgloss.NewStyle().Align(lipgloss.Center).Render(msg))
 }
 
-// title draws the top line: the name of the game and the seed.
+// title draws the top line: the name of the game and the seed, unless it
+// is secret.
 func (m *Model) title(width int) string {
 	left := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048")
-	right := m.muted(fmt.Sprintf("game %d", m.cur.Game.Seed()))
+	right := m.muted(m.seeds.shown(m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
 }

@@ -60,8 +60,9 @@ func TestSummarizeDaily(t *testing.T) {
 	}
 }
 
-// TestDailyLine: a line of the daily challenge keeps its date, and one
-// whose game is not that day's is refused.
+// TestDailyLine: a line of the daily challenge keeps its date, whatever
+// seed dealt it (a server deals its own), and one that names no date, or
+// whose game was set up, is refused.
 func TestDailyLine(t *testing.T) {
 	e := engine.NewGame(20261126)
 	cornerPlay(e, 30)
@@ -75,13 +76,21 @@ func TestDailyLine(t *testing.T) {
 	if err != nil || entry.Game.Daily != "2026-11-26" {
 		t.Fatalf("a daily line read back as %+v, %v", entry.Game, err)
 	}
-	for _, bad := range []string{"2026-11-25", "2026-13-01"} {
+	for _, bad := range []string{"2026-13-01", "26-11-2026", "tomorrow"} {
 		if _, err := Decode([]byte(strings.Replace(string(line), `"daily":"2026-11-26"`, `"daily":"`+bad+`"`, 1))); err == nil {
-			t.Errorf("a game of seed 20261126 read as the challenge of %s", bad)
+			t.Errorf("a line read as the challenge of %q", bad)
 		}
 	}
-	g.Daily = "2026-11-25"
-	if _, err := json.Marshal(g); err == nil {
-		t.Error("a game was written as the challenge of another day")
+	dealt := FromEngine(engine.NewGame(0xfeed_f00d_1234_5678), nil)
+	dealt.ID, dealt.Ended, dealt.Daily = "d2", when, "2026-11-26"
+	if line, err := json.Marshal(dealt); err != nil {
+		t.Errorf("a challenge dealt by a server: %v", err)
+	} else if entry, err := Decode(line); err != nil || entry.Game.Daily != "2026-11-26" {
+		t.Errorf("a challenge dealt by a server read back as %+v, %v", entry.Game, err)
+	}
+	setUp := g
+	setUp.SetUp = true
+	if _, err := json.Marshal(setUp); err == nil {
+		t.Error("a game set up was written as a daily challenge")
 	}
 }

@@ -21,6 +21,7 @@ type Config struct {
 	Think       time.Duration // the most time a hint or an autoplay move may take
 	Idle        time.Duration // a game with no key for this long is saved and its player disconnected
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing
+	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure
 	Limits      Limits        // the zero Limits are DefaultLimits
 }
 

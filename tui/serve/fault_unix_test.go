@@ -24,8 +24,6 @@ import (
 	"time"
 
 	"golang.org/x/crypto/ssh"
-
-	"github.com/term2048/2048/tui/serve/ledger"
 )
 
 // The flags of TestFaultKill, which runs only when asked, for 100 sessions
@@ -191,7 +189,7 @@ func (p *faultPlayer) play(stop <-chan struct{}) {
 // history (the logins give it those it lacks), and checks the file.
 func checkLedger(t *testing.T, dir string, players []*faultPlayer) {
 	t.Helper()
-	d, err := ledger.Open(filepath.Join(dir, ledgerFile))
+	d, err := openLedger(dir, filepath.Join(dir, ledgerFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func (b *playerBoard) Board(daily string, assisted bool) ([]tui.Standing, error)
 	}
 	rows := make([]tui.Standing, len(entries))
 	for i, e := range entries {
-		rows[i] = tui.Standing{Place: e.Place, Name: e.Name, Score: e.Score, Tile: e.Tile, Yours: e.Fingerprint == b.player}
+		rows[i] = tui.Standing{Place: e.Place, Name: e.Name, Score: e.Score, Tile: e.Tile, Undos: e.Undos, Yours: e.Fingerprint == b.player}
 	}
 	return rows, err
 }

@@ -4,6 +4,7 @@ package serve
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -315,14 +316,15 @@ func (rs *Races) newCode() (string, error) {
 	}
 }
 
-// raceSeed returns the seed of a new race: under a billion, as the seeds
-// of other games, so that it can be noted and played again.
+// raceSeed returns the seed of a new race: 64 random bits, secret as the
+// seeds of the server's other games are (see tui.Config.SecretSeeds), so
+// that neither friend can have an AI of their own see the tiles to come.
 func raceSeed() (uint64, error) {
-	n, err := rand.Int(rand.Reader, big.NewInt(999_999_999))
-	if err != nil {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
 		return 0, err
 	}
-	return 1 + n.Uint64(), nil
+	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
 // Code returns the race's code.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -20,12 +21,22 @@ import (
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
+// openLedger opens the ledger at path with the key of the server of dir,
+// made if it has none, as the server opens it.
+func openLedger(dir, path string) (*ledger.DB, error) {
+	key, err := loadKey(filepath.Join(dir, keyFile), time.Now())
+	if err != nil {
+		return nil, err
+	}
+	return ledger.Open(path, ledger.Options{Key: key})
+}
+
 // testSaves returns the saver of a player of a new ledger, and the
 // player's files, in directories of the test's.
 func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := ledger.Open(filepath.Join(dir, ledgerFile))
+	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +230,7 @@ func BenchmarkSave(b *testing.B) {
 func TestSavesLogged(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, ledgerFile)
-	db, err := ledger.Open(path)
+	db, err := openLedger(dir, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +246,7 @@ func TestSavesLogged(t *testing.T) {
 			t.Fatal("a save to a closed ledger: no error")
 		}
 	}
-	if saves.db, err = ledger.Open(path); err != nil {
+	if saves.db, err = openLedger(dir, path); err != nil {
 		t.Fatal(err)
 	}
 	defer saves.db.Close()

@@ -119,8 +119,15 @@ func newServer(cfg Config) (*Server, error) {
 	if err := os.MkdirAll(s.players, 0o700); err != nil {
 		return nil, fmt.Errorf("the players' directory: %w", err)
 	}
-	if s.ledger, err = ledger.Open(filepath.Join(cfg.Dir, ledgerFile)); err != nil {
+	key, err := loadKey(filepath.Join(cfg.Dir, keyFile), time.Now())
+	if err != nil {
 		return nil, err
+	}
+	if s.ledger, err = ledger.Open(filepath.Join(cfg.Dir, ledgerFile), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
+		return nil, err
+	}
+	if forged := s.ledger.Forged(); len(forged) > 0 {
+		s.log.Warn("games set aside: their rows in the ledger were changed outside the server", "games", len(forged), "first", forged[0])
 	}
 	return s, nil
 }

@@ -28,6 +28,7 @@ type Entry struct {
 	Score       int
 	Tile        int // the highest tile of the game
 	Moves       int
+	Undos       int // the moves taken back
 }
 
 // Daily returns the board of the daily challenge of date (as
@@ -36,11 +37,11 @@ type Entry struct {
 func (d *DB) Daily(date string, assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH firsts AS (
-	SELECT player, score, tile, moves, assisted, finished,
+	SELECT player, score, tile, moves, undos, assisted, finished,
 		row_number() OVER (PARTITION BY player ORDER BY finished, rowid) AS attempt
 	FROM games WHERE daily = ?
 )
-SELECT f.player, p.name, f.score, f.tile, f.moves
+SELECT f.player, p.name, f.score, f.tile, f.moves, f.undos
 FROM firsts f JOIN players p ON p.fingerprint = f.player
 WHERE f.attempt = 1 AND f.assisted = ?
 ORDER BY f.score DESC, f.finished, p.name`, date, assisted)
@@ -55,11 +56,11 @@ ORDER BY f.score DESC, f.finished, p.name`, date, assisted)
 func (d *DB) Best(assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH best AS (
-	SELECT player, score, tile, moves, finished,
+	SELECT player, score, tile, moves, undos, finished,
 		row_number() OVER (PARTITION BY player ORDER BY score DESC, finished, rowid) AS n
 	FROM games WHERE assisted = ?
 )
-SELECT b.player, p.name, b.score, b.tile, b.moves
+SELECT b.player, p.name, b.score, b.tile, b.moves, b.undos
 FROM best b JOIN players p ON p.fingerprint = b.player
 WHERE b.n = 1
 ORDER BY b.score DESC, b.finished, p.name`, assisted)
@@ -79,7 +80,7 @@ func (d *DB) board(query string, args ...any) ([]Entry, error) {
 	var entries []Entry
 	for rows.Next() {
 		var e Entry
-		if err := rows.Scan(&e.Fingerprint, &e.Name, &e.Score, &e.Tile, &e.Moves); err != nil {
+		if err := rows.Scan(&e.Fingerprint, &e.Name, &e.Score, &e.Tile, &e.Moves, &e.Undos); err != nil {
 			return nil, err
 		}
 		e.Place = len(entries) + 1

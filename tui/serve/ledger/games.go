@@ -24,8 +24,8 @@ func Assisted(g *history.Game) bool {
 // verify replays g and returns why it cannot be ranked, or nil: a game
 // ranks if it began from a fresh start (not from a position set up), its
 // moves replay from its seed to the board and score its line claims, and,
-// if it is a daily challenge, its seed is that day's.
-func verify(g *history.Game) error {
+// if it is a daily challenge, its seed is the one key deals for that day.
+func verify(g *history.Game, key Key) error {
 	switch {
 	case g.ID == "":
 		return errors.New("a game with no ID")
@@ -35,7 +35,7 @@ func verify(g *history.Game) error {
 		return errors.New("a game of no move does not rank")
 	}
 	if g.Daily != "" {
-		seed, err := history.DailySeed(g.Daily)
+		seed, err := key.DailySeed(g.Daily)
 		if err != nil {
 			return err
 		}
@@ -54,7 +54,7 @@ func verify(g *history.Game) error {
 // error that wraps ErrRefused. It reports whether the game is new: a game
 // the ledger holds already, by its player and ID, is left as it is.
 func (d *DB) Record(fingerprint string, g history.Game) (added bool, err error) {
-	if err := verify(&g); err != nil {
+	if err := verify(&g, d.key); err != nil {
 		return false, fmt.Errorf("game %s: %w: %w", g.ID, ErrRefused, err)
 	}
 	var path strings.Builder
@@ -70,10 +70,12 @@ func (d *DB) Record(fingerprint string, g history.Game) (added bool, err error) 
 	if _, err := addPlayer(ctx, tx, fingerprint, d.now()); err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}
+	r := gameRow{player: fingerprint, id: g.ID, seed: int64(g.Seed), daily: g.Daily, score: g.Score, tile: g.HighestTile(),
+		moves: g.MoveCount, undos: g.Undos, assisted: Assisted(&g), finished: g.Ended.Unix(), path: path.String()}
 	res, err := tx.ExecContext(ctx, `
-INSERT INTO games (player, id, seed, daily, score, tile, moves, undos, assisted, finished, path)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`,
-		fingerprint, g.ID, int64(g.Seed), g.Daily, g.Score, g.HighestTile(), g.MoveCount, g.Undos, Assisted(&g), g.Ended.Unix(), path.String())
+INSERT INTO games (player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`,
+		r.player, r.id, r.seed, r.daily, r.score, r.tile, r.moves, r.undos, r.assisted, r.finished, r.path, d.key.sign(r))
 	if err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}

@@ -73,7 +73,7 @@ func TestKilled(t *testing.T) {
 		t.Fatalf("the writer reported %d commits before it ended; want %d", len(committed), atLeast)
 	}
 
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestKilled(t *testing.T) {
 // a server does, saying so on stdout after each commit, until it is killed
 // or some seconds pass.
 func writeUntilKilled(t *testing.T, path string) {
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func daily(t testing.TB, id, date string, moves int, ended time.Time) history.Ga
 func open(t testing.TB) (*DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "ledger.db")
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +79,11 @@ func count(t testing.TB, d *DB, table string) int {
 
 var noon = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
+// testOptions open the ledgers of the tests: a key of their own, whose
+// challenges begin in 2030, so that before then each day's seed is the
+// date's own, as history.DailySeed gives it.
+var testOptions = Options{Key: Key{Secret: [32]byte{2, 0, 4, 8}, From: "2030-01-01"}}
+
 func TestOpenEmpty(t *testing.T) {
 	d, _ := open(t)
 	if v, err := d.Version(); err != nil || v != len(migrations) {
@@ -102,7 +107,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := migrate(ctx, raw, 1); err != nil {
+	if err := migrate(ctx, raw, testOptions.Key, 1); err != nil {
 		t.Fatal(err)
 	}
 	g := daily(t, "0000000000000001", "2026-11-26", 0, noon)
@@ -119,7 +124,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	raw.Close()
 
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +151,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
-	if d, err := Open(path); err == nil {
+	if d, err := Open(path, testOptions); err == nil {
 		d.Close()
 		t.Fatal("Open of a schema of version 99 succeeded")
 	}
@@ -201,7 +206,7 @@ func TestRecordOnce(t *testing.T) {
 		t.Error("the same ID for another player: not added")
 	}
 	d.Close()
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

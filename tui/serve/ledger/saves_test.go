@@ -78,7 +78,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := migrate(ctx, raw, 2); err != nil {
+	if err := migrate(ctx, raw, testOptions.Key, 2); err != nil {
 		t.Fatal(err)
 	}
 	g := daily(t, "0000000000000002", "2026-11-26", 0, noon)
@@ -95,13 +95,13 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 	raw.Close()
 
-	d, err := Open(path)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if v, _ := d.Version(); v != 3 {
-		t.Errorf("Version() = %d after the migration; want 3", v)
+	if v, _ := d.Version(); v != len(migrations) {
+		t.Errorf("Version() = %d after the migration; want %d", v, len(migrations))
 	}
 	if p, err := d.Join("SHA256:old"); err != nil || p.Name != "ann" || !p.Chosen {
 		t.Errorf("Join(old) = %+v, %v; want ann, chosen", p, err)

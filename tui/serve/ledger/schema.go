@@ -17,16 +17,19 @@ import (
 //  2. the players' names, unique whatever the case of ASCII letters, and
 //     an index of the games by daily challenge and score for the boards.
 //  3. the players' games in progress, and those set aside as damaged.
-var migrations = []func(ctx context.Context, tx *sql.Tx) error{
+//  4. each game signed by the server's key, and the games whose rows were
+//     changed outside the ledger set aside.
+var migrations = []func(ctx context.Context, tx *sql.Tx, key Key) error{
 	schema1,
 	schema2,
 	schema3,
+	schema4,
 }
 
 // schema1 makes the first tables: a player is their key's fingerprint; a
 // game is known by its player and ID. Its transcript is kept, its moves as
 // letters (engine.Direction.Letter), so that it can be replayed again.
-func schema1(ctx context.Context, tx *sql.Tx) error {
+func schema1(ctx context.Context, tx *sql.Tx, _ Key) error {
 	_, err := tx.ExecContext(ctx, `
 CREATE TABLE players (
 	fingerprint TEXT PRIMARY KEY,
@@ -53,7 +56,7 @@ CREATE INDEX games_best ON games(assisted, score);`)
 // schema2 gives every player a name, the default one of their fingerprint
 // (see DefaultName) until they choose one, and indexes the games by daily
 // challenge.
-func schema2(ctx context.Context, tx *sql.Tx) error {
+func schema2(ctx context.Context, tx *sql.Tx, _ Key) error {
 	_, err := tx.ExecContext(ctx, `
 ALTER TABLE players ADD COLUMN name TEXT NOT NULL DEFAULT '';
 ALTER TABLE players ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0; -- 1 once the player chose their name
@@ -96,7 +99,7 @@ CREATE INDEX games_daily ON games(daily, player, finished);`)
 // decoded, set aside rather than written over. A player's saved game may
 // come before the player is in players (a first game, not yet ranked): it
 // is theirs by fingerprint alone.
-func schema3(ctx context.Context, tx *sql.Tx) error {
+func schema3(ctx context.Context, tx *sql.Tx, _ Key) error {
 	_, err := tx.ExecContext(ctx, `
 CREATE TABLE saved_games (
 	player  TEXT PRIMARY KEY, -- the fingerprint of the player's key
@@ -115,6 +118,42 @@ CREATE TABLE damaged_games (
 	return err
 }
 
+// schema4 signs every game with the server's key (see Key.sign): the
+// games recorded before are taken as they stand, and from then on a row
+// changed outside the ledger no longer matches its signature, and is set
+// aside in forged_games at the next opening.
+func schema4(ctx context.Context, tx *sql.Tx, key Key) error {
+	if _, err := tx.ExecContext(ctx, `
+ALTER TABLE games ADD COLUMN mac BLOB NOT NULL DEFAULT x''; -- the key's signature of the row (see Key.sign)
+CREATE TABLE forged_games (
+	player    TEXT NOT NULL,
+	id        TEXT NOT NULL,
+	seed      INTEGER NOT NULL,
+	daily     TEXT NOT NULL,
+	score     INTEGER NOT NULL,
+	tile      INTEGER NOT NULL,
+	moves     INTEGER NOT NULL,
+	undos     INTEGER NOT NULL,
+	assisted  INTEGER NOT NULL,
+	finished  INTEGER NOT NULL,
+	path      TEXT NOT NULL,
+	mac       BLOB NOT NULL,
+	set_aside INTEGER NOT NULL -- Unix seconds, when its signature was found wrong
+) STRICT;`); err != nil {
+		return err
+	}
+	rows, err := readGameRows(ctx, tx)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET mac = ? WHERE player = ? AND id = ?`, key.sign(r.gameRow), r.player, r.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // version returns the schema's version of the file of db.
 func version(ctx context.Context, db *sql.DB) (int, error) {
 	var v int
@@ -124,8 +163,9 @@ func version(ctx context.Context, db *sql.DB) (int, error) {
 	return v, nil
 }
 
-// migrate brings the schema of db up to version to, one step at a time.
-func migrate(ctx context.Context, db *sql.DB, to int) error {
+// migrate brings the schema of db up to version to, one step at a time,
+// key signing the games when they come to be signed.
+func migrate(ctx context.Context, db *sql.DB, key Key, to int) error {
 	v, err := version(ctx, db)
 	if err != nil {
 		return err
@@ -134,7 +174,7 @@ func migrate(ctx context.Context, db *sql.DB, to int) error {
 		return fmt.Errorf("the schema's version is %d, newer than this program's %d", v, len(migrations))
 	}
 	for ; v < to; v++ {
-		if err := step(ctx, db, v+1); err != nil {
+		if err := step(ctx, db, key, v+1); err != nil {
 			return fmt.Errorf("the schema from version %d to %d: %w", v, v+1, err)
 		}
 	}
@@ -143,13 +183,13 @@ func migrate(ctx context.Context, db *sql.DB, to int) error {
 
 // step makes the schema of db version v from version v-1, in one
 // transaction with the version's change.
-func step(ctx context.Context, db *sql.DB, v int) error {
+func step(ctx context.Context, db *sql.DB, key Key, v int) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := migrations[v-1](ctx, tx); err != nil {
+	if err := migrations[v-1](ctx, tx, key); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v)); err != nil {
