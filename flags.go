@@ -71,23 +71,86 @@ func (c *commandFlags) parseQuietly(args []string) error {
 
 // parseInterspersed is parse for flags anywhere among args, so that
 // "2048 hint BOARD -json" works as well as "2048 hint -json BOARD". It also
-// returns the other arguments; everything after "--" is one.
+// returns the other arguments; everything after "--" is one. A board
+// written with "-" for its empty cells ("- 2 - - / …") is one of them, not
+// a flag (see boardLike).
 func (c *commandFlags) parseInterspersed(args []string) ([]string, error) {
 	var rest []string
+	for len(args) > 0 {
+		if c.boardLike(args[0]) {
+			rest, args = append(rest, args[0]), args[1:]
+			continue
+		}
+		j := c.nextBoard(args)
+		others, done, err := c.parseUpTo(args[:j])
+		if err != nil {
+			return nil, err
+		}
+		rest = append(rest, others...)
+		if done {
+			return append(rest, args[j:]...), nil
+		}
+		args = args[j:]
+	}
+	return rest, nil
+}
+
+// parseUpTo parses the flags of args, which holds no board like a flag,
+// anywhere among them, and returns the other arguments; done reports that
+// args ended with "--" or after it, the rest of the command line then
+// being arguments too.
+func (c *commandFlags) parseUpTo(args []string) (rest []string, done bool, err error) {
 	for {
 		if err := c.parseQuietly(args); err != nil {
-			return nil, c.failed(err)
+			return nil, false, c.failed(err)
 		}
 		n := len(args) - c.NArg()
 		if n > 0 && args[n-1] == "--" {
-			return append(rest, c.Args()...), nil
+			return append(rest, c.Args()...), true, nil
 		}
 		args = c.Args()
 		if len(args) == 0 {
-			return rest, nil
+			return rest, false, nil
 		}
 		rest, args = append(rest, args[0]), args[1:]
 	}
+}
+
+// nextBoard returns the index of the first argument of args that is a board
+// like a flag and not the value of the flag before it, len(args) if none
+// comes before "--".
+func (c *commandFlags) nextBoard(args []string) int {
+	for k := 0; k < len(args); k++ {
+		a := args[k]
+		switch {
+		case a == "--":
+			return len(args)
+		case c.boardLike(a):
+			return k
+		case strings.HasPrefix(a, "-") && !strings.Contains(a, "="):
+			if f := c.Lookup(strings.TrimLeft(a, "-")); f != nil && !isBoolFlag(f) {
+				k++ // its value
+			}
+		}
+	}
+	return len(args)
+}
+
+// boardLike reports whether arg, which the flag package would take for a
+// flag, is a board with "-" for its empty cells: it begins with "-", holds
+// a space or a "/", and names no flag of c.
+func (c *commandFlags) boardLike(arg string) bool {
+	if !strings.HasPrefix(arg, "-") || arg == "--" || !strings.ContainsAny(arg, " /") {
+		return false
+	}
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return c.Lookup(name) == nil
+}
+
+// isBoolFlag reports whether f takes no value, as -json does.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // failed returns what parse returns for an error of Parse.

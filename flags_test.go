@@ -61,3 +61,32 @@ func TestUserStringsQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardLikeAFlag checks that a board that begins with "-" is taken as
+// the board it is, wherever it stands among the flags, and refused as a
+// board, with the board's reason; and that a flag's value and an unknown
+// flag are still told apart from it.
+func TestBoardLikeAFlag(t *testing.T) {
+	for _, args := range [][]string{
+		{"hint", "-2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2"},
+		{"hint", "-depth", "2", "-2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2", "-json"},
+		{"hint", "- 2 - - / - - - - / - - - - / - - - 2"},
+	} {
+		status, _, stderr := runCommand(context.Background(), args...)
+		if status != 2 || !strings.Contains(stderr, "is not a tile value") || strings.Contains(stderr, "not defined") {
+			t.Errorf("%q: status %d, %q; want 2 and the board's reason", args, status, stderr)
+		}
+	}
+	status, stdout, stderr := runCommand(context.Background(), "hint", "-depth", "2", "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2", "-json")
+	if status != 0 || !strings.HasPrefix(stdout, "{") {
+		t.Errorf("a board among flags: status %d, %q, %q", status, stdout, stderr)
+	}
+	status, _, stderr = runCommand(context.Background(), "hint", "-bogus", "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
+	if status != 2 || !strings.Contains(stderr, `flag provided but not defined: "-bogus"`) {
+		t.Errorf("an unknown flag: status %d, %q", status, stderr)
+	}
+	status, _, stderr = runCommand(context.Background(), "hint", "-depth", "-2 0 / 0 0", "2 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 2")
+	if status != 2 || !strings.Contains(stderr, "for flag -depth") {
+		t.Errorf("a board as the value of -depth: status %d, %q; want -depth's refusal", status, stderr)
+	}
+}

@@ -16,10 +16,12 @@ require (
 	github.com/dustin/go-humanize v1.1.0
 	github.com/go-analyze/charts v0.6.4
 	github.com/guptarohit/asciigraph v0.10.0
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/pelletier/go-toml/v2 v2.4.3
 	golang.org/x/crypto v0.57.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.42.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
@@ -46,6 +47,36 @@ type ledger struct {
 	fileGames  int            // how many games the unrecorded file holds
 	keepFile   bool           // the unrecorded file has lines that could not be read: it is added to, never rewritten
 	err        error          // why the last write to the history failed
+	leaving    leaveRate      // the games left lately, against Config.GamesPerMinute
+}
+
+// A leaveRate bounds the games left in a minute: a server records each
+// (a line of the history, a row of its database, each waiting for the
+// disk), and one key held down would leave hundreds of one-move games. The
+// zero leaveRate bounds nothing.
+type leaveRate struct {
+	limit int         // games left in a minute at most; 0: no bound
+	times []time.Time // when the last ones were left, oldest first, limit at most
+}
+
+// wait returns how long until another game may be left at now; 0 if one
+// may be.
+func (r *leaveRate) wait(now time.Time) time.Duration {
+	if r.limit == 0 || len(r.times) < r.limit {
+		return 0
+	}
+	return max(r.times[0].Add(time.Minute).Sub(now), 0)
+}
+
+// left counts a game left at now.
+func (r *leaveRate) left(now time.Time) {
+	if r.limit == 0 {
+		return
+	}
+	if len(r.times) == r.limit {
+		r.times = r.times[1:]
+	}
+	r.times = append(r.times, now)
 }
 
 // newGameID returns the ID of a new game: 64 random bits, in hex.
@@ -108,11 +139,17 @@ func (m *Model) leave() bool {
 	if m.cur.Game.MoveCount() == 0 || m.recorded(m.cur.ID) {
 		return true
 	}
+	if wait := m.ledger.leaving.wait(m.now()); wait > 0 {
+		m.note = fmt.Sprintf("You left %s in the last minute, the most this server records: this one goes on, and can be left in %s.",
+			figures.Quantity(m.ledger.leaving.limit, "game"), figures.Quantity(int(wait.Seconds())+1, "second"))
+		return false
+	}
 	g := m.line()
 	if err := m.record(g); err != nil {
 		m.warn("The game could not be recorded, so it goes on: " + err.Error())
 		return false
 	}
+	m.ledger.leaving.left(m.now())
 	m.ledger.whole = append(m.ledger.whole, g)
 	m.ledger.games = append(m.ledger.games, g.Record)
 	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)

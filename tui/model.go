@@ -52,6 +52,9 @@ type Config struct {
 	// DailySeed deals the seed of a date's daily challenge; nil: the
 	// date's own, history.DailySeed.
 	DailySeed func(date string) (uint64, error)
+	// GamesPerMinute bounds the games a player may leave in a minute (2048
+	// serve records each); 0 bounds nothing.
+	GamesPerMinute int
 
 	// Leaderboard is the leaderboards of the server the game is played on
 	// (2048 serve), where each game left is ranked; nil for a local game.
@@ -238,6 +241,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		race:    racing{hub: cfg.Races},
 		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
 	}
+	m.ledger.leaving.limit = cfg.GamesPerMinute
 	if m.look.theme.Name == "" {
 		m.look.theme = theme.Default()
 	}

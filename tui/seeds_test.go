@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/term2048/2048/tui/history"
 )
@@ -73,5 +74,46 @@ func TestAILooksAssist(t *testing.T) {
 	press(over, "r")
 	if over.cur.Hinted {
 		t.Error("the review of a game over made it hinted")
+	}
+}
+
+// TestGamesPerMinute checks the bound on the games a player leaves in a
+// minute: over it, the game goes on, the player told for how long; a
+// minute later a game may be left again; a local game is not bound.
+func TestGamesPerMinute(t *testing.T) {
+	m := newTestModel(t, Config{GamesPerMinute: 3})
+	now := m.now()
+	m.now = func() time.Time { return now }
+	leaveOne := func() bool {
+		t.Helper()
+		m.cur.Game.Move(m.cur.Game.Board().LegalMoves()[0])
+		id := m.cur.ID
+		press(m, "n")
+		press(m, "y")
+		return m.cur.ID != id
+	}
+	for i := range 3 {
+		if !leaveOne() {
+			t.Fatalf("game %d of the minute was not left: %q", i+1, m.note)
+		}
+		now = now.Add(10 * time.Second)
+	}
+	id := m.cur.ID
+	if leaveOne() || m.cur.ID != id || !strings.Contains(m.note, "You left 3 games in the last minute") || !strings.Contains(m.note, "31 seconds") {
+		t.Fatalf("a fourth game in a minute: left %v, note %q; want it to go on, and why, for 31 seconds", m.cur.ID != id, m.note)
+	}
+	now = now.Add(31 * time.Second)
+	if !leaveOne() {
+		t.Errorf("a game a minute after the first was not left: %q", m.note)
+	}
+	unbound := newTestModel(t, Config{})
+	for range 20 {
+		unbound.cur.Game.Move(unbound.cur.Game.Board().LegalMoves()[0])
+		id := unbound.cur.ID
+		press(unbound, "n")
+		press(unbound, "y")
+		if unbound.cur.ID == id {
+			t.Fatal("a local game was not left")
+		}
 	}
 }

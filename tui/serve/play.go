@@ -133,8 +133,14 @@ func (s *Server) gameConfig(store *tui.Store, sess *session, log *slog.Logger) t
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
 		Store: store, Saves: s.savesOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
 		Leaderboard: s.leaderboardOf(sess.player), SecretSeeds: true, DailySeed: s.ledger.DailySeed,
+		GamesPerMinute: gamesPerMinute,
 	}
 }
+
+// gamesPerMinute is the most games a player may leave in a minute: each
+// is written to their history and the ledger, and waits for the disk.
+// Restarting a bad start again and again takes a few a minute.
+const gamesPerMinute = 10
 
 // ending returns the line that tells the player of the key of fingerprint,
 // whose directory is id, why the game ended, "" when the game said it (the

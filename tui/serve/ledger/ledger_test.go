@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -316,20 +317,30 @@ func TestPlaces(t *testing.T) {
 
 func TestNames(t *testing.T) {
 	for name, in := range map[string]string{
-		"empty":             "",
-		"spaces":            "   ",
-		"escape":            "bob\x1b",
-		"a CSI sequence":    "\x1b[2Jbob",
-		"an OSC sequence":   "\x1b]0;owned\x07",
-		"carriage return":   "bob\rroot",
-		"newline":           "bob\nroot",
-		"delete":            "bob\x7f",
-		"C1 CSI":            "bob\u009b2J",
-		"a bidi override":   "bob\u202Egnp.exe",
-		"a zero-width join": "b\u200Dob",
-		"a BOM":             "\uFEFFbob",
-		"not UTF-8":         "bob\xff",
-		"too long":          "abcdefghijklmnopqrstu",
+		"empty":                      "",
+		"spaces":                     "   ",
+		"escape":                     "bob\x1b",
+		"a CSI sequence":             "\x1b[2Jbob",
+		"an OSC sequence":            "\x1b]0;owned\x07",
+		"carriage return":            "bob\rroot",
+		"newline":                    "bob\nroot",
+		"delete":                     "bob\x7f",
+		"C1 CSI":                     "bob\u009b2J",
+		"a bidi override":            "bob\u202Egnp.exe",
+		"a zero-width join":          "b\u200Dob",
+		"a BOM":                      "\uFEFFbob",
+		"not UTF-8":                  "bob\xff",
+		"too long":                   "abcdefghijklmnopqrstu",
+		"Hangul fillers":             "\u3164\u3164\u3164",
+		"a half-width filler":        "\uFFA0",
+		"Braille blanks":             "\u2800\u2800",
+		"blanks and spaces":          "\u3164 \u2800 \u3000",
+		"a filler in a name":         "bo\u3164b",
+		"a variation selector":       "bob\uFE0F",
+		"an ideographic space alone": "\u3000",
+		"zalgo":                      "z\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u0309\u030A\u030B\u030C\u030D\u030E\u030F\u0310\u0311\u0312\u0313",
+		"three marks on one letter":  "ba\u0300\u0301\u0302b",
+		"a mark first":               "\u0301bob",
 	} {
 		if got, err := CheckName(in); err == nil {
 			t.Errorf("%s: CheckName(%q) = %q; want an error", name, in, got)
@@ -340,6 +351,10 @@ func TestNames(t *testing.T) {
 		"  Zoë the great  ":    "Zoë the great",
 		"玩家":                   "玩家",
 		"abcdefghijklmnopqrst": "abcdefghijklmnopqrst",
+		"Tr\u1EA7n":            "Tr\u1EA7n", // Vietnamese: two marks on a vowel
+		"Tra\u0302\u0300n":     "Tr\u1EA7n", // the same, decomposed: kept composed
+		"Zo\u0308e":            "Z\u00F6e",
+		"ᄀ가":                   "ᄀ가", // Hangul that shows
 	} {
 		if got, err := CheckName(in); err != nil || got != want {
 			t.Errorf("CheckName(%q) = %q, %v; want %q", in, got, err, want)
@@ -372,5 +387,48 @@ func TestNames(t *testing.T) {
 	}
 	if p, err := d.Join("SHA256:c"); err != nil || p.Name != defaultName("SHA256:c", 8) {
 		t.Errorf("Join(c) with its default name taken = %+v, %v; want %s", p, err, defaultName("SHA256:c", 8))
+	}
+}
+
+// TestLookAlikeNames checks that a name that looks like another player's
+// is refused as taken: other scripts' letters, digits for letters, other
+// cases, marks, and their mixtures; and that names that only share
+// letters are not.
+func TestLookAlikeNames(t *testing.T) {
+	d, _ := open(t)
+	for fp, name := range map[string]string{"SHA256:alice": "Alice", "SHA256:bob": "bob", "SHA256:pro": "ProGamer", "SHA256:m": "m"} {
+		if _, err := d.Rename(fp, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, like := range []string{
+		"\u0410lice",     // Cyrillic А
+		"Аlісе",          // Cyrillic А, і, с, е
+		"alice", "ALICE", // other cases
+		"A1ice", "AIice", // a digit, a capital I for the l
+		"B0B", "ｂｏｂ", // a zero, full-width letters
+		"Pr0Gamer", "ProGarner", // 0 for o, rn for m
+		"rn",         // m
+		"\u0391lice", // a Greek Α
+	} {
+		if _, err := d.Rename("SHA256:eve", like); !errors.Is(err, ErrNameTaken) {
+			t.Errorf("Rename to %q, like a name taken: %v; want ErrNameTaken", like, err)
+		}
+	}
+	for _, other := range []string{"Alicia", "bobby", "ProGamer2", "mm", "Alice B"} {
+		if _, err := d.Rename("SHA256:eve", other); err != nil {
+			t.Errorf("Rename to %q, a name of its own: %v", other, err)
+		}
+	}
+	// A player's own name in another look is theirs to take.
+	if name, err := d.Rename("SHA256:alice", "ALICE"); err != nil || name != "ALICE" {
+		t.Errorf("Rename of alice to ALICE: %q, %v", name, err)
+	}
+	// A default name is free of look-alikes too.
+	if _, err := d.Rename("SHA256:eve", strings.Replace(DefaultName("SHA256:new"), "l", "1", 1)); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := d.Join("SHA256:new"); err != nil || p.Name != defaultName("SHA256:new", 8) {
+		t.Errorf("Join(new), its default name looked like eve's: %+v, %v; want the longer default", p, err)
 	}
 }

@@ -19,11 +19,14 @@ import (
 //  3. the players' games in progress, and those set aside as damaged.
 //  4. each game signed by the server's key, and the games whose rows were
 //     changed outside the ledger set aside.
+//  5. the skeleton of each player's name, by which names that look alike
+//     are one.
 var migrations = []func(ctx context.Context, tx *sql.Tx, key Key) error{
 	schema1,
 	schema2,
 	schema3,
 	schema4,
+	schema5,
 }
 
 // schema1 makes the first tables: a player is their key's fingerprint; a
@@ -82,7 +85,11 @@ CREATE INDEX games_daily ON games(daily, player, finished);`)
 		return err
 	}
 	for _, fp := range players {
-		name, err := freeDefaultName(ctx, tx, fp)
+		// Names as version 2 knew them: no skeletons yet (see schema5).
+		name, err := firstFreeName(fp, func(name string) (n int, err error) {
+			err = tx.QueryRowContext(ctx, `SELECT count(*) FROM players WHERE name = ? COLLATE NOCASE AND fingerprint <> ?`, name, fp).Scan(&n)
+			return n, err
+		})
 		if err != nil {
 			return err
 		}
@@ -148,6 +155,43 @@ CREATE TABLE forged_games (
 	}
 	for _, r := range rows {
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET mac = ? WHERE player = ? AND id = ?`, key.sign(r.gameRow), r.player, r.id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// schema5 keeps the skeletons of each player's name (see skeleton), by
+// which a name that looks like another player's is refused. Names taken
+// before that look alike stay as they are.
+func schema5(ctx context.Context, tx *sql.Tx, _ Key) error {
+	if _, err := tx.ExecContext(ctx, `
+ALTER TABLE players ADD COLUMN skeleton TEXT NOT NULL DEFAULT '';       -- of name as written: names that look alike share it
+ALTER TABLE players ADD COLUMN skeleton_lower TEXT NOT NULL DEFAULT ''; -- of name in lower case
+CREATE INDEX players_skeleton ON players(skeleton);
+CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT fingerprint, name FROM players`)
+	if err != nil {
+		return err
+	}
+	names := map[string]string{}
+	for rows.Next() {
+		var fp, name string
+		if err := rows.Scan(&fp, &name); err != nil {
+			rows.Close()
+			return err
+		}
+		names[fp] = name
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for fp, name := range names {
+		written, lower := skeleton(name)
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET skeleton = ?, skeleton_lower = ? WHERE fingerprint = ?`, written, lower, fp); err != nil {
 			return err
 		}
 	}
