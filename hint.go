@@ -59,6 +59,7 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
+	defer releaseEvaluator(eval) // the search has returned: no goroutine of it is left
 
 	s := ai.NewSearcher(ai.Config{Eval: eval})
 	limits := ai.Limits{Depth: depth.plies, Time: *budget}

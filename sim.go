@@ -112,6 +112,7 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 		if err != nil {
 			return err
 		}
+		defer releaseEvaluator(net) // the games have ended: sim.Run leaves no goroutine behind
 		opts.run.Player.Evaluator = net
 	}
 	runs := plannedRuns(opts)

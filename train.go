@@ -169,9 +169,20 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	}
 	defer lock.Release()
 	removeStale(opts, stderr)
+	// The networks go back to the system as the command returns, however
+	// it ends, as they would with its process: run within another program
+	// (the tests run it so), it would otherwise leave them mapped until
+	// the collector, which does not see them, happens to run (see
+	// ntuple.Network.Release).
+	//
 	// A new second stage starts from its first stage's weights; a resumed
 	// one is read, and refused if it is not the stage asked for, first.
 	var first *ntuple.Network
+	defer func() {
+		if first != nil {
+			first.Release()
+		}
+	}()
 	if !opts.resume {
 		if first, err = openFirstStage(opts); err != nil {
 			return err
@@ -181,6 +192,7 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer checkpoint.Release()
 	if opts.resume {
 		if first, err = openFirstStage(opts); err != nil {
 			return err
@@ -199,6 +211,9 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	// With the coherence tables the schedule may add, which checkpoint
+	// does not hold; schedule.Run leaves no goroutine behind.
+	defer func() { trainer.Checkpoint().Release() }()
 	if err := trainer.SetLambda(float32(opts.lambda)); err != nil {
 		return err
 	}

@@ -135,7 +135,7 @@ func TestTrainAndUse(t *testing.T) {
 		t.Errorf("train -eval-depth 2 printed %q; want the evaluation's 20 games at 2 plies", stdout)
 	}
 	released(t, w)
-	_, state, err := tui.ReadNetwork(w)
+	state, err := stateOf(w)
 	if err != nil || state.Episodes != 150 {
 		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
 	}
@@ -155,7 +155,9 @@ func TestTrainAndUse(t *testing.T) {
 }
 
 // TestTrainInit checks that -init sets the value of every board of a new
-// network, and that the default is 0.
+// network, and that the default is 0. Without the coherence phase, whose
+// tables triple every file written and read: the value set does not
+// depend on it (TestTrainAndUse trains and resumes in it).
 func TestTrainInit(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -167,7 +169,7 @@ func TestTrainInit(t *testing.T) {
 		{[]string{"-init", "1e5"}, 1e5},
 	} {
 		w := filepath.Join(dir, fmt.Sprintf("n%v.weights", c.want))
-		train(t, 0, append([]string{"-episodes", "1", "-weights", w}, c.args...)...)
+		train(t, 0, append([]string{"-episodes", "1", "-coherence", "0", "-weights", w}, c.args...)...)
 		released(t, w)
 		net, _, err := tui.ReadNetwork(w)
 		if err != nil {
@@ -176,6 +178,7 @@ func TestTrainInit(t *testing.T) {
 		if got := net.InitialValue(); got != c.want {
 			t.Errorf("train %v: a network of initial value %v; want %v", c.args, got, c.want)
 		}
+		net.Release()
 	}
 }
 
@@ -206,31 +209,33 @@ func TestTrainAnnouncesMemory(t *testing.T) {
 // otherwise.
 func TestTrainRestart(t *testing.T) {
 	w := filepath.Join(t.TempDir(), "n.weights")
-	stateOf := func() ntuple.State {
+	fileState := func() ntuple.State {
 		t.Helper()
 		released(t, w)
-		_, state, err := tui.ReadNetwork(w)
+		state, err := stateOf(w)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return state
 	}
 	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-restart", "0", "-rate", "0.05", "-coherence-rate", "0.25")
-	if s := stateOf(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
+	if s := fileState(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
 		t.Errorf("after -restart 0 -rate 0.05 -coherence-rate 0.25, the file keeps %d, %v and %v", s.Restart, s.Rate, s.CoherenceRate)
 	}
 	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume")
-	if s := stateOf(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
+	if s := fileState(); s.Restart != 0 || s.Rate != 0.05 || s.CoherenceRate != 0.25 {
 		t.Errorf("after a resume without them, the file keeps %d, %v and %v; want them as they were", s.Restart, s.Rate, s.CoherenceRate)
 	}
 	train(t, 0, "-episodes", "20", "-eval-games", "1", "-weights", w, "-resume", "-restart", "25", "-coherence-rate", "0.5")
-	if s := stateOf(); s.Restart != 25 || s.Rate != 0.05 || s.CoherenceRate != 0.5 {
+	if s := fileState(); s.Restart != 25 || s.Rate != 0.05 || s.CoherenceRate != 0.5 {
 		t.Errorf("after -resume -restart 25 -coherence-rate 0.5, the file keeps %d, %v and %v", s.Restart, s.Rate, s.CoherenceRate)
 	}
 }
 
 // TestTrainInterrupted checks that an interrupted training writes a
-// checkpoint that -resume goes on from.
+// checkpoint that -resume goes on from. Without the coherence phase (see
+// TestTrainInit), whose checkpoints, one a second here, take three times
+// as long to write.
 func TestTrainInterrupted(t *testing.T) {
 	w := filepath.Join(t.TempDir(), "n.weights")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -245,16 +250,28 @@ func TestTrainInterrupted(t *testing.T) {
 			}
 		}
 	}()
-	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-checkpoint-every", "1s", "-weights", w)...)
+	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-coherence", "0", "-checkpoint-every", "1s", "-weights", w)...)
 	if status != 130 || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, "-resume") {
 		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
 	}
 	released(t, w)
-	_, state, err := tui.ReadNetwork(w)
+	state, err := stateOf(w)
 	if err != nil || state.Episodes == 0 {
 		t.Fatalf("the checkpoint of the interruption: %d episodes, %v; want some", state.Episodes, err)
 	}
-	train(t, 0, "-episodes", "10", "-weights", w, "-resume")
+	train(t, 0, "-episodes", "10", "-coherence", "0", "-weights", w, "-resume")
+}
+
+// stateOf returns the state of the training in the weights file at path,
+// read as the game reads it; the network read with it goes back at once
+// (see ntuple.Network.Release), not when the collector happens to run.
+func stateOf(path string) (ntuple.State, error) {
+	net, state, err := tui.ReadNetwork(path)
+	if err != nil {
+		return ntuple.State{}, err
+	}
+	net.Release()
+	return state, nil
 }
 
 // released fails the test unless the lock of the weights file at path is
@@ -326,7 +343,7 @@ func TestTrainOverAnEmptyFile(t *testing.T) {
 	if _, err := os.Stat(foreign); err != nil {
 		t.Errorf("the temporary file of another weights file: %v; want it kept", err)
 	}
-	if _, state, err := tui.ReadNetwork(w); err != nil || state.Episodes != 5 {
+	if state, err := stateOf(w); err != nil || state.Episodes != 5 {
 		t.Errorf("the network trained over an empty file: %d episodes, %v; want 5", state.Episodes, err)
 	}
 }

@@ -61,6 +61,7 @@ func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
+	defer c.Release() // see trainCommand
 	net, state := c.Net, c.State
 	if state.StageTile != 0 {
 		return fmt.Errorf("-export: %s holds the stage from %d of a network of stages, which plays only with its first stage: give it with -first FILE", o.weights, state.StageTile)

@@ -39,6 +39,7 @@ func TestTrainExport(t *testing.T) {
 	if err != nil || net.Design() != ntuple.FourBySix {
 		t.Fatalf("the play file read back: %v", err)
 	}
+	net.Release()
 	status, stdout, stderr = runCommand(context.Background(), "hint", "-eval", "ntuple", "-weights", play, "-depth", "1", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
 	if status != 0 || stdout == "" {
 		t.Errorf("hint with the play file: status %d, stdout %q, stderr %q; want its answer", status, stdout, stderr)

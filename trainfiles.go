@@ -127,17 +127,26 @@ func startTraining(o trainOptions, first *ntuple.Network, stderr io.Writer) (*nt
 	if err != nil {
 		return nil, nil, fmt.Errorf("weights file %s: %w", o.weights, err)
 	}
-	if d := c.Net.Design(); o.set["net"] && d != o.design {
-		return nil, nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
-	}
-	if err := checkResumedStage(o, c); err != nil {
-		return nil, nil, err
-	}
-	history, err := readCurve(o.log)
+	history, err := resumedHistory(o, c)
 	if err != nil {
+		c.Release() // hundreds of megabytes read for nothing: given back now
 		return nil, nil, err
 	}
 	return c, history, nil
+}
+
+// resumedHistory returns the learning curve of the training that c, read
+// from the weights file, goes on with, or why c is not the training o
+// resumes: a network of another design than -net asks for, or of another
+// stage.
+func resumedHistory(o trainOptions, c *ntuple.Checkpoint) ([]curve.Point, error) {
+	if d := c.Net.Design(); o.set["net"] && d != o.design {
+		return nil, fmt.Errorf("-net %v: %s holds a %v network", o.design, o.weights, d)
+	}
+	if err := checkResumedStage(o, c); err != nil {
+		return nil, err
+	}
+	return readCurve(o.log)
 }
 
 // writeCheckpoint writes c to the weights file at path, atomically: a

@@ -71,6 +71,7 @@ func openFirstStage(o trainOptions) (*ntuple.Network, error) {
 		return nil, fmt.Errorf("-first: %w", err)
 	}
 	if len(net.Stages()) > 1 {
+		net.Release()
 		return nil, fmt.Errorf("-first %s: a network of stages already; give the network of its first stage", o.first)
 	}
 	return net, nil
@@ -86,6 +87,8 @@ func initialNetwork(o trainOptions, first *ntuple.Network) (*ntuple.Network, err
 		if err != nil {
 			return nil, fmt.Errorf("-init-from: %w", err)
 		}
+		// Copied below, or refused: not kept for the hours of training.
+		defer net.Release()
 		from, name = net, o.initFrom
 	}
 	if from == nil || o.set["init"] {
@@ -175,6 +178,7 @@ func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
+	defer first.Release() // a weights file's network, refused below or played
 	switch {
 	case first.State.StageTile != 0:
 		return fmt.Errorf("-first %s: a second stage itself, not a first", o.first)
@@ -185,6 +189,7 @@ func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer)
 	if err != nil {
 		return err
 	}
+	defer second.Release()
 	if second.StageTiles != nil {
 		return fmt.Errorf("-weights %s: a network of stages already; give the network of the second stage", o.weights)
 	}
@@ -259,10 +264,12 @@ func measureSeam(ctx context.Context, o trainOptions, firstPlay, secondPlay []by
 	if err != nil {
 		return nil, fmt.Errorf("-first %s: %w", o.first, err)
 	}
+	defer first.Release() // measured: the play files are what is written
 	second, _, err := ntuple.ReadNetwork(bytes.NewReader(secondPlay))
 	if err != nil {
 		return nil, fmt.Errorf("-weights %s: %w", o.weights, err)
 	}
+	defer second.Release()
 	both, err := ntuple.Staged([]ntuple.Stage{{Net: first}, {Net: second, Tile: tile}})
 	if err != nil {
 		return nil, err

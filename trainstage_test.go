@@ -43,11 +43,11 @@ func TestTrainStages(t *testing.T) {
 	}
 	released(t, second)
 	checkEvaluatedSeam(t, first, second, stdout, stderr)
-	_, state, err := tui.ReadNetwork(second)
+	state, err := stateOf(second)
 	if err != nil || state.StageTile != 64 || state.Episodes != 30 {
 		t.Fatalf("the second stage read back: %+v, %v; want 30 games from tile 64", state, err)
 	}
-	train(t, 0, "-episodes", "10", "-weights", second, "-first", first, "-resume", "-starts", "20")
+	train(t, 0, "-episodes", "10", "-coherence", "0", "-weights", second, "-first", first, "-resume", "-starts", "20")
 
 	status, stdout, stderr := runCommand(context.Background(), "train", "-export", both, "-weights", second, "-first", first)
 	if status != 0 || !strings.Contains(stdout, "a network of two stages, "+first+"'s, then from 64 "+second+"'s") || !strings.Contains(stdout, "70 games in all") {
@@ -141,10 +141,12 @@ func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer f.Release() // the trainings that follow need the memory
 	s, state, err := tui.ReadNetwork(second)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer s.Release()
 	stages := []ntuple.Stage{{Net: f}, {Net: s, Tile: 64}}
 	trained, err := ntuple.Staged(stages)
 	if err != nil {
@@ -183,6 +185,7 @@ func seamGap(t *testing.T, path string) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer n.Release() // and its stages
 	s, err := ntuple.MeasureSeam(context.Background(), n, 1, seamBoards, seamSeed, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -229,13 +232,15 @@ func TestTrainInitFrom(t *testing.T) {
 	}
 }
 
-// readNetwork reads the network of the file at path, as the game does.
+// readNetwork reads the network of the file at path, as the game does;
+// its memory goes back at the end of the test.
 func readNetwork(t *testing.T, path string) *ntuple.Network {
 	t.Helper()
 	n, _, err := tui.ReadNetwork(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.Release)
 	return n
 }
 

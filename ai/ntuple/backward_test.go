@@ -65,7 +65,7 @@ func TestWalk(t *testing.T) {
 		if l.tc != nil {
 			l.tc.release()
 		}
-		n.release()
+		n.Release()
 	}
 }
 

@@ -115,7 +115,7 @@ func BenchmarkTrainFirstGames(b *testing.B) {
 				moves += s.Moves
 				cpu += after - before
 				b.StopTimer()
-				c.release()
+				c.Release()
 				b.StartTimer()
 				if !ok {
 					cpu = 0
@@ -172,7 +172,7 @@ func trained(tb testing.TB, d Design) *Trainer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(c.release)
+	tb.Cleanup(func() { t.Checkpoint().Release() }) // with the coherence tables a caller may add
 	if _, err := t.Run(context.Background(), 3000); err != nil {
 		tb.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func BenchmarkReadNetwork(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				net.release() // each round maps the network's memory afresh, as a player's start does
+				net.Release() // each round maps the network's memory afresh, as a player's start does
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/read")
 			b.ReportMetric(0, "ns/op")
@@ -245,7 +245,7 @@ func BenchmarkWriteTo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(c.release)
+	b.Cleanup(c.Release)
 	for b.Loop() {
 		if _, err := c.WriteTo(io.Discard); err != nil {
 			b.Fatal(err)

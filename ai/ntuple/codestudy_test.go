@@ -129,7 +129,7 @@ func TestCodeStudy(t *testing.T) {
 		if *studyOut != "" {
 			writeStudyNetwork(t, filepath.Join(*studyOut, c.name+".weights"), out, s)
 		}
-		out.release()
+		out.Release()
 	}
 }
 
@@ -155,7 +155,7 @@ func studyPlay(t *testing.T, name string, c *Checkpoint, step float32, tiers Tie
 	}
 	rms, worst := studyError(t, c.Net, func(k int, i uint32) float32 { return q.quantized.weight(k, i) })
 	logStudy(t, name, size, rms, worst, c.Net, q, positions)
-	q.release()
+	q.Release()
 }
 
 // studyError returns the root mean square and the largest of the

@@ -21,7 +21,7 @@ func TestNetworkSearchEffort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.release)
+	t.Cleanup(n.Release)
 	s := ai.NewSearcher(ai.Config{Eval: n, Threads: 1})
 	if got := s.Cutoff(); got != SearchCutoff {
 		t.Errorf("Cutoff() with a network = %g; want %g", got, SearchCutoff)
@@ -64,7 +64,7 @@ func BenchmarkAutoDepth(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(n.release)
+	b.Cleanup(n.Release)
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
 			evals := []autoEval{

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math"
+	"os"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
@@ -28,14 +30,26 @@ func Example() {
 	}
 	fmt.Println("games played:", stats.Episodes)
 
-	var file bytes.Buffer // a file, in a program
-	if _, err := t.Checkpoint().WriteTo(&file); err != nil {
-		panic(err)
-	}
-	net, state, err := ntuple.ReadNetwork(&file)
+	file, err := os.CreateTemp("", "*.weights")
 	if err != nil {
 		panic(err)
 	}
+	defer os.Remove(file.Name())
+	defer file.Close()
+	if _, err := t.Checkpoint().WriteTo(file); err != nil {
+		panic(err)
+	}
+	// Saved: the trainer's 256 MiB go back to the system now, rather than
+	// whenever the garbage collector finds the trainer unreachable.
+	t.Checkpoint().Release()
+	if _, err := file.Seek(0, io.SeekStart); err != nil {
+		panic(err)
+	}
+	net, state, err := ntuple.ReadNetwork(file)
+	if err != nil {
+		panic(err)
+	}
+	defer net.Release()
 	fmt.Println("network:", net.Design(), "trained on", state.Episodes, "games")
 
 	s := ai.NewSearcher(ai.Config{Eval: net, Threads: 1})
@@ -74,6 +88,7 @@ func ExampleMeasureSeam() {
 	if _, err := t.Checkpoint().WritePlay(&play, ntuple.DefaultPlayStep, ntuple.DefaultTiers()); err != nil {
 		panic(err)
 	}
+	t.Checkpoint().Release()
 	lower, err := ntuple.ShiftPlay(play.Bytes(), -1000)
 	if err != nil {
 		panic(err)
@@ -91,6 +106,7 @@ func ExampleMeasureSeam() {
 		if err != nil {
 			panic(err)
 		}
+		defer both.Release() // and its stages
 		s, err := ntuple.MeasureSeam(context.Background(), both, 1, 100, 1, 1)
 		if err != nil {
 			panic(err)

@@ -154,22 +154,15 @@ func writeSealed(w io.Writer, magic string, version uint32, header []byte, body 
 	return cw.n, cw.err
 }
 
-// release gives the memory of the checkpoint's tables back at once: the
-// checkpoint, its network included, must not be used afterwards.
-func (c *Checkpoint) release() {
-	c.Net.release()
+// Release gives the memory of the checkpoint's network and coherence
+// tables back to the system at once, as Network.Release does: nothing may
+// use the checkpoint afterwards, its network included, nor a Trainer that
+// trains it. Calls after the first do nothing.
+func (c *Checkpoint) Release() {
+	c.Net.Release()
 	if c.coherence != nil {
 		c.coherence.release()
 	}
-}
-
-// size returns the length of the file WriteTo writes.
-func (c *Checkpoint) size() int64 {
-	tables := int64(len(c.Net.weights))
-	if c.coherence != nil {
-		tables *= 3
-	}
-	return 20 + int64(len(c.header())) + tables*4*tableLen + 4
 }
 
 // header returns the fields of the header that follow its length.

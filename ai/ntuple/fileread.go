@@ -65,7 +65,7 @@ func (fr *fileReader) read(keepCoherence bool) (_ *Checkpoint, err error) {
 	}
 	defer func() {
 		if err != nil {
-			c.release() // hundreds of megabytes, read in part: given back now
+			c.Release() // hundreds of megabytes, read in part: given back now
 		}
 	}()
 	fr.crc.Reset()

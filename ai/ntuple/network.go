@@ -64,7 +64,7 @@ type Network struct {
 	ranks    [MaxStages]uint8
 	shifts   [MaxStages]float64
 	initial  float32 // the value of every board before training
-	giveBack func()  // see release
+	giveBack func()  // see Release
 }
 
 // New returns an untrained network of design d that values every board at
@@ -100,10 +100,21 @@ func newEmpty(d Design, initial float32) (*Network, error) {
 	return n, nil
 }
 
-// release gives the memory of the weights back at once, rather than once n
-// is unreachable (see releaseWith): n must not be used afterwards. As a
-// method value, n.release keeps n reachable until it runs.
-func (n *Network) release() { n.giveBack() }
+// Release gives the memory of n's weights back to the system at once,
+// rather than once n is unreachable (see releaseWith): the collector does
+// not see that memory, so it may run long after a network is dropped, and
+// a program that goes on without it (a command run within another program,
+// as the tests run them; a training that copied the network it starts
+// from) keeps hundreds of megabytes it no longer uses until then. Nothing
+// may use n afterwards, nor a network of stages made of it: a network of
+// stages releases its stages. Calls after the first do nothing. As a
+// method value, n.Release keeps n reachable until it runs.
+func (n *Network) Release() {
+	for _, s := range n.stages {
+		s.Release()
+	}
+	n.giveBack()
+}
 
 // Design returns the design of the network.
 func (n *Network) Design() Design { return n.design }

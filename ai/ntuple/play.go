@@ -214,7 +214,7 @@ func compressCodes(w []float32, z quantizer, factor func(i int) int) []byte {
 // x(n−1), for each q of qs: every 16th number, sorted once, which gives
 // each within a few hundredths of a percent for a table.
 func quantiles(n int, x func(i int) float32, qs []float64) []float32 {
-	var sample []float32
+	sample := make([]float32, 0, (n+15)/16) // one allocation: 4 MiB for a table
 	for i := 0; i < n; i += 16 {
 		sample = append(sample, x(i))
 	}

@@ -82,7 +82,7 @@ func writePlayFile(weights string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer n.release()
+	defer n.Release()
 	var b bytes.Buffer
 	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0, DefaultTiers()); err != nil {
 		return "", err
@@ -103,7 +103,7 @@ func readNetworkFile(t testing.TB, path string) (*Network, State) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.release)
+	t.Cleanup(n.Release)
 	return n, s
 }
 
@@ -131,7 +131,7 @@ func TestPlayRoundTrip(t *testing.T) {
 			t.Errorf("step %v: the codes take %d bytes, want half the weights' %d", step, q.Bytes(), n.Bytes())
 		}
 		checkCodes(t, n, q, step, 1, func(int, int) int { return 1 })
-		q.release()
+		q.Release()
 	}
 }
 
@@ -166,7 +166,17 @@ func TestPlayRoundsByTiers(t *testing.T) {
 		}
 		return 99
 	}
-	for _, tiers := range []Tiers{DefaultTiers(), {{0.5, 2}, {1, 8}}} {
+	// Both files are written before either is read back, and the
+	// coherence tables given back in between: 768 MiB at most at once.
+	allTiers := []Tiers{DefaultTiers(), {{0.5, 2}, {1, 8}}}
+	files := make([]bytes.Buffer, len(allTiers))
+	for k, tiers := range allTiers {
+		if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&files[k], 0.5, tiers); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tc.release()
+	for j, tiers := range allTiers {
 		var factors [100]int // by size
 		for v := range factors {
 			factors[v] = tiers[len(tiers)-1].Factor
@@ -176,11 +186,7 @@ func TestPlayRoundsByTiers(t *testing.T) {
 				}
 			}
 		}
-		var b bytes.Buffer
-		if _, err := (&Checkpoint{Net: n, State: s, coherence: tc}).WritePlay(&b, 0.5, tiers); err != nil {
-			t.Fatal(err)
-		}
-		q, _, err := ReadNetwork(&b)
+		q, _, err := ReadNetwork(&files[j])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +197,7 @@ func TestPlayRoundsByTiers(t *testing.T) {
 			}
 			return f
 		})
-		q.release()
+		q.Release()
 	}
 }
 
@@ -409,7 +415,7 @@ func FuzzReadPlay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		defer n.release()
+		defer n.Release()
 		for _, x := range []engine.Board{0, 0x1234_5678_9ABC_DEF0, ^engine.Board(0)} {
 			if v := n.value(x); !finite(v) {
 				t.Fatalf("value(%#016x) = %v", uint64(x), v)
@@ -497,11 +503,12 @@ func TestPlayFilePlaysAsItsNetwork(t *testing.T) {
 	if _, err := tr.Checkpoint().WritePlay(&b, DefaultPlayStep, DefaultTiers()); err != nil {
 		t.Fatal(err)
 	}
+	tr.tc.release() // written: 512 MiB less beside the network read back
 	q, _, err := ReadNetwork(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(q.release)
+	t.Cleanup(q.Release)
 	var scores [2]float64
 	positions, same := 0, 0
 	for seed := uint64(100); seed < 120; seed++ {
@@ -567,6 +574,6 @@ func BenchmarkEvaluateCodes(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(q.release)
+	b.Cleanup(q.Release)
 	timeValues(b, q, afterstates(t.net, 1, 10))
 }

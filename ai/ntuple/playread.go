@@ -82,7 +82,7 @@ func (f *fileReader) readPlayBody(fields []byte) (*Network, State, error) {
 	}
 	n := p.network()
 	if err := f.playCodes(p, n.quantized); err != nil {
-		n.release()
+		n.Release()
 		return nil, State{}, err
 	}
 	return n, p.state, nil

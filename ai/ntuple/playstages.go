@@ -181,7 +181,7 @@ func (f *fileReader) readStaged(fields []byte) (*Network, State, error) {
 	var state State
 	release := func() {
 		for _, s := range stages {
-			s.Net.release()
+			s.Net.Release()
 		}
 	}
 	h, err := f.eachStage(fields, func(_ int, stage *fileReader) error {
@@ -299,10 +299,20 @@ func (p *Playable) Play(step float32, tiers Tiers) ([]byte, error) {
 	if p.c == nil {
 		return p.play, nil
 	}
-	defer p.c.release()
+	defer p.Release()
 	var b bytes.Buffer
 	if _, err := p.c.WritePlay(&b, step, tiers); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// Release gives back at once the memory of the network of a weights file
+// that p holds (see Checkpoint.Release), for a Playable that is not to be
+// played: Play gives it back itself. Nothing may use p afterwards; calls
+// after the first, or after Play, do nothing.
+func (p *Playable) Release() {
+	if p.c != nil {
+		p.c.Release()
+	}
 }

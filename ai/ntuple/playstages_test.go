@@ -18,7 +18,7 @@ const stagedTile = 256
 
 // stagedFile returns the path of a play file of two stages, written once:
 // playFile's network, then from stagedTile that of the saved file with
-// coherence tables, and the play file of each stage.
+// coherence tables (coherencePlay), and the play file of each stage.
 func stagedFile(t *testing.T) (path string, first, second []byte) {
 	t.Helper()
 	staged.once.Do(func() {
@@ -26,21 +26,7 @@ func stagedFile(t *testing.T) (path string, first, second []byte) {
 		if staged.err != nil {
 			return
 		}
-		f, err := os.Open(savedFile(t, true))
-		if err != nil {
-			staged.err = err
-			return
-		}
-		defer f.Close()
-		p, err := ReadPlayable(f)
-		if err != nil {
-			staged.err = err
-			return
-		}
-		staged.second, staged.err = p.Play(DefaultPlayStep, DefaultTiers())
-		if staged.err != nil {
-			return
-		}
+		staged.second = coherencePlay(t)
 		var b bytes.Buffer
 		if _, staged.err = WriteStagedPlay(&b, []PlayStage{{Play: staged.first}, {Play: staged.second, Tile: stagedTile}}); staged.err != nil {
 			return
@@ -68,7 +54,7 @@ func readPlayBytes(t *testing.T, b []byte) (*Network, State) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.release)
+	t.Cleanup(n.Release)
 	return n, s
 }
 
@@ -133,9 +119,10 @@ func playOf(t *testing.T, r io.Reader, step float32, tiers Tiers) []byte {
 }
 
 // TestPlayable checks that a Playable of a play file is the file as it is,
-// and that of a weights file the play file WritePlay writes, each with the
-// state of its file.
+// and that of a weights file, with or without coherence tables, the play
+// file WritePlay writes, each with the state of its file.
 func TestPlayable(t *testing.T) {
+	path, _, _ := stagedFile(t) // written before any network is read here: its writing trains one
 	play, err := os.ReadFile(playFile(t))
 	if err != nil {
 		t.Fatal(err)
@@ -148,6 +135,7 @@ func TestPlayable(t *testing.T) {
 	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&want, 16, FineTiers()); err != nil {
 		t.Fatal(err)
 	}
+	n.Release() // ReadPlayable reads it again
 	f, err := os.Open(savedFile(t, false))
 	if err != nil {
 		t.Fatal(err)
@@ -160,13 +148,20 @@ func TestPlayable(t *testing.T) {
 	if got, err := p.Play(16, FineTiers()); err != nil || !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("the play file of a weights file: %v; want the bytes WritePlay writes (same: %v)", err, bytes.Equal(got, want.Bytes()))
 	}
+	tc, err := os.Open(savedFile(t, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	if got := playOf(t, tc, DefaultPlayStep, DefaultTiers()); !bytes.Equal(got, coherencePlay(t)) {
+		t.Error("the play file of a weights file with coherence tables is not the one its checkpoint writes")
+	}
 	if _, err := ReadPlayable(strings.NewReader("2048play")); err == nil {
 		t.Error("ReadPlayable of a play file cut after its magic: no error")
 	}
 	if p.StageTiles != nil {
 		t.Errorf("ReadPlayable of a weights file: stages from %v; want none", p.StageTiles)
 	}
-	path, _, _ := stagedFile(t)
 	both, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -45,9 +45,9 @@ type Stage struct {
 // tile must be 0, the others' powers of 2 from 4 to 32768 in increasing
 // order, at most MaxStages stages in all, their networks of one design and
 // themselves of one stage, their shifts within 1e8 points. The network
-// shares the stages' memory: it cannot be trained or saved, but may be
-// written as a play file with the others' play files (see
-// WriteStagedPlay).
+// shares the stages' memory, and releasing it releases them (see
+// Network.Release): it cannot be trained or saved, but may be written as a
+// play file with the others' play files (see WriteStagedPlay).
 func Staged(stages []Stage) (*Network, error) {
 	tiles := make([]int, len(stages))
 	for i, s := range stages {

@@ -63,7 +63,7 @@ func TestStagedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(second.release)
+	t.Cleanup(second.Release)
 	n, err := Staged([]Stage{{Net: first}, {Net: second, Tile: 256}})
 	if err != nil {
 		t.Fatal(err)
@@ -103,8 +103,11 @@ func TestStagedValues(t *testing.T) {
 // TestStagedShifts checks that a stage's shift is added to every value of
 // its stage and of no other.
 func TestStagedShifts(t *testing.T) {
-	first, _ := readNetworkFile(t, savedFile(t, false))
-	second, _ := readNetworkFile(t, savedFile(t, true))
+	// Both files are written before either is read: writing the second
+	// trains a network with coherence tables, 768 MiB mapped.
+	firstPath, secondPath := savedFile(t, false), savedFile(t, true)
+	first, _ := readNetworkFile(t, firstPath)
+	second, _ := readNetworkFile(t, secondPath)
 	plain, err := Staged([]Stage{{Net: first}, {Net: second, Tile: 256}})
 	if err != nil {
 		t.Fatal(err)
@@ -135,8 +138,9 @@ func TestStagedShifts(t *testing.T) {
 // TestStagedRefuses checks the stages Staged refuses, and that a network of
 // stages is neither trained, nor saved, nor copied as one network.
 func TestStagedRefuses(t *testing.T) {
-	a, _ := readNetworkFile(t, savedFile(t, false))
-	b, _ := readNetworkFile(t, savedFile(t, true))
+	aPath, bPath := savedFile(t, false), savedFile(t, true) // see TestStagedShifts
+	a, _ := readNetworkFile(t, aPath)
+	b, _ := readNetworkFile(t, bPath)
 	staged, err := Staged([]Stage{{Net: a}, {Net: b, Tile: 16384}})
 	if err != nil {
 		t.Fatal(err)
@@ -185,24 +189,25 @@ func TestCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.release()
 	if !sameWeights(n, c) {
 		t.Error("the copy of a network of weights has other weights")
 	}
+	c.Release()
 	var b bytes.Buffer
 	if _, err := (&Checkpoint{Net: n, State: s}).WritePlay(&b, 0, DefaultTiers()); err != nil {
 		t.Fatal(err)
 	}
+	n.Release() // written: the play file's network and its copy are checked alone
 	q, _, err := ReadNetwork(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer q.release()
+	defer q.Release()
 	qc, err := q.Copy()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer qc.release()
+	defer qc.Release()
 	if qc.quantized != nil || qc.weights == nil {
 		t.Fatal("the copy of a play file's network has no weights of its own")
 	}

@@ -87,25 +87,21 @@ func TestStageTileSaved(t *testing.T) {
 	n, s := readNetworkFile(t, savedFile(t, false))
 	for _, tile := range []int{0, 16384} {
 		s.StageTile = tile
-		var b bytes.Buffer
-		if _, err := (&Checkpoint{Net: n, State: s}).WriteTo(&b); err != nil {
-			t.Fatal(err)
+		c, start, err := writeAndRead(&Checkpoint{Net: n, State: s})
+		if err != nil {
+			t.Fatalf("stage tile %d: %v", tile, err)
 		}
-		version, want := b.Bytes()[8], byte(fileVersion)
+		version, want := start[8], byte(fileVersion)
 		if tile != 0 {
 			want = stageFileVersion
 		}
 		if version != want {
 			t.Errorf("stage tile %d: a file of version %d, want %d", tile, version, want)
 		}
-		c, err := ReadCheckpoint(&b)
-		if err != nil {
-			t.Fatalf("stage tile %d: %v", tile, err)
-		}
 		if c.State.StageTile != tile {
 			t.Errorf("stage tile %d read back as %d", tile, c.State.StageTile)
 		}
-		c.release()
+		c.Release()
 	}
 	for _, tile := range []int{2, 3, 65536, -4} {
 		s.StageTile = tile

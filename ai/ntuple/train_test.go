@@ -31,7 +31,8 @@ func meanScore(t *testing.T, e ai.Evaluator, games int) float64 {
 	return float64(total) / float64(games)
 }
 
-// newTrainer returns a trainer of a new 4×6 network with seed 1.
+// newTrainer returns a trainer of a new 4×6 network with seed 1. Its
+// memory is given back at the end of the test.
 func newTrainer(t *testing.T, threads int) *ntuple.Trainer {
 	t.Helper()
 	c, err := ntuple.NewCheckpoint(ntuple.FourBySix, 1)
@@ -42,6 +43,7 @@ func newTrainer(t *testing.T, threads int) *ntuple.Trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tr.Checkpoint().Release() })
 	return tr
 }
 

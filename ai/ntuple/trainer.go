@@ -165,7 +165,9 @@ func (t *Trainer) State() State {
 
 // Checkpoint returns the network and the state of its training, to be
 // saved. It shares the network's memory: it must be written before the
-// next Run.
+// next Run. Releasing it (see Checkpoint.Release) gives back the memory of
+// the trainer, the coherence tables of StartCoherence included: the
+// trainer must not be used afterwards.
 func (t *Trainer) Checkpoint() *Checkpoint {
 	return &Checkpoint{Net: t.net, State: t.State(), coherence: t.tc}
 }

@@ -24,7 +24,7 @@ func newTestTrainer(t *testing.T, threads int, adjust func(*State)) *Trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { tr.Checkpoint().release() })
+	t.Cleanup(func() { tr.Checkpoint().Release() })
 	return tr
 }
 
@@ -57,27 +57,23 @@ func sameWeights(a, b *Network) bool {
 // that never stopped: the checkpoint holds everything training needs.
 func TestResumeIsExact(t *testing.T) {
 	const half = 50
-	straight := newTestTrainer(t, 1, nil)
-	run(t, straight, 2*half)
-
+	// One training at a time beside the checkpoint read back: 512 MiB.
 	first := newTestTrainer(t, 1, nil)
 	run(t, first, half)
-	var file bytes.Buffer
-	file.Grow(int(first.Checkpoint().size()))
-	if _, err := first.Checkpoint().WriteTo(&file); err != nil {
-		t.Fatal(err)
-	}
-	first.Checkpoint().release() // let its 256 MiB go
-	c, err := ReadCheckpoint(&file)
+	c, _, err := writeAndRead(first.Checkpoint())
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(c.release)
+	t.Cleanup(c.Release)
+	first.Checkpoint().Release() // let its 256 MiB go
 	resumed, err := NewTrainer(c, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	run(t, resumed, half)
+
+	straight := newTestTrainer(t, 1, nil)
+	run(t, straight, 2*half)
 
 	if !sameWeights(straight.net, resumed.net) {
 		t.Error("the resumed training ended with other weights than the one that never stopped")

@@ -15,7 +15,7 @@ func TestValueRounding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.release)
+	t.Cleanup(n.Release)
 	r := rand.New(rand.NewPCG(13, 14))
 	for k := range n.weights {
 		for i := range n.weights[k][:tableLen] {

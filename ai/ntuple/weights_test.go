@@ -21,7 +21,7 @@ func TestNetworkIsOutsideTheHeap(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
-	t.Cleanup(n.release)
+	t.Cleanup(n.Release)
 	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 16<<20 {
 		t.Errorf("a %d MiB network grew the heap by %d MiB; want its weights outside it", FourBySix.Bytes()>>20, grown>>20)
 	}

@@ -13,7 +13,9 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// newTrainer returns a trainer of a new 4×6 network on one thread.
+// newTrainer returns a trainer of a new 4×6 network on one thread. Its
+// memory, the coherence tables of its run included, is given back at the
+// end of the test (see ntuple.Checkpoint.Release).
 func newTrainer(t *testing.T) *ntuple.Trainer {
 	t.Helper()
 	c, err := ntuple.NewCheckpoint(ntuple.FourBySix, 1)
@@ -24,6 +26,7 @@ func newTrainer(t *testing.T) *ntuple.Trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tr.Checkpoint().Release() })
 	return tr
 }
 
@@ -100,9 +103,11 @@ func TestRunCollapse(t *testing.T) {
 func TestRunCollapseAtItsDepth(t *testing.T) {
 	var r recorder
 	history := []curve.Point{{Plies: 3, Episodes: 0, Games: 3, Mean: 1e9}}
-	if err := schedule.Run(context.Background(), newTrainer(t), plan, history, r.hooks()); err != nil {
+	tr := newTrainer(t)
+	if err := schedule.Run(context.Background(), tr, plan, history, r.hooks()); err != nil {
 		t.Errorf("Run at one ply after a best mean of 1e9 at three plies: %v; want no collapse", err)
 	}
+	tr.Checkpoint().Release() // one trainer at a time
 	var r2 recorder
 	deeper := plan
 	deeper.EvalPlies = 2
