@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -232,6 +235,34 @@ func TestTrainRestart(t *testing.T) {
 	}
 }
 
+// A cancelAt is the standard error of a command that cancels the
+// command's context once the command has written text to it.
+type cancelAt struct {
+	text   string
+	cancel context.CancelFunc
+
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Write takes what the command writes.
+func (w *cancelAt) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.text) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+// String returns what the command wrote.
+func (w *cancelAt) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
 // TestTrainInterrupted checks that an interrupted training writes a
 // checkpoint that -resume goes on from. Without the coherence phase (see
 // TestTrainInit), whose checkpoints, one a second here, take three times
@@ -240,17 +271,11 @@ func TestTrainInterrupted(t *testing.T) {
 	w := filepath.Join(t.TempDir(), "n.weights")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// Interrupt it once it has trained: after its first checkpoint (written
-	// whole or not at all), however slow the machine.
-	go func() {
-		defer cancel()
-		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(20 * time.Millisecond) {
-			if _, err := os.Stat(w); err == nil {
-				return
-			}
-		}
-	}()
-	status, _, stderr := runCommand(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-coherence", "0", "-checkpoint-every", "1s", "-weights", w)...)
+	// Interrupt it once it has trained: as it says that its first
+	// checkpoint is written (whole or not at all), however slow the machine.
+	errOut := &cancelAt{text: "checkpoint: " + w + " written", cancel: cancel}
+	status := run(ctx, append(append([]string{"train"}, quickTrain...), "-time", "1h", "-coherence", "0", "-checkpoint-every", "1s", "-weights", w), nil, io.Discard, errOut)
+	stderr := errOut.String()
 	if status != 130 || !strings.Contains(stderr, "interrupted") || !strings.Contains(stderr, "-resume") {
 		t.Fatalf("train stopped by its context: status %d, stderr %q; want 130 and how to resume", status, stderr)
 	}
