@@ -69,10 +69,10 @@ func TestRefusedSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := ts.loginFrom(t, from(1), key)
-	if err == nil || !strings.Contains(err.Error(), "1 connections open from this address already. Try again in a minute.") {
+	if err == nil || !strings.Contains(err.Error(), "1 connection open from this address already. Try again in a minute.") {
 		t.Errorf("a connection over the limit of its address: %v; want told why", err)
 	}
-	ts.log.waitFor(t, `msg="connection refused" addr=127.0.0.1 reason="1 connections open`)
+	ts.log.waitFor(t, `msg="connection refused" addr=127.0.0.1 reason="1 connection open`)
 }
 
 // TestSilentConnections checks that a connection that sends nothing is

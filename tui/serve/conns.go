@@ -3,10 +3,11 @@
 package serve
 
 import (
-	"fmt"
 	"net"
 	"sync"
 	"time"
+
+	"github.com/term2048/2048/tui/figures"
 )
 
 // A connection goes through these states, in order: each connection
@@ -70,16 +71,16 @@ func (t *connTable) admit(c net.Conn, addr string, now time.Time) (in *tracked, 
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if n := t.byAddr[addr]; n >= t.perAddress {
-		return nil, nil, fmt.Sprintf("%d connections open from this address already", n)
+		return nil, nil, figures.Quantity(n, "connection") + " open from this address already"
 	}
 	switch {
 	case len(t.open) >= t.all:
 		if evicted = t.victim(addr, now, false); evicted == nil {
-			return nil, nil, fmt.Sprintf("the server holds %d connections, its most", len(t.open))
+			return nil, nil, "the server holds " + figures.Quantity(len(t.open), "connection") + ", its most"
 		}
 	case t.inLog >= t.pending:
 		if evicted = t.victim(addr, now, true); evicted == nil {
-			return nil, nil, fmt.Sprintf("%d connections are logging in, the most at once", t.inLog)
+			return nil, nil, figures.Quantity(t.inLog, "connection") + " logging in, the most at once"
 		}
 	}
 	if evicted != nil {

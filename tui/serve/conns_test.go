@@ -130,7 +130,7 @@ func TestConnTableLoggingIn(t *testing.T) {
 	admitOrFail(t, table, "player2", at(3), silent3)
 	admitOrFail(t, table, "player3", at(3), silent4)
 	// silent holds one, logged in; no player has stalled yet.
-	refusedOrFail(t, table, "player4", at(3), "3 connections are logging in, the most at once")
+	refusedOrFail(t, table, "player4", at(3), "3 connections logging in, the most at once")
 	admitOrFail(t, table, "player4", at(4), player)
 	checkCounts(t, table, 4, 3)
 }
