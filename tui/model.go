@@ -336,7 +336,7 @@ func (m *Model) resume() bool {
 
 // Init asks for the terminal's background and starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchPrefs(m.prefs)}
 	if m.ai.autoplay {
 		m.ai.autoplay = false
 		cmds = append(cmds, m.toggleAutoplay())
@@ -366,6 +366,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.repaint()
 	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
 		return m, m.onAI(msg)
+	case prefsLookMsg:
+		return m, tea.Batch(m.onPrefsLook(msg), watchPrefs(m.prefs))
 	case flashDoneMsg:
 		if msg.id == m.motion.flash.id {
 			m.motion.flash = flash{id: m.motion.flash.id}

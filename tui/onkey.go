@@ -12,12 +12,8 @@ import (
 // help, the settings, the statistics, or the game. ctrl+c quits from any of
 // them.
 
-// onKey dispatches a key press to the screen in front, the preferences
-// file read again first if it has changed (see rereadPrefs).
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
-	reread := m.rereadPrefs()
-	return tea.Batch(reread, m.toScreen(k))
-}
+// onKey dispatches a key press to the screen in front.
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd { return m.toScreen(k) }
 
 // toScreen hands a key press to the screen in front.
 func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {

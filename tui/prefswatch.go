@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -15,10 +16,11 @@ import (
 )
 
 // This file keeps the preferences file in step with the game while it
-// runs: the game reads it again when it changes on disk (a look at its
-// size and time on each key), takes the settings changed in it, and shows
-// its problems — a badge under the board, the whole text in the help —
-// until the file is fixed.
+// runs: a command looks at the file's size and time every prefsLook, off
+// the screen's goroutine, and reads it again when it has changed; the
+// game takes the settings changed in it, and shows its problems — a badge
+// under the board, the whole text in the help — until the file is fixed.
+// Update itself never touches the file to learn of a change.
 
 // A fileStamp tells whether a file has changed: its size and the time it
 // was last written, or that there is no file.
@@ -62,19 +64,43 @@ func (p *Prefs) problems() []string {
 	return p.Problems
 }
 
-// changed reports whether the file has changed on disk since p read it or
-// wrote it.
-func (p *Prefs) changed() bool { return p.path() != "" && stampOf(p.path()) != p.stamp }
+// prefsLook is how often the game looks at its preferences file: a change
+// made in an editor takes effect within it.
+const prefsLook = time.Second
 
-// reread returns the preferences read again from p's file. The problems
-// the command added stay while the file's evaluator is the one they were
-// about.
-func (p *Prefs) reread() *Prefs {
-	q := LoadPrefs(p.path())
-	if q.Eval == p.Eval && q.Weights == p.Weights {
-		q.Problems = append(q.Problems, p.Problems[p.read:]...)
+// A prefsLookMsg is what a look at the preferences file found: the file
+// read again, if it had changed since the look was asked for, else nil.
+type prefsLookMsg struct{ read *Prefs }
+
+// watchPrefs returns the command that looks at the preferences file after
+// prefsLook, and reads it if it changed since p was read or written; nil
+// without a file.
+func watchPrefs(p *Prefs) tea.Cmd {
+	path := p.path()
+	if path == "" {
+		return nil
 	}
-	return q
+	stamp := p.stamp
+	return tea.Tick(prefsLook, func(time.Time) tea.Msg { return lookAtPrefs(path, stamp) })
+}
+
+// lookAtPrefs returns what a look at the file at path finds: it read
+// again if its stamp is no longer stamp.
+func lookAtPrefs(path string, stamp fileStamp) prefsLookMsg {
+	if stampOf(path) == stamp {
+		return prefsLookMsg{}
+	}
+	return prefsLookMsg{read: LoadPrefs(path)}
+}
+
+// merged returns read, the preferences read again from p's file, with the
+// problems the command added to p, while the file's evaluator is the one
+// they were about.
+func (p *Prefs) merged(read *Prefs) *Prefs {
+	if read.Eval == p.Eval && read.Weights == p.Weights {
+		read.Problems = append(read.Problems, p.Problems[p.read:]...)
+	}
+	return read
 }
 
 // evalOpened drops the problems the command added about the evaluator: the
@@ -85,17 +111,20 @@ func (p *Prefs) evalOpened() {
 	}
 }
 
-// rereadPrefs reads the preferences file again if it has changed on disk:
-// its keys and the settings changed in it take effect (a setting the file
-// left as it was stays as the game has it, a flag's or the settings
-// screen's), the warnings of its problems fixed go, and those of new ones
-// come. A file that cannot be parsed changes nothing but its problems.
-func (m *Model) rereadPrefs() tea.Cmd {
-	if !m.prefs.changed() {
+// onPrefsLook takes what a look at the preferences file found (Update
+// then asks for the next look). A file read again puts its keys and the settings
+// changed in it to use (a setting the file left as it was stays as the
+// game has it, a flag's or the settings screen's), the warnings of its
+// problems fixed go, and those of new ones come. A file that cannot be
+// parsed changes nothing but its problems. A look asked for before the
+// game wrote the file finds the game's own change, which changes nothing
+// but the problems the new value put right.
+func (m *Model) onPrefsLook(msg prefsLookMsg) tea.Cmd {
+	if msg.read == nil || msg.read.path() != m.prefs.path() {
 		return nil
 	}
 	old := m.prefs
-	m.prefs = old.reread()
+	m.prefs = old.merged(msg.read)
 	m.warnings = slices.DeleteFunc(m.warnings, func(w warning) bool {
 		return slices.Contains(old.Problems, w.text) && !slices.Contains(m.prefs.Problems, w.text)
 	})

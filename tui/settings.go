@@ -230,8 +230,8 @@ func (p *Prefs) Save(name string, value any) error {
 		return err
 	}
 	// p says what the file says now, so that reading it again finds no
-	// change to put to use; it does read it again (see rereadPrefs), for a
-	// problem the new value may have put right.
+	// change to put to use; the next look at the file does read it again
+	// (see onPrefsLook), for a problem the new value may have put right.
 	for _, s := range settings {
 		if s.name == name {
 			_ = s.apply(p, value) // the game writes only values its settings take

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -58,6 +59,10 @@ func touch(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// looked gives m the look at its preferences file that the game takes
+// every prefsLook, now, and returns the command it asks for.
+func looked(m *Model) tea.Cmd { return m.onPrefsLook(lookAtPrefs(m.prefs.path(), m.prefs.stamp)) }
 
 // rewrite writes text as the file at path, as a player's editor would.
 func rewrite(t *testing.T, path, text string) {
@@ -248,8 +253,8 @@ func TestSettingsNetworkRefused(t *testing.T) {
 
 // TestConfigBadge: a file with problems has a badge under the board, in a
 // large terminal and in a small pane, and its problems whole in the help,
-// until the player fixes the file while the game runs: the next key reads
-// it again, and the badge goes.
+// until the player fixes the file while the game runs: the game's next
+// look at the file reads it again, and the badge goes.
 func TestConfigBadge(t *testing.T) {
 	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
 	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
@@ -271,6 +276,10 @@ func TestConfigBadge(t *testing.T) {
 	}
 	rewrite(t, path, "depth = 3\n")
 	press(m, "left")
+	if !strings.Contains(plain(m), "config: 2 problems") {
+		t.Errorf("a key read the file again: the game looks at it by itself:\n%s", m.render())
+	}
+	looked(m)
 	if strings.Contains(plain(m), "config:") || len(m.prefs.Problems) > 0 {
 		t.Errorf("the badge stays after the file was fixed:\n%s", m.render())
 	}
@@ -302,7 +311,7 @@ func TestConfigBroken(t *testing.T) {
 		}
 	}
 	rewrite(t, path, "# mine\ntheme = \"contrast\"\n")
-	press(m, "left")
+	looked(m)
 	if strings.Contains(plain(m), "config:") || m.look.theme.Name != "contrast" {
 		t.Errorf("after the fix: theme %s; screen:\n%s", m.look.theme.Name, m.render())
 	}
@@ -324,12 +333,12 @@ func TestConfigEvaluatorProblem(t *testing.T) {
 		t.Fatalf("no badge:\n%s", m.render())
 	}
 	rewrite(t, path, "eval = \"ntuple\"\nweights = \"/none/a.weights\"\n# a comment\n")
-	press(m, "left")
+	looked(m)
 	if !strings.Contains(plain(m), "config: 1 problem") {
 		t.Errorf("the evaluator's problem went, and the file still names it:\n%s", m.render())
 	}
 	rewrite(t, path, "eval = \"matrix\"\n")
-	settle(m, press(m, "left"), 1)
+	settle(m, looked(m), 1)
 	if strings.Contains(plain(m), "config:") || m.ai.evalName != "matrix" {
 		t.Errorf("evaluator %s; want matrix, no badge:\n%s", m.ai.evalName, m.render())
 	}
@@ -390,5 +399,35 @@ func TestLineEditDropsUnprintable(t *testing.T) {
 	}
 	if got, want := string(e.text), "a[31mé z"; got != want {
 		t.Errorf("typed %q; want %q", got, want)
+	}
+}
+
+// TestPrefsWatched: the game looks at its preferences file every
+// prefsLook, off its own goroutine, and reads it only when it changed; a
+// key reads nothing.
+func TestPrefsWatched(t *testing.T) {
+	path := prefsFile(t, "depth = 3\n")
+	p := LoadPrefs(path)
+	if msg := lookAtPrefs(path, p.stamp); msg.read != nil {
+		t.Errorf("a look at a file that did not change read it: %+v", msg.read)
+	}
+	rewrite(t, path, "depth = 5\n")
+	if msg := lookAtPrefs(path, p.stamp); msg.read == nil || msg.read.Depth != 5 {
+		t.Errorf("a look at a file that changed: %+v; want it read, depth 5", msg.read)
+	}
+	if watchPrefs(DefaultPrefs()) != nil {
+		t.Error("a watch of preferences kept nowhere")
+	}
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		msg, ok := watchPrefs(p)().(prefsLookMsg)
+		if !ok || msg.read == nil || time.Since(start) != prefsLook {
+			t.Errorf("the watch: %+v after %v; want the file read again after %v", msg, time.Since(start), prefsLook)
+		}
+	})
+	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
+	_, cmd := m.Update(prefsLookMsg{})
+	if cmd == nil {
+		t.Error("a look that found nothing asked for no next one")
 	}
 }
