@@ -5,7 +5,9 @@ import (
 	"math/bits"
 	"runtime"
 	"sync/atomic"
+	"unsafe"
 
+	"github.com/term2048/2048/ai/offheap"
 	"github.com/term2048/2048/engine"
 )
 
@@ -76,6 +78,18 @@ func newTable(mb int) *table {
 	}
 	t.epoch.Store(1)
 	return t
+}
+
+// mapSlots returns n zeroed slots outside the Go heap (see package
+// offheap), and the function that gives them back; on the heap, and nil,
+// where the system offers no such memory. A table costs the memory of the
+// largest view used: the system backs only the pages a search touches.
+func mapSlots(n int) ([]slot, func()) {
+	mem, free := offheap.Map(uintptr(n)*unsafe.Sizeof(slot{}), 0)
+	if mem == nil {
+		return make([]slot, n), nil
+	}
+	return unsafe.Slice((*slot)(mem), n), free
 }
 
 // A view is the part of a table one search uses: its first 2^log buckets.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/term2048/2048/ai/offheap"
 	"github.com/term2048/2048/engine"
 )
 
@@ -55,11 +56,10 @@ func newQuantized(d Design) (*quantized, func()) {
 	n := len(d.Tuples())
 	size := uintptr(n) * unsafe.Sizeof(codeTable{})
 	q := &quantized{}
-	mem, free := mapMemory(size, 0)
+	mem, free := offheap.Map(size, 0)
 	if mem == nil {
 		q.tables = make([]codeTable, n)
 	} else {
-		adviseHuge(mem, size)
 		q.tables = unsafe.Slice((*codeTable)(mem), n)
 	}
 	if d == FourBySix {

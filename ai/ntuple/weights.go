@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"unsafe"
+
+	"github.com/term2048/2048/ai/offheap"
 )
 
 // A table holds the weights of one tuple, indexed by the ranks in the
@@ -57,7 +59,7 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 // index in its table.
 //
 // The memory of the tables is the operating system's, outside the Go heap
-// (see mapMemory), and is given back when the value that owns it, a Network
+// (see package offheap), and is given back when the value that owns it, a Network
 // or a coherence, becomes unreachable (see releaseWith). So a function that
 // reads or writes the tables of an owner keeps the owner alive until its
 // last access (runtime.KeepAlive): the collector does not know that the
@@ -74,19 +76,13 @@ type weights []table
 // the weights that one position selects in every block then fall in
 // different cache sets, as the tables of one block do (see tablePad).
 func newWeights(n, after int) (weights, func()) {
-	skew := uintptr(after) * unsafe.Sizeof(table{}) % hugePage
-	size := uintptr(n) * unsafe.Sizeof(table{})
-	mem, free := mapMemory(size, skew)
+	skew := uintptr(after) * unsafe.Sizeof(table{}) % offheap.HugePage
+	mem, free := offheap.Map(uintptr(n)*unsafe.Sizeof(table{}), skew)
 	if mem == nil {
 		return make(weights, n), nil
 	}
-	adviseHuge(mem, size)
 	return unsafe.Slice((*table)(mem), n), free
 }
-
-// hugePage is the size of a huge page on the machines the network is tuned
-// for (x86-64 and arm64 with 4 KiB pages).
-const hugePage = 2 << 20
 
 // releaseWith arranges for free to give back the memory of owner once owner
 // is unreachable, and returns the function that gives it back at once

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"unsafe"
+
+	"github.com/term2048/2048/ai/offheap"
 )
 
 // TestNetworkIsOutsideTheHeap checks that the weights of a network are not
@@ -37,8 +39,8 @@ func TestWeightsLayout(t *testing.T) {
 		if free == nil {
 			t.Skip("the weights are on the heap here")
 		}
-		skew := uintptr(after) * unsafe.Sizeof(table{}) % hugePage
-		if at := uintptr(unsafe.Pointer(&w[0])) % hugePage; at != skew {
+		skew := uintptr(after) * unsafe.Sizeof(table{}) % offheap.HugePage
+		if at := uintptr(unsafe.Pointer(&w[0])) % offheap.HugePage; at != skew {
 			t.Errorf("tables after %d others begin %d bytes into a huge page; want %d", after, at, skew)
 		}
 		for k := range w {

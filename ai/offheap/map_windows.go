@@ -1,4 +1,4 @@
-package ntuple
+package offheap
 
 import (
 	"unsafe"
@@ -6,12 +6,8 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// mapMemory returns size bytes of zeros allocated from Windows, outside the
-// Go heap, and the function that gives them back. The collector does not
-// count them: a heap that held the weights would let the program's garbage
-// grow as large as the network again before each cycle. Without them it
-// returns nil, and the caller falls back to the heap. The memory begins
-// skew bytes after the start of the allocation, which is aligned to 64 KiB.
+// mapMemory allocates from Windows, whose allocations are aligned to 64
+// KiB; it gives no advice on huge pages, which need a privilege.
 func mapMemory(size, skew uintptr) (mem unsafe.Pointer, free func()) {
 	addr, err := windows.VirtualAlloc(0, skew+size, windows.MEM_RESERVE|windows.MEM_COMMIT, windows.PAGE_READWRITE)
 	if err != nil {

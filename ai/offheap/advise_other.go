@@ -1,6 +1,8 @@
 //go:build unix && !linux
 
-package ai
+package offheap
+
+import "unsafe"
 
 // adviseHuge does nothing where transparent huge pages are not offered.
-func adviseHuge([]byte) {}
+func adviseHuge(unsafe.Pointer, uintptr) {}

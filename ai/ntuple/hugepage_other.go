@@ -1,8 +1,0 @@
-//go:build !linux
-
-package ntuple
-
-import "unsafe"
-
-// adviseHuge does nothing where transparent huge pages are not known.
-func adviseHuge(unsafe.Pointer, uintptr) {}
