@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 
@@ -177,7 +176,7 @@ func (b boxSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _
 		return
 	}
 	s := slices.Sorted(slices.Values(b.scores))
-	q1, median, q3 := quantile(s, 0.25), quantile(s, 0.5), quantile(s, 0.75)
+	q1, median, q3 := sim.Quantile(s, 0.25), sim.Quantile(s, 0.5), sim.Quantile(s, 0.75)
 	fence := 1.5 * (q3 - q1)
 	lowest, highest := q1, q3
 	for _, v := range s {
@@ -214,15 +213,4 @@ func (b boxSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _
 			r.Stroke()
 		}
 	}
-}
-
-// quantile returns the q-quantile of the sorted values s, interpolated
-// between the two nearest ranks.
-func quantile(s []float64, q float64) float64 {
-	pos := q * float64(len(s)-1)
-	i := int(math.Floor(pos))
-	if i+1 >= len(s) {
-		return s[len(s)-1]
-	}
-	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 }

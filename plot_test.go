@@ -182,19 +182,6 @@ func TestRoundRange(t *testing.T) {
 	}
 }
 
-// TestQuantile checks the quartiles of the box plot against hand counts.
-func TestQuantile(t *testing.T) {
-	s := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9}
-	for _, c := range []struct{ q, want float64 }{{0, 1}, {0.25, 3}, {0.5, 5}, {0.75, 7}, {1, 9}} {
-		if got := quantile(s, c.q); got != c.want {
-			t.Errorf("quantile(1…9, %v) = %v; want %v", c.q, got, c.want)
-		}
-	}
-	if got := quantile([]float64{10, 20}, 0.25); got != 12.5 {
-		t.Errorf("quantile(10 20, 0.25) = %v; want 12.5", got)
-	}
-}
-
 // hourOfTraining returns the learning curve of the hour of training that
 // the README shows, from the figures of its table (the run's CSV was not
 // kept): six evaluations of 1,000 games.

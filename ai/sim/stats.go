@@ -172,14 +172,21 @@ func Mean[T number](xs []T) float64 {
 // Median returns the middle value of xs, or the mean of the two middle
 // values if there is an even number; xs must not be empty. It does not
 // change xs.
-func Median[T number](xs []T) float64 {
+func Median[T number](xs []T) float64 { return Quantile(xs, 0.5) }
+
+// Quantile returns the q-quantile of xs, 0 ≤ q ≤ 1, interpolated between
+// the two nearest ranks (the definition of R's default and of numpy's):
+// Quantile(xs, 0.5) is the median, 0.25 the lower quartile. xs must not
+// be empty; it is not changed.
+func Quantile[T number](xs []T, q float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return float64(s[n/2])
+	pos := q * float64(len(s)-1)
+	i := int(math.Floor(pos))
+	if i+1 >= len(s) {
+		return float64(s[len(s)-1])
 	}
-	return (float64(s[n/2-1]) + float64(s[n/2])) / 2
+	return float64(s[i]) + (pos-float64(i))*(float64(s[i+1])-float64(s[i]))
 }
 
 // MeanInterval returns the 95% confidence interval of the mean of the

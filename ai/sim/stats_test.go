@@ -125,6 +125,26 @@ func TestWilson(t *testing.T) {
 	}
 }
 
+// TestQuantile checks quantiles against hand counts, whatever the order
+// of the values, which stay as they were.
+func TestQuantile(t *testing.T) {
+	s := []float64{9, 1, 8, 2, 7, 3, 6, 4, 5}
+	for _, c := range []struct{ q, want float64 }{{0, 1}, {0.25, 3}, {0.5, 5}, {0.75, 7}, {1, 9}} {
+		if got := Quantile(s, c.q); got != c.want {
+			t.Errorf("Quantile(1…9, %v) = %v; want %v", c.q, got, c.want)
+		}
+	}
+	if s[0] != 9 {
+		t.Error("Quantile changed its values")
+	}
+	if got := Quantile([]int{20, 10}, 0.25); got != 12.5 {
+		t.Errorf("Quantile(10 20, 0.25) = %v; want 12.5", got)
+	}
+	if got := Quantile([]int{7}, 0.9); got != 7 {
+		t.Errorf("Quantile(7, 0.9) = %v; want 7", got)
+	}
+}
+
 func TestMedian(t *testing.T) {
 	for _, c := range []struct {
 		xs   []int
