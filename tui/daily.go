@@ -33,7 +33,7 @@ func (m *Model) dailySave() SavedGame {
 // attempted reports whether the daily challenge of date has an attempt
 // that counts already: a game of it was left.
 func (m *Model) attempted(date string) bool {
-	return slices.ContainsFunc(m.ledger.games, func(r history.Record) bool { return r.Daily == date })
+	return slices.ContainsFunc(m.past.games, func(r history.Record) bool { return r.Daily == date })
 }
 
 // dailyNote says which daily challenge the game on screen is, and whether
@@ -76,6 +76,6 @@ func (m *Model) dailyLine() string {
 	if m.attempted(m.cur.Daily) {
 		return "Practice: the attempt that counted today is in the statistics."
 	}
-	d := history.SummarizeDaily(append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record), m.cur.Daily)
+	d := history.SummarizeDaily(append(m.past.games[:len(m.past.games):len(m.past.games)], m.line().Record), m.cur.Daily)
 	return fmt.Sprintf("Daily challenge: %s of your %s", ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
 }

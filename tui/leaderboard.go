@@ -167,13 +167,13 @@ func (m *Model) syncRanks() tea.Cmd {
 	src, store := m.ranks.src, m.store
 	var ids []string
 	byID := map[string]history.Record{}
-	for _, r := range m.ledger.games {
+	for _, r := range m.past.games {
 		if r.ID != "" && !r.SetUp && r.MoveCount > 0 {
 			ids = append(ids, r.ID)
 			byID[r.ID] = r
 		}
 	}
-	whole := slices.Clone(m.ledger.whole)
+	whole := slices.Clone(m.past.whole)
 	return func() tea.Msg {
 		missing, err := src.Missing(ids)
 		if err != nil {

@@ -31,9 +31,9 @@ import (
 // session; a session that ends with some still waiting says so, and its
 // exit status too.
 
-// A ledger is what the model knows of the games played before the game on
-// screen, and of the writes of the history.
-type ledger struct {
+// playedBefore is what the model knows of the games played before the game
+// on screen, and of the writes of the history.
+type playedBefore struct {
 	games   []history.Record // the finished games of the history, oldest first
 	earlier history.Earlier  // the games counted before the history began
 	summary history.Summary  // the statistics of games and earlier: all but the game on screen
@@ -98,7 +98,7 @@ func derivedID(g *engine.Game) string {
 // recorded reports whether the game id was left already: its line is in
 // the history, or waits to be written there.
 func (m *Model) recorded(id string) bool {
-	return id != "" && slices.ContainsFunc(m.ledger.games, func(r history.Record) bool { return r.ID == id })
+	return id != "" && slices.ContainsFunc(m.past.games, func(r history.Record) bool { return r.ID == id })
 }
 
 // loadUnrecorded takes the games that wait for the history as games left,
@@ -113,19 +113,19 @@ func (m *Model) loadUnrecorded() {
 	}
 	if err != nil {
 		m.warn("Games left earlier, not yet in the history, not read: " + err.Error())
-		m.ledger.keepFile = true
+		m.past.keepFile = true
 		return
 	}
-	m.ledger.fileGames, m.ledger.keepFile = len(games), damaged
+	m.past.fileGames, m.past.keepFile = len(games), damaged
 	for _, g := range games {
 		if !m.recorded(g.ID) {
-			m.ledger.unrecorded = append(m.ledger.unrecorded, g)
-			m.ledger.whole = append(m.ledger.whole, g)
-			m.ledger.games = append(m.ledger.games, g.Record)
+			m.past.unrecorded = append(m.past.unrecorded, g)
+			m.past.whole = append(m.past.whole, g)
+			m.past.games = append(m.past.games, g.Record)
 		}
 	}
-	if len(m.ledger.unrecorded) > 0 {
-		m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
+	if len(m.past.unrecorded) > 0 {
+		m.past.summary = history.Summarize(m.past.earlier, m.past.games)
 	}
 	m.writeUnrecorded()
 }
@@ -139,9 +139,9 @@ func (m *Model) leave() bool {
 	if m.cur.Game.MoveCount() == 0 || m.recorded(m.cur.ID) {
 		return true
 	}
-	if wait := m.ledger.leaving.wait(m.now()); wait > 0 {
+	if wait := m.past.leaving.wait(m.now()); wait > 0 {
 		m.note = fmt.Sprintf("You left %s in the last minute, the most this server records: this one goes on, and can be left in %s.",
-			figures.Quantity(m.ledger.leaving.limit, "game"), figures.Quantity(int(wait.Seconds())+1, "second"))
+			figures.Quantity(m.past.leaving.limit, "game"), figures.Quantity(int(wait.Seconds())+1, "second"))
 		return false
 	}
 	g := m.line()
@@ -149,10 +149,10 @@ func (m *Model) leave() bool {
 		m.warn("The game could not be recorded, so it goes on: " + err.Error())
 		return false
 	}
-	m.ledger.leaving.left(m.now())
-	m.ledger.whole = append(m.ledger.whole, g)
-	m.ledger.games = append(m.ledger.games, g.Record)
-	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
+	m.past.leaving.left(m.now())
+	m.past.whole = append(m.past.whole, g)
+	m.past.games = append(m.past.games, g.Record)
+	m.past.summary = history.Summarize(m.past.earlier, m.past.games)
 	m.rankGame(g) // kept first: the leaderboards can fail, the game is not lost
 	return true
 }
@@ -160,8 +160,8 @@ func (m *Model) leave() bool {
 // gameOf returns the game of r whole, with its moves: read again from the
 // history, unless it was left in this session.
 func (m *Model) gameOf(r history.Record) (history.Game, error) {
-	if i := slices.IndexFunc(m.ledger.whole, func(g history.Game) bool { return g.Record == r }); i >= 0 {
-		return m.ledger.whole[i], nil
+	if i := slices.IndexFunc(m.past.whole, func(g history.Game) bool { return g.Record == r }); i >= 0 {
+		return m.past.whole[i], nil
 	}
 	if m.store == nil {
 		return history.Game{}, errors.New("no history to read it from")
@@ -176,18 +176,18 @@ func (m *Model) record(g history.Game) error {
 		return nil
 	}
 	m.writeUnrecorded()
-	if m.ledger.unreadable == nil && len(m.ledger.unrecorded) == 0 {
+	if m.past.unreadable == nil && len(m.past.unrecorded) == 0 {
 		err := m.store.AppendHistory(g)
 		if err == nil {
 			return nil
 		}
-		m.ledger.err = err
+		m.past.err = err
 	}
 	if err := m.store.AddUnrecorded(g); err != nil {
 		return fmt.Errorf("%v; nor kept to be written later: %w", m.historyTrouble(), err)
 	}
-	m.ledger.unrecorded = append(m.ledger.unrecorded, g)
-	m.ledger.fileGames++
+	m.past.unrecorded = append(m.past.unrecorded, g)
+	m.past.fileGames++
 	m.warn(fmt.Sprintf("The game left is not in the history yet (%v): it is counted, kept in %s, and written to the history as soon as it can be.",
 		m.historyTrouble(), m.store.UnrecordedPath()))
 	return nil
@@ -195,32 +195,32 @@ func (m *Model) record(g history.Game) error {
 
 // historyTrouble says why the history is not written.
 func (m *Model) historyTrouble() error {
-	if m.ledger.unreadable != nil {
-		return fmt.Errorf("the history could not be read: %w", m.ledger.unreadable)
+	if m.past.unreadable != nil {
+		return fmt.Errorf("the history could not be read: %w", m.past.unreadable)
 	}
-	return m.ledger.err
+	return m.past.err
 }
 
 // writeUnrecorded writes the games that wait for the history to it, oldest
 // first, until one fails, and leaves in the unrecorded file only those
 // still waiting.
 func (m *Model) writeUnrecorded() {
-	if m.store == nil || m.ledger.unreadable != nil {
+	if m.store == nil || m.past.unreadable != nil {
 		return
 	}
 	n := 0
-	for ; n < len(m.ledger.unrecorded); n++ {
-		if err := m.store.AppendHistory(m.ledger.unrecorded[n]); err != nil {
-			m.ledger.err = err
+	for ; n < len(m.past.unrecorded); n++ {
+		if err := m.store.AppendHistory(m.past.unrecorded[n]); err != nil {
+			m.past.err = err
 			break
 		}
 	}
-	m.ledger.unrecorded = slices.Delete(m.ledger.unrecorded, 0, n)
-	if m.ledger.fileGames != len(m.ledger.unrecorded) && !m.ledger.keepFile {
+	m.past.unrecorded = slices.Delete(m.past.unrecorded, 0, n)
+	if m.past.fileGames != len(m.past.unrecorded) && !m.past.keepFile {
 		// A failure leaves in the file games the history holds: the next
 		// start passes over them, by their IDs.
-		if m.store.SetUnrecorded(m.ledger.unrecorded) == nil {
-			m.ledger.fileGames = len(m.ledger.unrecorded)
+		if m.store.SetUnrecorded(m.past.unrecorded) == nil {
+			m.past.fileGames = len(m.past.unrecorded)
 		}
 	}
 }
@@ -228,7 +228,7 @@ func (m *Model) writeUnrecorded() {
 // unrecordedError says that games left are still not in the history at
 // the end of a session, or is nil.
 func (m *Model) unrecordedError() error {
-	n := len(m.ledger.unrecorded)
+	n := len(m.past.unrecorded)
 	if n == 0 || m.store == nil {
 		return nil
 	}

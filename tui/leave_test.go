@@ -141,8 +141,8 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 			if !killed && b != a.ID && count[b] != 1 {
 				t.Errorf("%s: the game of one move left is in the history %d times; want once", name, count[b])
 			}
-			if m.ledger.summary.Games != lines {
-				t.Errorf("%s: the statistics count %d games, the history holds %d", name, m.ledger.summary.Games, lines)
+			if m.past.summary.Games != lines {
+				t.Errorf("%s: the statistics count %d games, the history holds %d", name, m.past.summary.Games, lines)
 			}
 		}
 	}
@@ -161,8 +161,8 @@ func TestNewGameSavedAtOnce(t *testing.T) {
 	for range 3 {
 		m = session(t, &s, true)
 	}
-	if count, lines := ids(t, s); lines != 1 || count[a.ID] != 1 || m.ledger.summary.Games != 1 {
-		t.Errorf("after four -new: %d lines, %v, %d games counted; want game %q once", lines, count, m.ledger.summary.Games, a.ID)
+	if count, lines := ids(t, s); lines != 1 || count[a.ID] != 1 || m.past.summary.Games != 1 {
+		t.Errorf("after four -new: %d lines, %v, %d games counted; want game %q once", lines, count, m.past.summary.Games, a.ID)
 	}
 }
 
@@ -226,8 +226,8 @@ func TestHistoryUnwritable(t *testing.T) {
 	moveOnce(t, m)
 	leaveForNew(m)
 	m.shutdown()
-	if m.ledger.summary.Games != 2 {
-		t.Errorf("%d games counted; want the 2 left", m.ledger.summary.Games)
+	if m.past.summary.Games != 2 {
+		t.Errorf("%d games counted; want the 2 left", m.past.summary.Games)
 	}
 	err := m.unrecordedError()
 	if err == nil || !strings.Contains(err.Error(), "2 games") || !strings.Contains(err.Error(), s.UnrecordedPath()) {
@@ -239,8 +239,8 @@ func TestHistoryUnwritable(t *testing.T) {
 
 	s.beforeWrite = nil
 	m = session(t, &s, false)
-	if count, lines := ids(t, s); lines != 2 || len(count) != 2 || m.ledger.summary.Games != 2 {
-		t.Errorf("the next start: %d lines %v, %d counted; want the 2 games once each", lines, count, m.ledger.summary.Games)
+	if count, lines := ids(t, s); lines != 2 || len(count) != 2 || m.past.summary.Games != 2 {
+		t.Errorf("the next start: %d lines %v, %d counted; want the 2 games once each", lines, count, m.past.summary.Games)
 	}
 	if _, err := os.Stat(s.UnrecordedPath()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%s is still there once its games are in the history: %v", s.UnrecordedPath(), err)
@@ -262,15 +262,15 @@ func TestHistoryUnreadable(t *testing.T) {
 	m := session(t, &s, false)
 	leaveForNew(m)
 	m.shutdown()
-	if m.ledger.summary.Games != 1 || m.unrecordedError() == nil {
-		t.Errorf("%d games counted, end: %v; want the game counted and an error", m.ledger.summary.Games, m.unrecordedError())
+	if m.past.summary.Games != 1 || m.unrecordedError() == nil {
+		t.Errorf("%d games counted, end: %v; want the game counted and an error", m.past.summary.Games, m.unrecordedError())
 	}
 	if err := os.Remove(s.HistoryPath()); err != nil {
 		t.Fatal(err)
 	}
 	m = session(t, &s, false)
-	if count, lines := ids(t, s); lines != 1 || count["aaaaaaaaaaaaaaaa"] != 1 || m.ledger.summary.Games != 1 {
-		t.Errorf("once the history can be read: %d lines %v, %d counted; want the game once", lines, count, m.ledger.summary.Games)
+	if count, lines := ids(t, s); lines != 1 || count["aaaaaaaaaaaaaaaa"] != 1 || m.past.summary.Games != 1 {
+		t.Errorf("once the history can be read: %d lines %v, %d counted; want the game once", lines, count, m.past.summary.Games)
 	}
 }
 
@@ -287,8 +287,8 @@ func TestGameKeptWhenNowhereToRecord(t *testing.T) {
 	}
 	m := session(t, &s, false)
 	leaveForNew(m)
-	if m.cur.ID != a.ID || len(m.warnings) == 0 || m.ledger.summary.Games != 0 {
-		t.Errorf("after n: game %q, warnings %v, %d counted; want the game kept, a warning, nothing counted", m.cur.ID, m.warnings, m.ledger.summary.Games)
+	if m.cur.ID != a.ID || len(m.warnings) == 0 || m.past.summary.Games != 0 {
+		t.Errorf("after n: game %q, warnings %v, %d counted; want the game kept, a warning, nothing counted", m.cur.ID, m.warnings, m.past.summary.Games)
 	}
 	s.beforeWrite = nil
 	leaveForNew(m)

@@ -65,7 +65,7 @@ type Config struct {
 //
 // Its state is grouped by concern: the AI at the player's side (ai), the
 // coach, the look of the screen, the motion of the tiles, the screens that
-// can come in front of the game, and the ledger of past games. Update hands
+// can come in front of the game, and the games played before. Update hands
 // a key to the screen in front (see onKey).
 type Model struct {
 	ctx   context.Context
@@ -78,7 +78,7 @@ type Model struct {
 	cur        SavedGame // the game in progress and what the statistics need of it
 	lastActive time.Time // when a move was last played, or the session began: the time played runs from it
 	saveErr    error     // why the game in progress could not be saved, if it could not
-	ledger     ledger    // the games played before, and the writes of the history
+	past       playedBefore // the games played before, and the writes of the history
 
 	ai      assistant // the AI: its searches, hints and autoplay
 	coach   coaching  // the live coach's marks on the player's moves
@@ -241,7 +241,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		race:    racing{hub: cfg.Races},
 		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
 	}
-	m.ledger.leaving.limit = cfg.GamesPerMinute
+	m.past.leaving.limit = cfg.GamesPerMinute
 	if m.look.theme.Name == "" {
 		m.look.theme = theme.Default()
 	}

@@ -330,8 +330,8 @@ func TestNewGameAsks(t *testing.T) {
 	}
 	press(m, "n")
 	press(m, "y")
-	if m.cur.Game.MoveCount() != 0 || m.ledger.summary.Games != 1 {
-		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.ledger.summary.Games)
+	if m.cur.Game.MoveCount() != 0 || m.past.summary.Games != 1 {
+		t.Errorf("after yes: %d moves, %d games played; want a new game and one played", m.cur.Game.MoveCount(), m.past.summary.Games)
 	}
 }
 

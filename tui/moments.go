@@ -71,7 +71,7 @@ func (m *Model) celebrate(before engine.Board) tea.Cmd {
 // firstWin says that the 2048 on the board is the player's first, if no
 // game of the history made one.
 func (m *Model) firstWin() []string {
-	if s := m.ledger.summary; s.Games > 0 && s.HighestTile < 2048 {
+	if s := m.past.summary; s.Games > 0 && s.HighestTile < 2048 {
 		return []string{"Your first, in " + figures.Count(s.Games+1) + " games."}
 	}
 	return nil
@@ -96,7 +96,7 @@ func (m *Model) overLines() (string, []string) {
 		fmt.Sprintf("%s points · tile %d", figures.Count(g.Score()), g.HighestTile()),
 		fmt.Sprintf("%s · %s", moves, playTime(m.cur.Played)),
 	}
-	s := m.ledger.summary // the other games: this one has no line yet
+	s := m.past.summary // the other games: this one has no line yet
 	if line := m.dailyLine(); line != "" {
 		lines = append(lines, line)
 	}
@@ -113,7 +113,7 @@ func (m *Model) overLines() (string, []string) {
 			lines = append(lines, "New highest tile!")
 		}
 		if n := s.Recorded.Games; n > 0 { // the games begun afresh: those set up have no rank
-			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.ledger.games, g.Score())), figures.Count(n+1)))
+			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.past.games, g.Score())), figures.Count(n+1)))
 		}
 	}
 	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics · %s review",

@@ -37,7 +37,7 @@ func (m *Model) loadHistory() *history.Index {
 	}
 	log, notes, err := m.store.LoadHistory()
 	if err != nil {
-		m.ledger.unreadable = err
+		m.past.unreadable = err
 		m.warn("History not read: " + err.Error() + " Games left meanwhile wait in " + m.store.UnrecordedPath() + ".")
 	}
 	for _, n := range notes {
@@ -48,15 +48,15 @@ func (m *Model) loadHistory() *history.Index {
 
 // useHistory takes the games of x as the history.
 func (m *Model) useHistory(x *history.Index) {
-	m.ledger.games, m.ledger.earlier = x.Records, x.EarlierGames()
-	m.ledger.summary = history.Summarize(m.ledger.earlier, m.ledger.games)
+	m.past.games, m.past.earlier = x.Records, x.EarlierGames()
+	m.past.summary = history.Summarize(m.past.earlier, m.past.games)
 }
 
 // migrate carries the statistics file of earlier versions into the history,
 // once. If it counted the game in progress already (a game over, not left),
 // the game is taken out of the counts: its line will count it.
 func (m *Model) migrate(log *history.Index) {
-	if m.store == nil || m.ledger.unreadable != nil {
+	if m.store == nil || m.past.unreadable != nil {
 		return // with the history unread, the counts could be carried twice
 	}
 	adjust := func(e history.Earlier) history.Earlier {
@@ -103,9 +103,9 @@ func (m *Model) line() history.Game {
 // over, and raising the records in any case, unless it began from a
 // position set up, whose records are kept apart.
 func (m *Model) statsNow() history.Summary {
-	s := m.ledger.summary
+	s := m.past.summary
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
-		s = history.Summarize(m.ledger.earlier, append(m.ledger.games[:len(m.ledger.games):len(m.ledger.games)], m.line().Record))
+		s = history.Summarize(m.past.earlier, append(m.past.games[:len(m.past.games):len(m.past.games)], m.line().Record))
 	}
 	if !m.cur.setUp() {
 		s.BestScore = max(s.BestScore, m.cur.Peak, m.cur.Game.Score())
@@ -118,9 +118,9 @@ func (m *Model) statsNow() history.Summary {
 // raised by the game on screen unless it began from a position set up.
 func (m *Model) best() int {
 	if m.cur.setUp() {
-		return m.ledger.summary.BestScore
+		return m.past.summary.BestScore
 	}
-	return max(m.ledger.summary.BestScore, m.cur.Peak, m.cur.Game.Score())
+	return max(m.past.summary.BestScore, m.cur.Peak, m.cur.Game.Score())
 }
 
 // setUp reports whether the game began from a position set up (2048
@@ -166,7 +166,7 @@ func (s *SavedGame) undone() {
 // game celebrates it.
 func (m *Model) firstTile(before engine.Board) uint8 {
 	r := m.cur.Game.Board().HighestRank()
-	if m.cur.setUp() || r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.ledger.summary.HighestTile {
+	if m.cur.setUp() || r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.past.summary.HighestTile {
 		return 0
 	}
 	return r

@@ -43,18 +43,18 @@ func TestPlayedCountsLeftGames(t *testing.T) {
 	s := tempStore(t)
 	m := newTestModel(t, Config{Store: &s})
 	press(m, "n") // no move: nothing to count
-	if m.ledger.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
-		t.Fatalf("a game of no move counted: %+v", m.ledger.summary)
+	if m.past.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
+		t.Fatalf("a game of no move counted: %+v", m.past.summary)
 	}
 	playSome(m.cur.Game, 5)
 	press(m, "q")
 	m = New(t.Context(), Config{Store: &s})
-	if m.ledger.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
-		t.Fatalf("quitting counted the game: %+v", m.ledger.summary)
+	if m.past.summary.Games != 0 || len(historyOf(t, s).Games) != 0 {
+		t.Fatalf("quitting counted the game: %+v", m.past.summary)
 	}
 	m = New(t.Context(), Config{Store: &s, NewGame: true})
-	if log := historyOf(t, s); len(log.Games) != 1 || m.ledger.summary.Games != 1 || len(log.Games[0].Moves) != 5 {
-		t.Errorf("-new on a saved game: %d lines, %+v in the game; want it played, its 5 moves in its line", len(log.Games), m.ledger.summary)
+	if log := historyOf(t, s); len(log.Games) != 1 || m.past.summary.Games != 1 || len(log.Games[0].Moves) != 5 {
+		t.Errorf("-new on a saved game: %d lines, %+v in the game; want it played, its 5 moves in its line", len(log.Games), m.past.summary)
 	}
 }
 
@@ -242,8 +242,8 @@ func TestMigration(t *testing.T) {
 
 	m := New(t.Context(), Config{Store: &s})
 	want := history.Earlier{GamesPlayed: 41, GamesWon: 3, GamesHinted: 9, GamesAutoplayed: 5, BestScore: 36112, HighestTile: 4096}
-	if m.ledger.earlier != want || m.cur.Counted {
-		t.Errorf("earlier games %+v, counted %v; want %+v, and the game in progress no longer counted", m.ledger.earlier, m.cur.Counted, want)
+	if m.past.earlier != want || m.cur.Counted {
+		t.Errorf("earlier games %+v, counted %v; want %+v, and the game in progress no longer counted", m.past.earlier, m.cur.Counted, want)
 	}
 	if st := m.statsNow(); st.Games != 42 || st.Hinted != 10 || st.BestScore != 36112 {
 		t.Errorf("statistics with the game over on screen: %+v; want the 42 games of stats.json", st)
@@ -262,8 +262,8 @@ func TestMigration(t *testing.T) {
 	os.WriteFile(s.statsPath(), []byte(old), 0o644)
 	s.SaveGame(SavedGame{Game: g, Hinted: true, Counted: true}, true)
 	m = New(t.Context(), Config{Store: &s, NewGame: true})
-	if m.ledger.summary.Games != 42 || len(historyOf(t, s).Earlier) != 1 {
-		t.Errorf("after a second start: %d games, %d lines of earlier games; want 42 and 1", m.ledger.summary.Games, len(historyOf(t, s).Earlier))
+	if m.past.summary.Games != 42 || len(historyOf(t, s).Earlier) != 1 {
+		t.Errorf("after a second start: %d games, %d lines of earlier games; want 42 and 1", m.past.summary.Games, len(historyOf(t, s).Earlier))
 	}
 }
 
@@ -280,16 +280,16 @@ func TestDamagedHistory(t *testing.T) {
 	os.WriteFile(s.HistoryPath(), []byte(lines[0]+bad+lines[2]), 0o644)
 
 	m := newTestModel(t, Config{Store: &s})
-	if m.ledger.summary.Games != 2 || len(m.warnings) != 2 || !strings.Contains(m.warnings[0].text, "line 2") ||
+	if m.past.summary.Games != 2 || len(m.warnings) != 2 || !strings.Contains(m.warnings[0].text, "line 2") ||
 		!strings.Contains(m.warnings[1].text, ".damaged") {
-		t.Errorf("%d games, warnings %+v; want 2 games, and line 2 said skipped and moved", m.ledger.summary.Games, m.warnings)
+		t.Errorf("%d games, warnings %+v; want 2 games, and line 2 said skipped and moved", m.past.summary.Games, m.warnings)
 	}
 	if aside, _ := os.ReadFile(s.HistoryPath() + ".damaged"); string(aside) != bad {
 		t.Errorf("history.jsonl.damaged holds %q; want the damaged line", aside)
 	}
 	m = newTestModel(t, Config{Store: &s})
-	if m.ledger.summary.Games != 2 || len(m.warnings) != 0 {
-		t.Errorf("at the next start: %d games, warnings %+v; want 2 games and no warning", m.ledger.summary.Games, m.warnings)
+	if m.past.summary.Games != 2 || len(m.warnings) != 0 {
+		t.Errorf("at the next start: %d games, warnings %+v; want 2 games and no warning", m.past.summary.Games, m.warnings)
 	}
 	var g history.Game
 	if err := json.Unmarshal([]byte(bad), &g); err == nil {

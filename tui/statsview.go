@@ -33,12 +33,12 @@ func (m *Model) openStats() { m.screens.stats = &statsView{} }
 // first if it is over (it counts already; onScreen then says so), then
 // those of the history.
 func (m *Model) listed() (games []history.Record, onScreen bool) {
-	games = make([]history.Record, 0, len(m.ledger.games)+1)
+	games = make([]history.Record, 0, len(m.past.games)+1)
 	if onScreen = m.cur.Game.Over() && m.cur.Game.MoveCount() > 0; onScreen {
 		games = append(games, m.line().Record)
 	}
-	for i := len(m.ledger.games) - 1; i >= 0; i-- {
-		games = append(games, m.ledger.games[i])
+	for i := len(m.past.games) - 1; i >= 0; i-- {
+		games = append(games, m.past.games[i])
 	}
 	return games, onScreen
 }
@@ -215,7 +215,7 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 		lines = append(lines, two("MEAN SCORE", figures.Count(int(r.MeanScore+0.5)), "MEDIAN SCORE", figures.Count(int(r.MedianScore+0.5))))
 	}
 	own := "none yet"
-	if m.ledger.earlier.GamesPlayed > 0 {
+	if m.past.earlier.GamesPlayed > 0 {
 		own = "none in the history yet"
 	}
 	if o := s.Own; o.Games > 0 {
@@ -227,14 +227,14 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 	}
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
 	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
-	if d := history.SummarizeDaily(m.ledger.games, m.today()); len(d.Days) > 0 {
+	if d := history.SummarizeDaily(m.past.games, m.today()); len(d.Days) > 0 {
 		lines = append(lines, m.longField("DAILY", dailyText(d), width))
 	}
 	if u := s.SetUp; u.Games > 0 {
 		lines = append(lines, m.longField("SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
 			figures.Quantity(u.Games, "game"), figures.Count(u.BestScore)), width))
 	}
-	if e := m.ledger.earlier; e.GamesPlayed > 0 {
+	if e := m.past.earlier; e.GamesPlayed > 0 {
 		before := fmt.Sprintf("%s from before the history count in games, wins and records; the rest is of the %s since.",
 			figures.Quantity(e.GamesPlayed, "game"), figures.Quantity(s.Recorded.Games, "game"))
 		if s.Recorded.Games == 0 {

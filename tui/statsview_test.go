@@ -56,7 +56,7 @@ func withGames(m *Model, games []history.Game, earlier ...history.Earlier) {
 		x.Records = append(x.Records, g.Record)
 	}
 	m.useHistory(x)
-	m.ledger.whole = games
+	m.past.whole = games
 }
 
 // TestStatsView compares the statistics screen with

@@ -175,8 +175,8 @@ func TestModelResumesTheSavedGame(t *testing.T) {
 	}
 	// -new starts afresh, and the abandoned game counts as played.
 	m3 := New(t.Context(), Config{Store: &s, NewGame: true, Seed: 9})
-	if m3.cur.Game.MoveCount() != 0 || m3.cur.Game.Seed() != 9 || m3.ledger.summary.Games != 1 || m3.ledger.summary.Hinted != 1 || m3.cur.Hinted {
-		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.cur.Game.MoveCount(), m3.cur.Game.Seed(), m3.ledger.summary, m3.cur.Hinted)
+	if m3.cur.Game.MoveCount() != 0 || m3.cur.Game.Seed() != 9 || m3.past.summary.Games != 1 || m3.past.summary.Hinted != 1 || m3.cur.Hinted {
+		t.Errorf("-new: %d moves, seed %d, stats %+v, hinted %v", m3.cur.Game.MoveCount(), m3.cur.Game.Seed(), m3.past.summary, m3.cur.Hinted)
 	}
 }
 
