@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -40,13 +39,9 @@ func readSimDocument(path string) (sim.Document, error) {
 		return sim.Document{}, fmt.Errorf("%s: %w", path, withoutPath(err))
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	doc, err := sim.ReadDocument(f)
 	if err != nil {
 		return sim.Document{}, fmt.Errorf("%s: %w", path, withoutPath(err))
-	}
-	var doc sim.Document
-	if err := json.Unmarshal(trimBOM(data), &doc); err != nil {
-		return sim.Document{}, fmt.Errorf("%s: not the output of sim -json: %w", path, err)
 	}
 	return doc, nil
 }

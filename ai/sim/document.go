@@ -20,6 +20,21 @@ type Document struct {
 	Compare bool
 }
 
+// ReadDocument reads a document from r as sim -json wrote it, a
+// byte-order mark before it skipped (an editor on Windows may add one).
+// A file that is not one is an error that says so.
+func ReadDocument(r io.Reader) (Document, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Document{}, err
+	}
+	var d Document
+	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\uFEFF")), &d); err != nil {
+		return Document{}, fmt.Errorf("not the output of sim -json: %w", err)
+	}
+	return d, nil
+}
+
 // errNotOneRun is the error of a Document that is not a comparison and
 // does not hold one run.
 var errNotOneRun = errors.New("a document that is not a comparison holds one run")

@@ -118,3 +118,30 @@ func TestDocumentRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDocument checks that each document reads back from its JSON,
+// with or without a byte-order mark, and that anything else says it is
+// not one.
+func TestReadDocument(t *testing.T) {
+	for _, doc := range testDocuments(t) {
+		var b bytes.Buffer
+		if _, err := doc.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(doc)
+		for _, data := range [][]byte{b.Bytes(), append([]byte("\uFEFF"), b.Bytes()...)} {
+			got, err := sim.ReadDocument(bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("ReadDocument: %v", err)
+			}
+			if again, _ := json.Marshal(got); !bytes.Equal(again, want) {
+				t.Errorf("ReadDocument read another document:\n%s\nwant\n%s", again, want)
+			}
+		}
+	}
+	for _, bad := range []string{"", "{}", "[1, 2]", "not json", `{"runs": []}`} {
+		if _, err := sim.ReadDocument(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "not the output of sim -json") {
+			t.Errorf("ReadDocument(%q) = %v; want it refused as not a document", bad, err)
+		}
+	}
+}
