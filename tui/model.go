@@ -75,9 +75,9 @@ type Model struct {
 	saves GameSaver // the game in progress: Config.Saves, or store; nil keeps none
 	prefs *Prefs    // never nil: DefaultPrefs, kept nowhere, without a file
 
-	cur        SavedGame // the game in progress and what the statistics need of it
-	lastActive time.Time // when a move was last played, or the session began: the time played runs from it
-	saveErr    error     // why the game in progress could not be saved, if it could not
+	cur        SavedGame    // the game in progress and what the statistics need of it
+	lastActive time.Time    // when a move was last played, or the session began: the time played runs from it
+	saveErr    error        // why the game in progress could not be saved, if it could not
 	past       playedBefore // the games played before, and the writes of the history
 
 	ai      assistant // the AI: its searches, hints and autoplay
