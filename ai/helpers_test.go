@@ -98,13 +98,17 @@ func TestHelpersRunEveryJobOnce(t *testing.T) {
 	clock.passUntil(func() bool { return waitingHelpers(&h) == 0 })
 }
 
-// waitFor returns once cond holds, checking it at growing intervals. It has
-// no time limit of its own, which the load of the machine would make wrong
-// some day: a condition that never holds is a failure that the test
-// binary's -timeout reports, with the stack of every goroutine.
+// waitFor returns once cond holds, looking again each time the other
+// goroutines have had the processor. It reads no clock: the helpers it
+// waits for spin on the test's clock (see testClock), so no event says
+// when they are done, and a synctest bubble, whose clock moves only when
+// every goroutine waits, would never move. It has no time limit of its
+// own, which the load of the machine would make wrong some day: a
+// condition that never holds is a failure that the test binary's -timeout
+// reports, with the stack of every goroutine.
 func waitFor(cond func() bool) {
-	for d := 10 * time.Microsecond; !cond(); d = min(2*d, 10*time.Millisecond) {
-		time.Sleep(d)
+	for !cond() {
+		runtime.Gosched()
 	}
 }
 

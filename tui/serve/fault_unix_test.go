@@ -12,7 +12,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -63,7 +62,7 @@ func TestFaultKill(t *testing.T) {
 	lags := map[int]int{} // MOVES last seen less MOVES resumed: how many games each
 	newGames := 0         // games left as the kill came, resumed as new ones
 	for round := 0; round <= *faultKills; round++ {
-		srv := startFaultServer(t, dir)
+		srv := startChild(t, "TestFaultKill", faultServerDir, dir, "-fault.sessions="+strconv.Itoa(*faultSessions))
 		for _, p := range players {
 			p.connect(t, srv)
 		}
@@ -103,8 +102,8 @@ func TestFaultKill(t *testing.T) {
 		for _, p := range players {
 			wg.Go(func() { p.play(stop) })
 		}
-		time.Sleep(5*time.Second + rand.N(10*time.Second))
-		srv.kill(t)
+		<-time.After(5*time.Second + rand.N(10*time.Second)) // the kill comes at a moment of the clock's choosing
+		srv.kill()
 		close(stop)
 		wg.Wait()
 		for _, p := range players {
@@ -128,7 +127,7 @@ type faultPlayer struct {
 
 // connect logs the player in to srv and starts the game on an 80 × 24
 // terminal.
-func (p *faultPlayer) connect(t *testing.T, srv *faultServer) {
+func (p *faultPlayer) connect(t *testing.T, srv *childServer) {
 	t.Helper()
 	c, err := ssh.Dial("tcp", srv.addr, &ssh.ClientConfig{User: "player", Auth: []ssh.AuthMethod{ssh.PublicKeys(p.key)},
 		HostKeyCallback: ssh.FixedHostKey(srv.hostKey), Timeout: waitTime})
@@ -197,7 +196,13 @@ func checkLedger(t *testing.T, dir string, players []*faultPlayer) {
 	if err := d.IntegrityCheck(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(waitTime)
+	// The logins give the ledger the games it lacks, each in its own
+	// session, in the background of the game, in another process: nothing
+	// says when they are done, so the ledger is read again at each tick
+	// until it holds them all, for waitTime at most.
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	timeout := time.After(waitTime)
 	for _, p := range players {
 		fingerprint := ssh.FingerprintSHA256(p.key.PublicKey())
 		ids, _ := readHistory(t, p.history(dir))
@@ -209,10 +214,11 @@ func checkLedger(t *testing.T, dir string, players []*faultPlayer) {
 			if len(missing) == 0 {
 				break
 			}
-			if time.Now().After(deadline) {
+			select {
+			case <-tick.C:
+			case <-timeout:
 				t.Fatalf("games %v of a history are not in the ledger", missing)
 			}
-			time.Sleep(50 * time.Millisecond)
 		}
 	}
 }
@@ -252,62 +258,6 @@ func readHistory(t *testing.T, path string) (ids []string, lastMoves int) {
 		t.Fatal(err)
 	}
 	return ids, lastMoves
-}
-
-// A faultServer is the server of TestFaultKill, in a process of its own.
-type faultServer struct {
-	cmd     *exec.Cmd
-	addr    string
-	hostKey ssh.PublicKey
-}
-
-// startFaultServer starts the test binary as a server on dir, and waits
-// for it to listen.
-func startFaultServer(t *testing.T, dir string) *faultServer {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFaultKill$", "-test.count=1",
-		"-fault.sessions="+strconv.Itoa(*faultSessions))
-	cmd.Env = append(os.Environ(), faultServerDir+"="+dir)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	srv := &faultServer{cmd: cmd}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	lines := bufio.NewScanner(out)
-	for srv.hostKey == nil && lines.Scan() {
-		if addr, ok := strings.CutPrefix(lines.Text(), "listening "); ok {
-			srv.addr = addr
-		} else if key, ok := strings.CutPrefix(lines.Text(), "host key "); ok {
-			if srv.hostKey, _, _, _, err = ssh.ParseAuthorizedKey([]byte(key)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if srv.hostKey == nil || srv.addr == "" {
-		t.Fatal("the server did not start")
-	}
-	go io.Copy(io.Discard, out)
-	return srv
-}
-
-// kill kills the server with SIGKILL.
-func (srv *faultServer) kill(t *testing.T) {
-	srv.cmd.Process.Signal(syscall.SIGKILL)
-	srv.cmd.Wait()
-}
-
-// stop stops the server with SIGTERM, which it takes as a shutdown.
-func (srv *faultServer) stop(t *testing.T) {
-	t.Helper()
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	if err := srv.cmd.Wait(); err != nil {
-		t.Errorf("the server, stopped: %v", err)
-	}
 }
 
 // serveUntilKilled serves on dir, on a free port of the loopback, which it

@@ -3,14 +3,12 @@
 package serve
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"os/signal"
 	"slices"
 	"strconv"
@@ -55,7 +53,7 @@ func TestFlood(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a flood of some seconds")
 	}
-	srv := startFloodServer(t, t.TempDir())
+	srv := startChild(t, "TestFlood", floodServerDir, t.TempDir(), "-flood.nofile="+strconv.Itoa(*floodNofile))
 	hostKey := ssh.FixedHostKey(srv.hostKey)
 	players := 0
 	login := func() (time.Duration, error) {
@@ -97,10 +95,10 @@ func TestFlood(t *testing.T) {
 		idle := share(*floodIdle, *floodAddrs, i)
 		silent := share(*floodSilent, *floodAddrs, i)
 		for range idle {
-			wg.Go(func() { floodIdleConn(ctx, srv.addr, ip, key, hostKey) })
+			wg.Go(func() { floodConn(ctx, srv.addr, ip, loggedInIdle(srv.addr, key, hostKey)) })
 		}
 		for range silent {
-			wg.Go(func() { floodSilentConn(ctx, srv.addr, ip) })
+			wg.Go(func() { floodConn(ctx, srv.addr, ip, sendingNothing) })
 		}
 	}
 	// A player tries again a quarter of a second after a refusal, until
@@ -110,11 +108,10 @@ func TestFlood(t *testing.T) {
 	for tick := time.Tick(250 * time.Millisecond); ctx.Err() == nil; <-tick {
 		start := time.Now()
 		var err error
-		for {
+		for retry := time.Tick(250 * time.Millisecond); ; <-retry { // a player's pause before trying again
 			if _, err = login(); err == nil || time.Since(start) > 5*time.Second {
 				break
 			}
-			time.Sleep(250 * time.Millisecond) // the player's pause: real time is the point
 		}
 		if err != nil {
 			t.Errorf("a player could not log in within 5 s during the flood: %v", err)
@@ -136,13 +133,22 @@ func TestFlood(t *testing.T) {
 	}
 	// Once the flood is over: the descriptors of the connections that are
 	// left close with them (greeting, grace, handshake: 20 s at most).
-	deadline := time.Now().Add(30 * time.Second)
+	// They are another process's: nothing says when they are closed, so
+	// they are counted again at each tick, for the 30 s of the goal.
+	window := time.After(30 * time.Second)
+	look := time.NewTicker(100 * time.Millisecond)
+	defer look.Stop()
 	fds, rss := srv.usage(t)
-	for ; fds > startFDs && time.Now().Before(deadline); fds, rss = srv.usage(t) {
-		time.Sleep(100 * time.Millisecond) // another process's descriptors: nothing to wait on but the clock
+	over := false
+	for ; fds > startFDs && !over; fds, rss = srv.usage(t) {
+		select {
+		case <-look.C:
+		case <-window:
+			over = true
+		}
 	}
-	if *floodTime >= time.Minute { // a measure: give the memory its 30 s too
-		time.Sleep(time.Until(deadline))
+	if *floodTime >= time.Minute && !over { // a measure: give the memory its 30 s too
+		<-window
 		fds, rss = srv.usage(t)
 		if rss > 2*startRSS {
 			t.Errorf("30 s after the flood, the server holds %d KB; %d KB at the start", rss, startRSS)
@@ -158,46 +164,35 @@ func TestFlood(t *testing.T) {
 // share returns the i-th of n parts of total, as even as they go.
 func share(total, n, i int) int { return total/n + min(1, max(0, total%n-i)) }
 
-// floodIdleConn logs in from ip as key and opens no session, again as soon
-// as the server closes the connection or refuses it, until ctx is done.
-func floodIdleConn(ctx context.Context, addr string, ip net.IP, key ssh.Signer, hostKey ssh.HostKeyCallback) {
+// floodConn keeps a connection from ip to addr open, held by hold until
+// the server closes it, and opens another as soon as it is closed or
+// refused, until ctx is done, which closes the one open.
+func floodConn(ctx context.Context, addr string, ip net.IP, hold func(net.Conn)) {
 	for ctx.Err() == nil {
 		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: time.Second}
-		c, err := d.DialContext(ctx, "tcp", addr)
-		if err != nil {
-			pause(ctx)
-			continue
+		if c, err := d.DialContext(ctx, "tcp", addr); err == nil {
+			stop := context.AfterFunc(ctx, func() { c.Close() })
+			hold(c)
+			stop()
+			c.Close()
 		}
-		stop := context.AfterFunc(ctx, func() { c.Close() })
-		conn, chans, reqs, err := ssh.NewClientConn(c, addr, &ssh.ClientConfig{User: "flood",
-			Auth: []ssh.AuthMethod{ssh.PublicKeys(key)}, HostKeyCallback: hostKey})
-		if err == nil {
-			client := ssh.NewClient(conn, chans, reqs)
-			client.Wait()
-		}
-		stop()
-		c.Close()
 		pause(ctx)
 	}
 }
 
-// floodSilentConn keeps a connection from ip open that sends nothing, and
-// opens another as soon as the server closes it, until ctx is done.
-func floodSilentConn(ctx context.Context, addr string, ip net.IP) {
-	for ctx.Err() == nil {
-		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Timeout: time.Second}
-		c, err := d.DialContext(ctx, "tcp", addr)
-		if err != nil {
-			pause(ctx)
-			continue
+// loggedInIdle holds c logged in as key, opening no session.
+func loggedInIdle(addr string, key ssh.Signer, hostKey ssh.HostKeyCallback) func(net.Conn) {
+	return func(c net.Conn) {
+		conn, chans, reqs, err := ssh.NewClientConn(c, addr, &ssh.ClientConfig{User: "flood",
+			Auth: []ssh.AuthMethod{ssh.PublicKeys(key)}, HostKeyCallback: hostKey})
+		if err == nil {
+			ssh.NewClient(conn, chans, reqs).Wait()
 		}
-		stop := context.AfterFunc(ctx, func() { c.Close() })
-		io.Copy(io.Discard, c)
-		stop()
-		c.Close()
-		pause(ctx)
 	}
 }
+
+// sendingNothing holds c, sending nothing.
+func sendingNothing(c net.Conn) { io.Copy(io.Discard, c) }
 
 // pause waits a little, or until ctx is done: a refused client tries again
 // at once, but not in a busy loop.
@@ -208,49 +203,9 @@ func pause(ctx context.Context) {
 	}
 }
 
-// A floodServer is the server of TestFlood, in a process of its own.
-type floodServer struct {
-	cmd     *exec.Cmd
-	addr    string
-	hostKey ssh.PublicKey
-}
-
-// startFloodServer starts the test binary as a server on dir, under the
-// limit of descriptors of -flood.nofile, and waits for it to listen.
-func startFloodServer(t *testing.T, dir string) *floodServer {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFlood$", "-test.count=1", "-flood.nofile="+strconv.Itoa(*floodNofile))
-	cmd.Env = append(os.Environ(), floodServerDir+"="+dir)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	srv := &floodServer{cmd: cmd}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	lines := bufio.NewScanner(out)
-	for srv.hostKey == nil && lines.Scan() {
-		if addr, ok := strings.CutPrefix(lines.Text(), "listening "); ok {
-			srv.addr = addr
-		} else if key, ok := strings.CutPrefix(lines.Text(), "host key "); ok {
-			if srv.hostKey, _, _, _, err = ssh.ParseAuthorizedKey([]byte(key)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if srv.hostKey == nil || srv.addr == "" {
-		t.Fatal("the server did not start")
-	}
-	go io.Copy(io.Discard, out)
-	return srv
-}
-
 // usage returns the descriptors the server holds open, and its resident
 // memory in KB.
-func (srv *floodServer) usage(t *testing.T) (fds, rssKB int) {
+func (srv *childServer) usage(t *testing.T) (fds, rssKB int) {
 	t.Helper()
 	pid := strconv.Itoa(srv.cmd.Process.Pid)
 	entries, err := os.ReadDir("/proc/" + pid + "/fd")
@@ -270,7 +225,7 @@ func (srv *floodServer) usage(t *testing.T) (fds, rssKB int) {
 }
 
 // descriptors says what the server's descriptors are open on.
-func (srv *floodServer) descriptors() string {
+func (srv *childServer) descriptors() string {
 	dir := "/proc/" + strconv.Itoa(srv.cmd.Process.Pid) + "/fd"
 	entries, _ := os.ReadDir(dir)
 	var what []string
@@ -279,15 +234,6 @@ func (srv *floodServer) descriptors() string {
 		what = append(what, e.Name()+" "+target)
 	}
 	return strings.Join(what, ", ")
-}
-
-// stop stops the server with SIGTERM: it must exit 0.
-func (srv *floodServer) stop(t *testing.T) {
-	t.Helper()
-	srv.cmd.Process.Signal(syscall.SIGTERM)
-	if err := srv.cmd.Wait(); err != nil {
-		t.Errorf("the server, stopped: %v", err)
-	}
 }
 
 // serveFlooded serves on dir, on a free port of the loopback, which it
