@@ -100,8 +100,8 @@ func nextFrame(id int) tea.Cmd {
 // replay's, to its next frame, or ends it after its last.
 func (m *Model) onFrame(msg frameMsg) tea.Cmd {
 	a := &m.motion.anim
-	if m.screens.replay != nil && m.screens.replay.anim != nil && m.screens.replay.anim.id == msg.id {
-		a = &m.screens.replay.anim
+	if m.screens.replay() != nil && m.screens.replay().anim != nil && m.screens.replay().anim.id == msg.id {
+		a = &m.screens.replay().anim
 	}
 	if *a == nil || (*a).id != msg.id {
 		return nil

@@ -236,7 +236,7 @@ func (m *Model) onEval(msg evalMsg) tea.Cmd {
 	m.ai.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: m.ai.searcher.Threads()})
 	m.ai.evalName, m.ai.hint = msg.name, nil
 	m.prefs.evalOpened()
-	if msg.byPlayer && m.screens.settings != nil {
+	if msg.byPlayer && m.screens.settings() != nil {
 		m.wrote("eval", msg.name)
 	} else if msg.byPlayer {
 		m.savePref("eval", msg.name)
@@ -252,8 +252,8 @@ func (m *Model) onEval(msg evalMsg) tea.Cmd {
 func (m *Model) evalRefused(msg evalMsg) {
 	text := fmt.Sprintf("%s not opened, the AI keeps %s: %v", msg.name, m.ai.evalName, msg.err)
 	switch {
-	case msg.byPlayer && m.screens.settings != nil:
-		m.screens.settings.say(text, true)
+	case msg.byPlayer && m.screens.settings() != nil:
+		m.screens.settings().say(text, true)
 	case msg.byPlayer:
 		m.warn(text)
 	default:

@@ -44,7 +44,7 @@ func (m *Model) helpView(w, h int) viewport.Model {
 	vp := viewport.New(viewport.WithWidth(width), viewport.WithHeight(max(h-3, 1)))
 	text, _ := m.helpText(width)
 	vp.SetContent(text)
-	vp.SetYOffset(m.screens.help.offset)
+	vp.SetYOffset(m.screens.help().offset)
 	return vp
 }
 
@@ -52,10 +52,10 @@ func (m *Model) helpView(w, h int) viewport.Model {
 // screen, which is what a player asking for help then wants explained.
 // The keys are a scroll up.
 func (m *Model) openHelp() {
-	m.screens.help = &helpPage{}
+	m.screens.open(&helpPage{})
 	if m.ai.hint != nil || m.ai.autoplay && m.ai.played != nil {
 		w, _ := m.size()
-		_, m.screens.help.offset = m.helpText(min(w, helpWidth))
+		_, m.screens.help().offset = m.helpText(min(w, helpWidth))
 	}
 }
 
@@ -204,8 +204,22 @@ func (m *Model) onHelpKey(k tea.KeyPressMsg) {
 	case k.String() == "pgdown":
 		vp.PageDown()
 	default:
-		m.screens.help = nil
+		m.screens.close(m.screens.help())
 		return
 	}
-	m.screens.help.offset = vp.YOffset()
+	m.screens.help().offset = vp.YOffset()
 }
+
+// update handles a key on the help. Over the replay, any key but those
+// that scroll closes it; over the game or another screen, the keys that
+// act everywhere act too (see onGameOrOverKey).
+func (h *helpPage) update(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	if m.screens.replay() != nil {
+		m.onHelpKey(k)
+		return nil
+	}
+	return m.onGameOrOverKey(k)
+}
+
+// view draws the help.
+func (h *helpPage) view(m *Model, w, ht int) string { return m.helpScreen(w, ht) }

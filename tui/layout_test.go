@@ -171,8 +171,8 @@ func TestReplayArrowsReadRight(t *testing.T) {
 		l, _ := fit(size[0], size[1])
 		var seen []engine.Direction
 		for at := range len(rev.Moves) {
-			m.screens.replay.at = at
-			played, mv, _ := m.screens.replay.current()
+			m.screens.replay().at = at
+			played, mv, _ := m.screens.replay().current()
 			screen := screenRunes(m)
 			checkArrow(t, screen, l, "MOVE", solidArrows[mv.Best()], mv.Best())
 			if played != mv.Best() {

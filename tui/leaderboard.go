@@ -75,8 +75,6 @@ type ranking struct {
 	shown  *standings  // the boards last read; nil before
 	err    error       // why they could not be read
 	asks   uint64      // numbers the readings: an answer older than the one shown is dropped
-	view   *leaderView // the screen of the boards, when it is up
-	naming *nameEntry  // the name being typed, when it is
 	name   string      // the player's name
 }
 

@@ -138,7 +138,7 @@ func TestLeaderboardView(t *testing.T) {
 func TestNoLeaderboardsLocally(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "b")
-	if m.ranks.view != nil || strings.Contains(plain(m), "ranks") {
+	if m.screens.leaders() != nil || strings.Contains(plain(m), "ranks") {
 		t.Errorf("b in a local game: %q", plain(m))
 	}
 }
@@ -149,7 +149,7 @@ func TestNoLeaderboardsLocally(t *testing.T) {
 func TestNameAtFirstGame(t *testing.T) {
 	f := &fakeBoard{name: "player-1a2b3c", boards: someBoards()}
 	m := withBoards(t, Config{}, f)
-	if m.ranks.naming == nil {
+	if m.screens.naming() == nil {
 		t.Fatal("no name asked for at the first game")
 	}
 	golden.RequireEqual(t, m.View().Content)
@@ -168,8 +168,8 @@ func TestNameAtFirstGame(t *testing.T) {
 		press(m, k)
 	}
 	press(m, "enter")
-	if m.ranks.naming != nil || f.name != "Zoë" || !f.chosen {
-		t.Fatalf("after enter: naming %v, name %q", m.ranks.naming, f.name)
+	if m.screens.naming() != nil || f.name != "Zoë" || !f.chosen {
+		t.Fatalf("after enter: naming %v, name %q", m.screens.naming(), f.name)
 	}
 	press(m, "b")
 	press(m, "e")
@@ -179,7 +179,7 @@ func TestNameAtFirstGame(t *testing.T) {
 		t.Errorf("renamed from the boards: %q; want Zoë!", f.name)
 	}
 	// A player who chose a name is not asked again.
-	if m := withBoards(t, Config{}, f); m.ranks.naming != nil {
+	if m := withBoards(t, Config{}, f); m.screens.naming() != nil {
 		t.Error("asked for a name again")
 	}
 }

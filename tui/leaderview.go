@@ -39,7 +39,7 @@ type nameEntry struct {
 
 // askName puts up the line for the player's name, offering name.
 func (m *Model) askName(name string, first bool) {
-	m.ranks.naming = &nameEntry{line: lineEdit{text: []rune(name)}, first: first}
+	m.screens.open(&nameEntry{line: lineEdit{text: []rune(name)}, first: first})
 }
 
 // startRanks reads the player's name, and asks a player who has not
@@ -63,11 +63,11 @@ func (m *Model) startRanks() {
 // goes back (at the first game, keeping the name offered), the others
 // edit it.
 func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
-	e := m.ranks.naming
+	e := m.screens.naming()
 	switch k.String() {
 	case "esc":
 		if !e.first {
-			m.ranks.naming = nil
+			m.screens.close(e)
 			return nil
 		}
 		e.line.text = []rune(m.ranks.name)
@@ -78,7 +78,8 @@ func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
 			e.refused = err.Error()
 			return nil
 		}
-		m.ranks.name, m.ranks.naming = name, nil
+		m.ranks.name = name
+		m.screens.close(e)
 		return m.readStandings()
 	default:
 		e.line.key(k)
@@ -89,7 +90,7 @@ func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
 
 // nameScreen draws the line where the player types their name.
 func (m *Model) nameScreen(w, h int) string {
-	e := m.ranks.naming
+	e := m.screens.naming()
 	width := min(w, leaderWidth)
 	text := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text)
 	cursor := lipgloss.NewStyle().Reverse(true)
@@ -115,7 +116,7 @@ func (m *Model) nameScreen(w, h int) string {
 // openLeaders puts up the screen of the boards, at today's, and reads
 // them again.
 func (m *Model) openLeaders() tea.Cmd {
-	m.ranks.view = &leaderView{}
+	m.screens.open(&leaderView{})
 	return m.readStandings()
 }
 
@@ -123,12 +124,12 @@ func (m *Model) openLeaders() tea.Cmd {
 // change the board, up and down (and the page keys) scroll it, e changes
 // the player's name, esc or the key of the boards goes back.
 func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.ranks.view
+	v := m.screens.leaders()
 	_, h := m.size()
 	page := max(h-leaderChrome, 1)
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Leaderboard):
-		m.ranks.view = nil
+		m.screens.close(v)
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	case key.Matches(k, m.keys.Help):
@@ -150,7 +151,7 @@ func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "e":
 		m.askName(m.ranks.name, false)
 	}
-	if m.ranks.view != nil {
+	if m.screens.leaders() != nil {
 		v.top = min(max(v.top, 0), max(len(m.leaderLines(leaderWidth))-page, 0))
 	}
 	return nil
@@ -165,7 +166,7 @@ func (m *Model) leadersScreen(w, h int) string {
 	width := min(w, leaderWidth)
 	lines := m.leaderLines(width)
 	n := max(h-leaderChrome, 1)
-	top := min(m.ranks.view.top, max(len(lines)-n, 0))
+	top := min(m.screens.leaders().top, max(len(lines)-n, 0))
 	page := lines[top:min(top+n, len(lines))]
 	keys := fmt.Sprintf("%s %s board · %s %s scroll · e your name · %s back",
 		first(m.keys.Left), first(m.keys.Right), first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
@@ -182,7 +183,7 @@ func (m *Model) leaderTabs(width int) string {
 	}
 	var parts []string
 	for i, name := range names {
-		if i == m.ranks.view.tab {
+		if i == m.screens.leaders().tab {
 			parts = append(parts, lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(m.look.pal.Accent).Render(" "+name+" "))
 			continue
 		}
@@ -201,7 +202,7 @@ func (m *Model) leaderLines(width int) []string {
 	case s == nil:
 		return []string{m.muted("Reading the leaderboards…")}
 	}
-	tab := m.ranks.view.tab
+	tab := m.screens.leaders().tab
 	var lines []string
 	lines = append(lines, strings.Split(ansi.Wrap(m.muted(boardIntro(tab, s)), width, ""), "\n")...)
 	for a, title := range []string{"BY HAND", "WITH THE AI"} {
@@ -260,3 +261,15 @@ func (m *Model) standingRow(r Standing, width int) string {
 	}
 	return line
 }
+
+// update handles a key on the leaderboards.
+func (v *leaderView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onLeadersKey(k) }
+
+// view draws the leaderboards.
+func (v *leaderView) view(m *Model, w, h int) string { return m.leadersScreen(w, h) }
+
+// update handles a key while the name is typed: it takes every key.
+func (e *nameEntry) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onNameKey(k) }
+
+// view draws the line where the name is typed.
+func (e *nameEntry) view(m *Model, w, h int) string { return m.nameScreen(w, h) }

@@ -157,18 +157,6 @@ type motion struct {
 	animations int           // numbers the animations: each frame's tick names its own
 }
 
-// screens are what can come in front of the game: the help, the
-// statistics, the replay (over the game or the statistics), the settings.
-type screens struct {
-	help       *helpPage      // the help, when it is up
-	stats      *statsView     // the statistics screen, when it is up
-	settings   *settingsView  // the settings screen, when it is up
-	replay     *replayView    // the replay, when it is up
-	replays    uint64         // numbers the replays: the messages of each one's review name it
-	reviewPace time.Duration  // between two batches of a review's moves (see reviewPace)
-	reviewAt   review.Setting // the setting of the replay's reviews (see reviewSetting)
-}
-
 // purpose says what a search is for.
 type purpose int
 

@@ -406,11 +406,11 @@ func TestThemeKeyCycles(t *testing.T) {
 func TestHelpAndTooSmall(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "?")
-	if m.screens.help == nil || !strings.Contains(m.render(), "move up") {
+	if m.screens.help() == nil || !strings.Contains(m.render(), "move up") {
 		t.Error("? did not show the help")
 	}
 	press(m, "left")
-	if m.screens.help != nil || m.cur.Game.MoveCount() != 0 {
+	if m.screens.help() != nil || m.cur.Game.MoveCount() != 0 {
 		t.Error("a key did not just close the help")
 	}
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 10})

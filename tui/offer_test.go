@@ -133,7 +133,7 @@ func TestPanelOffersNetwork(t *testing.T) {
 	if got := m.weightsShown(); got != "built in" {
 		t.Errorf("weightsShown() = %q; want built in", got)
 	}
-	m.screens.settings = &settingsView{}
+	m.screens.open(&settingsView{})
 	if got := m.aboutWeights(); !strings.Contains(got, "none of your own") || !strings.Contains(got, "4x6, trained on 12 games") {
 		t.Errorf("aboutWeights() = %q; want the network on offer described", got)
 	}
@@ -142,7 +142,7 @@ func TestPanelOffersNetwork(t *testing.T) {
 	if got := staged.about(); !strings.Contains(got, "(4x6 in 2 stages, the later from 16384, trained on 12 games)") {
 		t.Errorf("about() of a network of two stages = %q; want its stages named", got)
 	}
-	m.screens.settings = nil
+	m.screens.close(m.screens.settings())
 	m.ai.evalName = ntuple.EvaluatorName
 	if text := plain(m); strings.Contains(text, "NETWORK") || !strings.Contains(text, "THEME") {
 		t.Errorf("the network on offer in use: the screen says %q; want the theme", text)

@@ -8,32 +8,21 @@ import (
 	"github.com/term2048/2048/engine"
 )
 
-// Keys go to the screen in front: the replay (and the help over it), the
-// help, the settings, the statistics, or the game. ctrl+c quits from any of
-// them.
+// Keys go to the screen in front (see screen), or to the game when none
+// is. ctrl+c quits from any of them.
 
-// onKey dispatches a key press to the screen in front.
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd { return m.toScreen(k) }
-
-// toScreen hands a key press to the screen in front.
-func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
+// onKey dispatches a key press to the screen in front, or to the game.
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c":
 		return m.quit()
-	case m.racePrompt() && m.screens.replay == nil && m.screens.settings == nil:
+	case m.racePrompt() && m.screens.replay() == nil && m.screens.settings() == nil:
 		return m.onRacePromptKey(k)
-	case m.ranks.naming != nil && m.screens.help == nil: // the name typed takes every key
-		return m.onNameKey(k)
-	case m.screens.replay != nil && m.screens.help != nil:
-		m.onHelpKey(k)
-		return nil
-	case m.screens.replay != nil: // the game under it, its notes and its question, stay as they are
-		return m.onReplayKey(k)
-	case m.screens.settings != nil && m.screens.help == nil: // so does the game under the settings
-		return m.onSettingsKey(k)
-	case m.ranks.view != nil && m.screens.help == nil: // and under the leaderboards
-		return m.onLeadersKey(k)
-	case key.Matches(k, m.keys.Review) && m.screens.stats == nil && m.screens.help == nil && !m.hidden():
+	}
+	if s := m.screens.front(); s != nil {
+		return s.update(m, k)
+	}
+	if key.Matches(k, m.keys.Review) && !m.hidden() {
 		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
 	}
 	return m.onGameOrOverKey(k)
@@ -48,23 +37,23 @@ func (m *Model) toScreen(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 	m.note, m.banner, m.motion.anim = "", nil, nil
 	// On the statistics, esc goes back: the warnings stay.
-	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.screens.stats == nil {
+	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.screens.stats() == nil {
 		m.warnings = nil
 		return nil
 	}
-	if m.screens.help == nil && !key.Matches(k, m.keys.Help) {
+	if m.screens.help() == nil && !key.Matches(k, m.keys.Help) {
 		m.seen() // the help shows the warnings whole: opening it is not putting them away
 	}
 	everywhere := key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend)
 	switch {
-	case m.screens.help != nil && !key.Matches(k, m.keys.Quit):
+	case m.screens.help() != nil && !key.Matches(k, m.keys.Quit):
 		m.onHelpKey(k)
 		return nil
-	case m.screens.stats != nil && !everywhere:
+	case m.screens.stats() != nil && !everywhere:
 		return m.onStatsKey(k)
 	case m.hidden() && !everywhere:
 		return nil // no key acts on a board out of sight, nor answers the question over it
-	case m.screens.stats == nil && !m.hidden(): // the question waits under the statistics
+	case m.screens.stats() == nil && !m.hidden(): // the question waits under the statistics
 		if cmd, done := m.answer(k); done {
 			return cmd
 		}

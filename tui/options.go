@@ -77,7 +77,7 @@ func (m *Model) useCoach(on bool) {
 // there is colour to show it.
 func (m *Model) stepTheme(by int) tea.Cmd {
 	if m.themeShown() != m.look.theme.Name {
-		m.screens.settings.say("Themes need colour, and there is none here (-color none, NO_COLOR or the terminal).", true)
+		m.screens.settings().say("Themes need colour, and there is none here (-color none, NO_COLOR or the terminal).", true)
 		return nil
 	}
 	all := theme.All()
@@ -117,7 +117,7 @@ func (m *Model) evalShown() string {
 // one being opened) in the background; onEval puts it to use and writes it.
 func (m *Model) stepEval(by int) tea.Cmd {
 	if m.evalFixed() {
-		m.screens.settings.say(evalFixedText, true)
+		m.screens.settings().say(evalFixedText, true)
 		return nil
 	}
 	names := evaluatorNames()
@@ -185,7 +185,7 @@ func (m *Model) aboutWeights() string {
 	} else if path == "" {
 		path = DefaultWeightsPath()
 	}
-	if m.screens.settings.edit != nil {
+	if m.screens.settings().edit != nil {
 		return fmt.Sprintf("The file %s reads its network from, now %s.", ntuple.EvaluatorName, path)
 	}
 	return fmt.Sprintf("The file %s reads its network from: %s. enter edits it.", ntuple.EvaluatorName, path)
@@ -193,7 +193,7 @@ func (m *Model) aboutWeights() string {
 
 func (m *Model) stepAnimate(int) tea.Cmd {
 	if m.motion.still {
-		m.screens.settings.say(stillText, true)
+		m.screens.settings().say(stillText, true)
 		return nil
 	}
 	m.useAnimate(!m.motion.animate)
@@ -251,7 +251,7 @@ func (m *Model) aboutDepth() string {
 // wrote writes the setting name, just changed on the settings screen, to
 // the preferences file, and says so on the screen, or why it could not.
 func (m *Model) wrote(name string, value any) {
-	v := m.screens.settings
+	v := m.screens.settings()
 	path := m.prefs.path()
 	err := m.prefs.Save(name, value)
 	switch {

@@ -113,16 +113,16 @@ func TestGameOnAPool(t *testing.T) {
 		t.Errorf("autoplay's pace at speed 0 on a pool of 150ms: %v", got)
 	}
 	m.openSettings()
-	if cmd := m.stepEval(1); cmd != nil || m.ai.opening != "" || m.screens.settings.said != evalFixedText {
-		t.Errorf("stepping the evaluator on a pool: opening %q, told %q; want nothing opened, and why", m.ai.opening, m.screens.settings.said)
+	if cmd := m.stepEval(1); cmd != nil || m.ai.opening != "" || m.screens.settings().said != evalFixedText {
+		t.Errorf("stepping the evaluator on a pool: opening %q, told %q; want nothing opened, and why", m.ai.opening, m.screens.settings().said)
 	}
-	if m.editWeights(); m.screens.settings.edit != nil {
+	if m.editWeights(); m.screens.settings().edit != nil {
 		t.Error("the weights file can be edited on a pool")
 	}
 	if o := m.reviewOptions(review.Setting{Depth: 3}); o.Workers != 1 || o.Acquire == nil {
 		t.Errorf("a review on a pool: %d workers, acquire set %v; want 1 and the pool's", o.Workers, o.Acquire != nil)
 	}
-	m.screens.settings = nil
+	m.screens.close(m.screens.settings())
 	settle(m, press(m, "h"), 10)
 	if m.ai.hint == nil || !m.ai.hint.HasMove() {
 		t.Error("no hint from the pool")

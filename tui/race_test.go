@@ -151,13 +151,13 @@ func TestRaceRefusesHelp(t *testing.T) {
 		t.Errorf("the panel in a race offers a hint: %q", text)
 	}
 	press(m, "r")
-	if m.screens.replay == nil {
+	if m.screens.replay() == nil {
 		t.Fatal("r in a race: no replay")
 	}
 	press(m, "enter")
 	press(m, "enter")
-	if m.cur.ID != id || m.cur.SetUp || !strings.Contains(m.screens.replay.note, "You are racing") {
-		t.Errorf("taking over from the replay in a race: game %v (was %v), set up %v, note %q", m.cur.ID, id, m.cur.SetUp, m.screens.replay.note)
+	if m.cur.ID != id || m.cur.SetUp || !strings.Contains(m.screens.replay().note, "You are racing") {
+		t.Errorf("taking over from the replay in a race: game %v (was %v), set up %v, note %q", m.cur.ID, id, m.cur.SetUp, m.screens.replay().note)
 	}
 }
 

@@ -34,8 +34,8 @@ func TestStill(t *testing.T) {
 		}
 	}
 	m.openSettings()
-	if m.stepAnimate(1); m.motion.anim != nil || m.screens.settings.said != stillText {
-		t.Errorf("the animation stepped on a still game: told %q", m.screens.settings.said)
+	if m.stepAnimate(1); m.motion.anim != nil || m.screens.settings().said != stillText {
+		t.Errorf("the animation stepped on a still game: told %q", m.screens.settings().said)
 	}
 	if !newTestModel(t, Config{Animate: true, Color: ColorTrue}).animates(0) {
 		t.Error("a game that is not still does not animate the player's moves")

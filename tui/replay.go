@@ -117,7 +117,7 @@ func (m *Model) openReplay(g review.Game, title string, at int) tea.Cmd {
 	v.id = m.screens.replays
 	ctx, cancel := context.WithCancel(m.ctx)
 	v.cancel = cancel
-	m.screens.replay = v
+	m.screens.open(v)
 	return m.startReview(ctx, v)
 }
 
@@ -148,9 +148,9 @@ func newReplayView(g review.Game, title string, at int, set review.Setting) (*re
 // is kept. The screen under it is back as it was, and the game's autoplay
 // goes on if it waited.
 func (m *Model) leaveReplay() tea.Cmd {
-	v := m.screens.replay
+	v := m.screens.replay()
 	v.cancel()
-	m.screens.replay = nil
+	m.screens.close(v)
 	cmds := []tea.Cmd{m.keepReview(v)}
 	if m.ai.pending != nil && m.ai.autoplay && !m.hidden() {
 		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.ai.pendingID}))
@@ -161,12 +161,12 @@ func (m *Model) leaveReplay() tea.Cmd {
 // boardAway reports whether the game's board is out of the player's sight,
 // so that the AI must not play on it: the terminal is too small, or the
 // replay is up.
-func (m *Model) boardAway() bool { return m.hidden() || m.screens.replay != nil }
+func (m *Model) boardAway() bool { return m.hidden() || m.screens.replay() != nil }
 
 // onReplayKey handles a key on the replay; the help's key opens the help
 // over it.
 func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.replay
+	v := m.screens.replay()
 	v.note, v.anim = "", nil // a key finishes the slide at once, and acts
 	if !key.Matches(k, m.keys.TakeOver) {
 		v.takingOver = false // the question is answered no
@@ -175,7 +175,7 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
 		return m.leaveReplay()
 	case key.Matches(k, m.keys.Help):
-		m.screens.help = &helpPage{}
+		m.screens.open(&helpPage{})
 		return nil
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
@@ -268,7 +268,7 @@ type replayTickMsg struct {
 // toggleReplayPlay starts or stops the replay playing itself; from the
 // end, it plays from the start.
 func (m *Model) toggleReplayPlay() tea.Cmd {
-	v := m.screens.replay
+	v := m.screens.replay()
 	if v.playing {
 		v.playing = false
 		return nil
@@ -290,7 +290,7 @@ func (m *Model) replayTick(v *replayView) tea.Cmd {
 
 // onReplayTick steps the replay on, if the tick is the one it waits for.
 func (m *Model) onReplayTick(msg replayTickMsg) tea.Cmd {
-	v := m.screens.replay
+	v := m.screens.replay()
 	if v == nil || v.id != msg.id || v.ticks != msg.tick || !v.playing {
 		return nil
 	}
@@ -324,7 +324,7 @@ func stepSpeed(d time.Duration, step int) time.Duration {
 // screen is left first, as n leaves it; if it is in progress, the key must
 // be pressed twice.
 func (m *Model) takeOver() tea.Cmd {
-	v := m.screens.replay
+	v := m.screens.replay()
 	b := v.boards[v.at]
 	if !b.HasMove() {
 		v.note = "No move is left on this board: there is nothing to play on from here."
@@ -349,3 +349,9 @@ func (m *Model) takeOver() tea.Cmd {
 		figures.Count(at))
 	return cmd
 }
+
+// update handles a key on the replay.
+func (v *replayView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onReplayKey(k) }
+
+// view draws the replay.
+func (v *replayView) view(m *Model, w, h int) string { return m.replayScreen(w, h) }

@@ -78,7 +78,7 @@ func reviewOfGame(t *testing.T, m *Model) *review.Review {
 // review would, and the end of the review if they are all of them. No
 // command runs: the review is the test's.
 func fillReview(m *Model, rev *review.Review, n int) {
-	id := m.screens.replay.id
+	id := m.screens.replay().id
 	m.Update(reviewStartedMsg{id: id})
 	m.Update(reviewMovesMsg{id, rev.Moves[:n]})
 	if n == len(rev.Moves) {
@@ -116,7 +116,7 @@ func TestReplaySteps(t *testing.T) {
 	mistakes, _ = mistakesOf(rev)
 	n := m.cur.Game.MoveCount()
 	press(m, "r")
-	if m.screens.replay == nil || m.screens.replay.at != n || !strings.Contains(plain(m), "replay of this game, up to now") {
+	if m.screens.replay() == nil || m.screens.replay().at != n || !strings.Contains(plain(m), "replay of this game, up to now") {
 		t.Fatalf("r did not open the replay at the end:\n%s", m.render())
 	}
 	for _, step := range []struct {
@@ -124,8 +124,8 @@ func TestReplaySteps(t *testing.T) {
 		want int
 	}{{"right", n}, {"left", n - 1}, {"home", 0}, {"left", 0}, {"right", 1}, {"end", n}, {"g", 0}, {"G", n}} {
 		press(m, step.key)
-		if m.screens.replay.at != step.want {
-			t.Fatalf("%s: at move %d; want %d", step.key, m.screens.replay.at, step.want)
+		if m.screens.replay().at != step.want {
+			t.Fatalf("%s: at move %d; want %d", step.key, m.screens.replay().at, step.want)
 		}
 	}
 
@@ -133,30 +133,30 @@ func TestReplaySteps(t *testing.T) {
 	press(m, "home")
 	press(m, "down")
 	press(m, "down")
-	if m.screens.replay.at != mistakes[1] {
-		t.Fatalf("home, down, down: at %d; want the second mistake, %d (mistakes at %v)", m.screens.replay.at, mistakes[1], mistakes)
+	if m.screens.replay().at != mistakes[1] {
+		t.Fatalf("home, down, down: at %d; want the second mistake, %d (mistakes at %v)", m.screens.replay().at, mistakes[1], mistakes)
 	}
 	press(m, "down")
-	if m.screens.replay.at != mistakes[1] || !strings.Contains(plain(m), "the review is at move") {
-		t.Errorf("down past the moves reviewed: at %d, the screen:\n%s", m.screens.replay.at, m.render())
+	if m.screens.replay().at != mistakes[1] || !strings.Contains(plain(m), "the review is at move") {
+		t.Errorf("down past the moves reviewed: at %d, the screen:\n%s", m.screens.replay().at, m.render())
 	}
-	m.Update(reviewMovesMsg{m.screens.replay.id, rev.Moves[mistakes[1]+1:]})
-	m.Update(reviewEndedMsg{id: m.screens.replay.id})
+	m.Update(reviewMovesMsg{m.screens.replay().id, rev.Moves[mistakes[1]+1:]})
+	m.Update(reviewEndedMsg{id: m.screens.replay().id})
 	var seen []int
 	for press(m, "home"); ; {
-		at := m.screens.replay.at
+		at := m.screens.replay().at
 		press(m, "n")
-		if m.screens.replay.at == at {
+		if m.screens.replay().at == at {
 			break
 		}
-		seen = append(seen, m.screens.replay.at)
+		seen = append(seen, m.screens.replay().at)
 	}
 	if !slices.Equal(seen, mistakes) || !strings.Contains(plain(m), "No inaccuracy nor mistake of yours after this move") {
 		t.Errorf("the mistakes jumped to from the start: %v; want the player's, %v, then a note; the screen:\n%s", seen, mistakes, m.render())
 	}
 	press(m, "up")
-	if m.screens.replay.at != mistakes[len(mistakes)-2] {
-		t.Errorf("up from the last mistake: at %d; want the one before, %d", m.screens.replay.at, mistakes[len(mistakes)-2])
+	if m.screens.replay().at != mistakes[len(mistakes)-2] {
+		t.Errorf("up from the last mistake: at %d; want the one before, %d", m.screens.replay().at, mistakes[len(mistakes)-2])
 	}
 }
 
@@ -174,14 +174,14 @@ func TestReplayLeavesTheGameAsItWas(t *testing.T) {
 		for _, k := range []string{"left", "n", "y", "up", "down", "h", "a", "space", "u", "t", "s", "[", "home", "?", "x", "x"} {
 			press(m, k)
 		}
-		if m.screens.replay == nil || m.screens.help != nil {
+		if m.screens.replay() == nil || m.screens.help() != nil {
 			t.Fatalf("a key of the game closed the replay, or a key did not close the help over it")
 		}
 		if cmd := press(m, leave); cmd != nil {
 			settle(m, cmd, 10)
 		}
 		switch {
-		case m.screens.replay != nil:
+		case m.screens.replay() != nil:
 			t.Errorf("%s did not leave the replay", leave)
 		case m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves || !slices.Equal(m.cur.By, by):
 			t.Errorf("%s: the game changed under the replay: %d moves; want %d", leave, m.cur.Game.MoveCount(), moves)
@@ -236,7 +236,7 @@ func testReplayReviewGone(t *testing.T) {
 	if !ok {
 		t.Fatal("r did not start a review")
 	}
-	first := m.screens.replay.id
+	first := m.screens.replay().id
 	late := []tea.Msg{started}
 	_, next := m.Update(started)
 	synctest.Wait() // the review waits for the thread
@@ -249,7 +249,7 @@ func testReplayReviewGone(t *testing.T) {
 	late = append(late, next()) // the first move reviewed, taken from the review but not handed to the replay
 	press(m, "esc")
 	release() // a review left, but not cancelled, would now run to its end
-	if m.screens.replay != nil {
+	if m.screens.replay() != nil {
 		t.Fatal("esc did not leave the replay")
 	}
 	if _, err := started.stream.Result(); !errors.Is(err, context.Canceled) {
@@ -260,7 +260,7 @@ func testReplayReviewGone(t *testing.T) {
 	press(m, "s")
 	press(m, "down")
 	press(m, "enter") // the replay of another game
-	other := m.screens.replay
+	other := m.screens.replay()
 	if other == nil || other.id == first {
 		t.Fatal("enter on the statistics did not open another replay")
 	}
@@ -295,8 +295,8 @@ func TestReplayKeepsReviews(t *testing.T) {
 		}
 		_, cmd := m.Update(started)
 		settle(m, cmd, 1000)
-		if !m.screens.replay.ended || len(m.screens.replay.moves) != m.cur.Game.MoveCount() {
-			t.Fatalf("the review did not end: %d moves of %d", len(m.screens.replay.moves), m.cur.Game.MoveCount())
+		if !m.screens.replay().ended || len(m.screens.replay().moves) != m.cur.Game.MoveCount() {
+			t.Fatalf("the review did not end: %d moves of %d", len(m.screens.replay().moves), m.cur.Game.MoveCount())
 		}
 		settle(m, press(m, "esc"), 10)
 		return started
@@ -390,7 +390,7 @@ func TestReplayFits(t *testing.T) {
 		for _, size := range [][2]int{{80, 24}, {72, 15}, {37, 26}, {60, 30}, {100, 34}, {140, 42}, {200, 60}, {40, 12}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			for _, at := range []int{0, 20, 49, 50, 79, 80} {
-				m.screens.replay.at = at
+				m.screens.replay().at = at
 				checkFits(t, m)
 				if !ascii {
 					continue
@@ -412,34 +412,34 @@ func TestReplayPlays(t *testing.T) {
 	press(m, "r")
 	press(m, "]")
 	press(m, "]")
-	if m.screens.replay.pace != 50*time.Millisecond {
-		t.Errorf("] ]: pace %v; want 50ms", m.screens.replay.pace)
+	if m.screens.replay().pace != 50*time.Millisecond {
+		t.Errorf("] ]: pace %v; want 50ms", m.screens.replay().pace)
 	}
-	tick := func() replayTickMsg { return replayTickMsg{m.screens.replay.id, m.screens.replay.ticks} }
-	if press(m, "space") == nil || !m.screens.replay.playing || m.screens.replay.at != 0 {
-		t.Fatalf("space at the end: playing %v at %d; want playing from the start", m.screens.replay.playing, m.screens.replay.at)
+	tick := func() replayTickMsg { return replayTickMsg{m.screens.replay().id, m.screens.replay().ticks} }
+	if press(m, "space") == nil || !m.screens.replay().playing || m.screens.replay().at != 0 {
+		t.Fatalf("space at the end: playing %v at %d; want playing from the start", m.screens.replay().playing, m.screens.replay().at)
 	}
 	for range 5 {
 		m.Update(tick())
 	}
-	if m.screens.replay.at != 5 {
-		t.Errorf("after 5 ticks: at %d; want 5", m.screens.replay.at)
+	if m.screens.replay().at != 5 {
+		t.Errorf("after 5 ticks: at %d; want 5", m.screens.replay().at)
 	}
 	stale := tick()
 	press(m, "right")
-	if m.screens.replay.playing {
+	if m.screens.replay().playing {
 		t.Error("a step by hand did not stop the replay")
 	}
 	press(m, "space")
 	m.Update(stale)
-	if m.screens.replay.at != 6 {
-		t.Errorf("a tick of the replay stopped stepped: at %d; want 6", m.screens.replay.at)
+	if m.screens.replay().at != 6 {
+		t.Errorf("a tick of the replay stopped stepped: at %d; want 6", m.screens.replay().at)
 	}
 	for range 100 {
 		m.Update(tick())
 	}
-	if m.screens.replay.playing || m.screens.replay.at != 30 {
-		t.Errorf("played to the end: playing %v at %d; want stopped at 30", m.screens.replay.playing, m.screens.replay.at)
+	if m.screens.replay().playing || m.screens.replay().at != 30 {
+		t.Errorf("played to the end: playing %v at %d; want stopped at 30", m.screens.replay().playing, m.screens.replay().at)
 	}
 }
 
@@ -452,36 +452,36 @@ func TestReplayAnimates(t *testing.T) {
 	press(m, "r")
 	press(m, "home")
 	tick := press(m, "right")
-	a := m.screens.replay.anim
-	if tick == nil || a == nil || a.before != m.screens.replay.boards[0] || a.after != m.screens.replay.boards[1] {
+	a := m.screens.replay().anim
+	if tick == nil || a == nil || a.before != m.screens.replay().boards[0] || a.after != m.screens.replay().boards[1] {
 		t.Fatalf("a step on did not slide the move to the position: %+v", a)
 	}
 	settle(m, tick, 20)
-	if m.screens.replay.anim != nil || m.screens.replay.at != 1 {
-		t.Fatalf("the slide did not end on the position: at %d, animation %v", m.screens.replay.at, m.screens.replay.anim != nil)
+	if m.screens.replay().anim != nil || m.screens.replay().at != 1 {
+		t.Fatalf("the slide did not end on the position: at %d, animation %v", m.screens.replay().at, m.screens.replay().anim != nil)
 	}
 	press(m, "right")
 	press(m, "right") // in the middle of the slide: it ends, and the key steps
-	if m.screens.replay.at != 3 || m.screens.replay.anim == nil || m.screens.replay.anim.after != m.screens.replay.boards[3] {
-		t.Errorf("a key during the slide: at %d; want 3, sliding to it", m.screens.replay.at)
+	if m.screens.replay().at != 3 || m.screens.replay().anim == nil || m.screens.replay().anim.after != m.screens.replay().boards[3] {
+		t.Errorf("a key during the slide: at %d; want 3, sliding to it", m.screens.replay().at)
 	}
 	press(m, "end")
-	if m.screens.replay.anim != nil {
+	if m.screens.replay().anim != nil {
 		t.Error("a jump slid")
 	}
 	for range 8 {
 		press(m, "]") // full speed
 	}
 	press(m, "space")
-	m.Update(replayTickMsg{m.screens.replay.id, m.screens.replay.ticks})
-	if m.screens.replay.at != 1 || m.screens.replay.anim != nil {
-		t.Errorf("the replay playing at full speed slid: at %d", m.screens.replay.at)
+	m.Update(replayTickMsg{m.screens.replay().id, m.screens.replay().ticks})
+	if m.screens.replay().at != 1 || m.screens.replay().anim != nil {
+		t.Errorf("the replay playing at full speed slid: at %d", m.screens.replay().at)
 	}
 
 	m = playedModel(t, Config{Animate: true}, 30) // no colour
 	press(m, "r")
 	press(m, "home")
-	if press(m, "right"); m.screens.replay.anim != nil {
+	if press(m, "right"); m.screens.replay().anim != nil {
 		t.Error("a step slid without colour")
 	}
 }
@@ -489,8 +489,8 @@ func TestReplayAnimates(t *testing.T) {
 // TestReplayNothingYet: a game of no move has nothing to replay.
 func TestReplayNothingYet(t *testing.T) {
 	m := newTestModel(t, Config{})
-	if cmd := press(m, "r"); cmd != nil || m.screens.replay != nil || !strings.Contains(m.note, "Nothing to replay") {
-		t.Errorf("r on a fresh game: replay %v, note %q", m.screens.replay != nil, m.note)
+	if cmd := press(m, "r"); cmd != nil || m.screens.replay() != nil || !strings.Contains(m.note, "Nothing to replay") {
+		t.Errorf("r on a fresh game: replay %v, note %q", m.screens.replay() != nil, m.note)
 	}
 }
 
@@ -529,7 +529,7 @@ func BenchmarkReplayFrame(b *testing.B) {
 			b.ReportAllocs()
 			frames := 0
 			for b.Loop() {
-				m.screens.replay.anim.frame = frames % animFrames
+				m.screens.replay().anim.frame = frames % animFrames
 				m.View()
 				frames++
 			}

@@ -98,10 +98,10 @@ func nextReviewed(id uint64, s *review.Stream) tea.Cmd {
 // reviewOf returns the replay the message of the review numbered id is
 // for: nil if it is not on screen any more.
 func (m *Model) reviewOf(id uint64) *replayView {
-	if m.screens.replay == nil || m.screens.replay.id != id {
+	if m.screens.replay() == nil || m.screens.replay().id != id {
 		return nil
 	}
-	return m.screens.replay
+	return m.screens.replay()
 }
 
 // onReviewStarted takes the review of the replay on screen and waits for
@@ -190,12 +190,12 @@ func (m *Model) onReviewKept(msg reviewKeptMsg) {
 // closeReplay stops the replay's review and keeps what it found, at once:
 // the program is ending.
 func (m *Model) closeReplay() {
-	v := m.screens.replay
+	v := m.screens.replay()
 	if v == nil {
 		return
 	}
 	v.cancel()
-	m.screens.replay = nil
+	m.screens.close(v)
 	if searches, ok := m.reviewToKeep(v); ok {
 		m.store.SaveReview(v.game, v.setting, searches) // nothing to tell the player any more
 	}

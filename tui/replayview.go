@@ -30,7 +30,7 @@ func (m *Model) replayScreen(w, h int) string {
 
 // replayTitle draws the top line of the replay: what it is, and the seed.
 func (m *Model) replayTitle(width int) string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	right := m.muted(m.seeds.shown(v.game.Seed))
 	left := m.accent("2048") + m.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
@@ -43,7 +43,7 @@ func (m *Model) replayTitle(width int) string {
 // replayBanner draws the lines under the board of the replay: why the
 // review stopped, if it failed, and the replay's note.
 func (m *Model) replayBanner(width int) []string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	var lines []string
 	add := func(c color.Color, text string) {
 		for _, line := range strings.Split(ansi.Wrap(text, width, "/"), "\n") {
@@ -64,7 +64,7 @@ func (m *Model) replayBanner(width int) []string {
 // and the AI's move as a solid one; right is the line of the panel that
 // reads "→ right".
 func (m *Model) replayArea(l layout, right int) block {
-	v := m.screens.replay
+	v := m.screens.replay()
 	var marks flash
 	if v.at > 0 {
 		marks.spawned = 1 << v.spawns[v.at]
@@ -134,7 +134,7 @@ func (m *Model) replayPanel(l layout) string {
 // and its review, the game's accuracy and verdicts, and the review's
 // progress.
 func (m *Model) replayFull(width int) []string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	lines := []string{
 		m.field("MOVE", v.positionText(false), width),
 		m.field("SCORE", figures.Count(v.scores[v.at]), width),
@@ -157,7 +157,7 @@ func (m *Model) replayFull(width int) []string {
 // replayCompact draws the panel beside or under a small board: the same
 // as replayFull, two fields to a line where it can.
 func (m *Model) replayCompact(width int) []string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	half := (width - 1) / 2
 	lines := []string{
 		m.field("MOVE", v.positionText(true), half) + " " + m.field("SCORE", figures.Count(v.scores[v.at]), width-half-1),
@@ -207,7 +207,7 @@ func (v *replayView) moverText() string {
 // loss, the bars of every move, the line played marked, and, in the
 // seventh, what the arrows mean.
 func (m *Model) moveLines(width, n int) []string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	played, mv, ok := v.current()
 	if !ok {
 		end := "the game is over"
@@ -270,7 +270,7 @@ func (m *Model) verdictStyle(v review.Verdict) lipgloss.Style {
 // accuracyText says the accuracy of the player's moves reviewed so far:
 // "87.3%", with how many moves it counts if long.
 func (m *Model) accuracyText(long bool) string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	s := v.summary
 	if s.Rated == 0 {
 		if v.ended || len(v.moves) == len(v.game.Moves) {
@@ -288,7 +288,7 @@ func (m *Model) accuracyText(long bool) string {
 // verdictCounts draws the count of each verdict of the player's moves, by
 // their marks, in width columns: "✓ 380  ?! 12  ? 5  ?? 2  □ 13".
 func (m *Model) verdictCounts(width int) string {
-	s := m.screens.replay.summary
+	s := m.screens.replay().summary
 	var parts []string
 	add := func(mark string, n int, v review.Verdict) {
 		parts = append(parts, m.verdictStyle(v).Render(mark)+" "+figures.Count(n))
@@ -303,7 +303,7 @@ func (m *Model) verdictCounts(width int) string {
 // progressLine draws how far the review has come: a bar and a percentage
 // while it runs, then its setting.
 func (m *Model) progressLine(width int) string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	total := len(v.game.Moves)
 	switch {
 	case v.failed != nil:

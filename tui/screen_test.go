@@ -114,7 +114,7 @@ func TestTooSmallKeys(t *testing.T) {
 		t.Errorf("the small screen does not say that autoplay waits:\n%s", m.render())
 	}
 	press(m, "?")
-	if m.screens.help == nil {
+	if m.screens.help() == nil {
 		t.Error("? did not open the help on the small screen")
 	}
 	press(m, "x")
@@ -175,7 +175,7 @@ func TestHelpAtEverySize(t *testing.T) {
 				}
 			}
 		}
-		if m.screens.help == nil {
+		if m.screens.help() == nil {
 			t.Errorf("%v: scrolling closed the help", size)
 		}
 	}

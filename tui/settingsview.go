@@ -72,12 +72,12 @@ func (e *lineEdit) view(width int, text, cursor lipgloss.Style) string {
 func (v *settingsView) say(text string, bad bool) { v.said, v.bad = text, bad }
 
 // openSettings puts the settings screen up, at its first option.
-func (m *Model) openSettings() { m.screens.settings = &settingsView{} }
+func (m *Model) openSettings() { m.screens.open(&settingsView{}) }
 
 // onSettingsKey handles a key on the settings screen; while the weights file
 // is edited, every key but ctrl+c goes to it.
 func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.settings
+	v := m.screens.settings()
 	if v.edit != nil {
 		return m.onWeightsKey(k)
 	}
@@ -94,10 +94,10 @@ func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
 		v.said = ""
 		cmd = options[v.chosen].step(m, +1)
 	case key.Matches(k, m.keys.Dismiss, m.keys.Settings):
-		m.screens.settings = nil
+		m.screens.close(v)
 		return nil
 	case key.Matches(k, m.keys.Help):
-		m.screens.help = &helpPage{} // at its top, where the file's problems are
+		m.screens.open(&helpPage{}) // at its top, where the file's problems are
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	case key.Matches(k, m.keys.Suspend):
@@ -111,18 +111,18 @@ func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
 // preferences name.
 func (m *Model) editWeights() tea.Cmd {
 	if m.evalFixed() {
-		m.screens.settings.say(evalFixedText, true)
+		m.screens.settings().say(evalFixedText, true)
 		return nil
 	}
-	m.screens.settings.edit = &lineEdit{text: []rune(m.prefs.Weights)}
-	m.screens.settings.say("enter keeps the file named, esc the one before; an empty name is the default file.", false)
+	m.screens.settings().edit = &lineEdit{text: []rune(m.prefs.Weights)}
+	m.screens.settings().say("enter keeps the file named, esc the one before; an empty name is the default file.", false)
 	return nil
 }
 
 // onWeightsKey handles a key while the weights file is edited: enter keeps
 // it, esc puts the edit away, and the others edit.
 func (m *Model) onWeightsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.settings
+	v := m.screens.settings()
 	switch k.String() {
 	case "enter":
 		path := strings.TrimSpace(string(v.edit.text))
@@ -140,7 +140,7 @@ func (m *Model) onWeightsKey(k tea.KeyPressMsg) tea.Cmd {
 // onPaste gives pasted text to the weights file being edited, if it is,
 // on one line.
 func (m *Model) onPaste(msg tea.PasteMsg) {
-	if v := m.screens.settings; v != nil && v.edit != nil {
+	if v := m.screens.settings(); v != nil && v.edit != nil {
 		v.edit.text = append(v.edit.text, []rune(strings.NewReplacer("\r", "", "\n", "").Replace(msg.Content))...)
 	}
 }
@@ -179,7 +179,7 @@ type settingsParts struct {
 // chosen is in sight; then the lines under it, the first of them dropped
 // if even three lines of the list leave no room for them.
 func (m *Model) settingsLayout(w, h int) settingsParts {
-	v := m.screens.settings
+	v := m.screens.settings()
 	p := settingsParts{width: min(w, settingsWidth)}
 	list, at, end := m.settingsList(p.width)
 	blocks := m.settingsFoot(p.width)
@@ -232,7 +232,7 @@ func (m *Model) settingsKeyLines(width int) []string {
 // settingsList draws the options in width columns, the coach's marks
 // explained under its line; at and end are the lines of the option chosen.
 func (m *Model) settingsList(width int) (lines []string, at, end int) {
-	v := m.screens.settings
+	v := m.screens.settings()
 	for i, o := range options {
 		if i == v.chosen {
 			at = len(lines)
@@ -260,7 +260,7 @@ func (m *Model) optionLine(o option, chosen bool, width int) string {
 	}
 	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	var value string
-	if edit := m.screens.settings.edit; edit != nil {
+	if edit := m.screens.settings().edit; edit != nil {
 		value = edit.view(room, lipgloss.NewStyle().Foreground(m.look.pal.Text), lipgloss.NewStyle().Reverse(true))
 	} else {
 		value = accent.Render("‹ " + ansi.Truncate(o.value(m), max(room-4, 1), "…") + " ›")
@@ -288,7 +288,7 @@ func (m *Model) coachLegend(width int) []string {
 // blocks: what the option chosen does, the preferences file's problems,
 // and what the last change did, the most needed last.
 func (m *Model) settingsFoot(width int) [][]string {
-	v := m.screens.settings
+	v := m.screens.settings()
 	wrap := func(st lipgloss.Style, s string) []string {
 		lines := strings.Split(ansi.Wrap(s, width, "/"), "\n")
 		for i, l := range lines {
@@ -325,7 +325,7 @@ func (m *Model) settingsKeys() []key.Binding {
 	short := func(keys, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
 	}
-	if m.screens.settings.edit != nil {
+	if m.screens.settings().edit != nil {
 		return []key.Binding{short("enter", "keep"), short("esc", "cancel")}
 	}
 	pair := func(a, b key.Binding, desc string) key.Binding {
@@ -351,3 +351,9 @@ func (m *Model) settingsHelp(width int) string {
 		"overrides the file for one game. The game reads the file again when you change it by hand.",
 		first(m.keys.Settings), path), width, "/")}, "\n")
 }
+
+// update handles a key on the settings.
+func (v *settingsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onSettingsKey(k) }
+
+// view draws the settings.
+func (v *settingsView) view(m *Model, w, h int) string { return m.settingsScreen(w, h) }

@@ -24,7 +24,7 @@ func settingsAt(t *testing.T, path string, color ColorMode, w, h int) *Model {
 	m := newTestModel(t, Config{Prefs: p, Color: color, Theme: p.Theme, Depth: p.Depth, Speed: p.Speed, Animate: p.Animate, Coach: p.Coach})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	press(m, "o")
-	if m.screens.settings == nil {
+	if m.screens.settings() == nil {
 		t.Fatal("o did not open the settings")
 	}
 	return m
@@ -37,7 +37,7 @@ func choose(t *testing.T, m *Model, label string) {
 		press(m, "up")
 	}
 	for range options {
-		if options[m.screens.settings.chosen].label == label {
+		if options[m.screens.settings().chosen].label == label {
 			return
 		}
 		press(m, "down")
@@ -347,13 +347,13 @@ func TestConfigEvaluatorProblem(t *testing.T) {
 // TestSettingsKey: the settings' key is bound in the file like the others.
 func TestSettingsKey(t *testing.T) {
 	m := newTestModel(t, Config{Prefs: LoadPrefs(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
-	if press(m, "o"); m.screens.settings != nil {
+	if press(m, "o"); m.screens.settings() != nil {
 		t.Error("o opened the settings, bound elsewhere")
 	}
-	if press(m, ","); m.screens.settings == nil {
+	if press(m, ","); m.screens.settings() == nil {
 		t.Fatal(", did not open the settings")
 	}
-	if press(m, ","); m.screens.settings != nil {
+	if press(m, ","); m.screens.settings() != nil {
 		t.Error(", did not close the settings")
 	}
 }

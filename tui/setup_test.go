@@ -52,18 +52,18 @@ func TestTakeOver(t *testing.T) {
 	for range 5 {
 		press(m, "right")
 	}
-	want := m.screens.replay.boards[5]
+	want := m.screens.replay().boards[5]
 	press(m, "enter")
-	if m.screens.replay == nil || m.cur.ID != old || !strings.Contains(plain(m), "Play on from here?") {
+	if m.screens.replay() == nil || m.cur.ID != old || !strings.Contains(plain(m), "Play on from here?") {
 		t.Fatalf("enter over a game in progress did not ask:\n%s", m.render())
 	}
 	press(m, "right") // any other key: no
 	press(m, "left")
 	press(m, "enter")
 	press(m, "enter")
-	if m.screens.replay != nil || m.cur.ID == old || !m.cur.SetUp || m.cur.Game.Start() != want || m.cur.Game.Score() != 0 {
+	if m.screens.replay() != nil || m.cur.ID == old || !m.cur.SetUp || m.cur.Game.Start() != want || m.cur.Game.Score() != 0 {
 		t.Fatalf("enter twice: replay up %v, game %q set up %v from %v score %d; want a new game set up from %v",
-			m.screens.replay != nil, m.cur.ID, m.cur.SetUp, m.cur.Game.Start(), m.cur.Game.Score(), want)
+			m.screens.replay() != nil, m.cur.ID, m.cur.SetUp, m.cur.Game.Start(), m.cur.Game.Score(), want)
 	}
 	if log := historyOf(t, s); len(log.Games) != 1 || log.Games[0].ID != old {
 		t.Errorf("the game left: %+v; want it in the history", log.Games)

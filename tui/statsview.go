@@ -27,7 +27,7 @@ type statsView struct {
 }
 
 // openStats puts up the statistics screen, the newest game chosen.
-func (m *Model) openStats() { m.screens.stats = &statsView{} }
+func (m *Model) openStats() { m.screens.open(&statsView{}) }
 
 // listed returns the games of the list, newest first: the game on screen
 // first if it is over (it counts already; onScreen then says so), then
@@ -50,9 +50,9 @@ func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 	games, onScreen := m.listed()
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Stats):
-		m.screens.stats = nil
+		m.screens.close(m.screens.stats())
 	case (k.String() == "enter" || key.Matches(k, m.keys.Review)) && len(games) > 0:
-		return m.replayGame(games[m.screens.stats.chosen], onScreen && m.screens.stats.chosen == 0)
+		return m.replayGame(games[m.screens.stats().chosen], onScreen && m.screens.stats().chosen == 0)
 	default:
 		m.scrollStats(k, len(games))
 	}
@@ -66,7 +66,7 @@ func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 // oldest game. So the figures are never cut off the top on opening, and
 // every line can be reached on the smallest screen.
 func (m *Model) scrollStats(k tea.KeyPressMsg, n int) {
-	v := m.screens.stats
+	v := m.screens.stats()
 	w, h := m.size()
 	page := max(h-statsChrome, 1)
 	first := len(m.statsHead(min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
@@ -128,7 +128,7 @@ func (m *Model) statsScreen(w, h int) string {
 		page = append(page, m.label(listHeader(width)))
 	}
 	n := max(h-statsChrome, 1)
-	top := min(m.screens.stats.top, max(len(page)+len(games)-n, 0))
+	top := min(m.screens.stats().top, max(len(page)+len(games)-n, 0))
 	var lines []string
 	for i := top; i < top+n && i < len(page)+len(games); i++ {
 		if i < len(page) {
@@ -136,7 +136,7 @@ func (m *Model) statsScreen(w, h int) string {
 			continue
 		}
 		k := i - len(page)
-		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats.chosen, width))
+		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats().chosen, width))
 	}
 	title := m.accent("2048 · statistics")
 	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.statsKeys(w, len(games) > 0))
@@ -324,3 +324,9 @@ func dailyText(d history.Daily) string {
 	}
 	return fmt.Sprintf("%s · streak %s · best %s (%s)", today, figures.Quantity(d.Streak, "day"), figures.Count(d.Best.Score), d.Best.Date)
 }
+
+// update handles a key on the statistics (see onGameOrOverKey).
+func (v *statsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onGameOrOverKey(k) }
+
+// view draws the statistics.
+func (v *statsView) view(m *Model, w, h int) string { return m.statsScreen(w, h) }

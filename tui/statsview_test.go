@@ -131,51 +131,51 @@ func TestStatsKeys(t *testing.T) {
 	withGames(m, games)
 	board := m.cur.Game.Board()
 	press(m, "s")
-	if m.screens.stats == nil || !strings.Contains(plain(m), "statistics") {
+	if m.screens.stats() == nil || !strings.Contains(plain(m), "statistics") {
 		t.Fatal("s did not open the statistics")
 	}
 	for range 45 {
 		press(m, "down")
 		checkFits(t, m)
 	}
-	if m.screens.stats.chosen != 45 || !strings.Contains(plain(m), "▸ "+games[60-1-45].Ended.Format("2006-01-02 15:04")) {
-		t.Errorf("after 45 downs: chosen %d, the screen:\n%s", m.screens.stats.chosen, m.render())
+	if m.screens.stats().chosen != 45 || !strings.Contains(plain(m), "▸ "+games[60-1-45].Ended.Format("2006-01-02 15:04")) {
+		t.Errorf("after 45 downs: chosen %d, the screen:\n%s", m.screens.stats().chosen, m.render())
 	}
 	press(m, "end")
 	press(m, "down")
-	if m.screens.stats.chosen != 59 {
-		t.Errorf("end, down: chosen %d; want the last, 59", m.screens.stats.chosen)
+	if m.screens.stats().chosen != 59 {
+		t.Errorf("end, down: chosen %d; want the last, 59", m.screens.stats().chosen)
 	}
 	press(m, "home")
 	press(m, "up")
-	if m.screens.stats.chosen != 0 || m.screens.stats.top != 0 {
-		t.Errorf("home, up: chosen %d, top %d; want the newest, at the top of the page", m.screens.stats.chosen, m.screens.stats.top)
+	if m.screens.stats().chosen != 0 || m.screens.stats().top != 0 {
+		t.Errorf("home, up: chosen %d, top %d; want the newest, at the top of the page", m.screens.stats().chosen, m.screens.stats().top)
 	}
 	press(m, "enter")
-	if m.screens.replay == nil || m.screens.replay.game.Seed != games[59].Seed || !strings.Contains(plain(m), "game "+strconv.FormatUint(games[59].Seed, 10)) {
+	if m.screens.replay() == nil || m.screens.replay().game.Seed != games[59].Seed || !strings.Contains(plain(m), "game "+strconv.FormatUint(games[59].Seed, 10)) {
 		t.Fatalf("enter did not open the replay of the newest game:\n%s", m.render())
 	}
 	press(m, "left") // no key of play acts here
 	press(m, "esc")
-	if m.screens.stats == nil || m.screens.replay != nil {
+	if m.screens.stats() == nil || m.screens.replay() != nil {
 		t.Fatal("esc did not go back to the list")
 	}
 	press(m, "down")
-	if press(m, "r"); m.screens.replay == nil || m.screens.replay.game.Seed != games[58].Seed {
+	if press(m, "r"); m.screens.replay() == nil || m.screens.replay().game.Seed != games[58].Seed {
 		t.Fatal("r on the list did not replay the game chosen")
 	}
 	press(m, "q")
-	if m.screens.stats == nil || m.screens.replay != nil {
+	if m.screens.stats() == nil || m.screens.replay() != nil {
 		t.Fatal("q did not go back to the list")
 	}
 	press(m, "up")
 	press(m, "esc")
-	if m.screens.stats != nil || m.cur.Game.Board() != board {
+	if m.screens.stats() != nil || m.cur.Game.Board() != board {
 		t.Errorf("esc did not go back to the game as it was")
 	}
 	press(m, "s")
 	press(m, "s")
-	if m.screens.stats != nil {
+	if m.screens.stats() != nil {
 		t.Error("s did not close the statistics")
 	}
 }
@@ -210,14 +210,14 @@ func TestStatsFit(t *testing.T) {
 				t.Errorf("%v: no key brings %q in sight", size, text)
 			}
 		}
-		if m.screens.stats.chosen != len(games)-1 || !strings.Contains(m.render(), "▸") {
-			t.Errorf("%v: the down key stops at game %d, in sight %v", size, m.screens.stats.chosen, strings.Contains(m.render(), "▸"))
+		if m.screens.stats().chosen != len(games)-1 || !strings.Contains(m.render(), "▸") {
+			t.Errorf("%v: the down key stops at game %d, in sight %v", size, m.screens.stats().chosen, strings.Contains(m.render(), "▸"))
 		}
 		for range len(head) + len(games) + 5 {
 			press(m, "up")
 		}
-		if m.screens.stats.chosen != 0 || m.screens.stats.top != 0 {
-			t.Errorf("%v: the up key stops at game %d, line %d; want the top", size, m.screens.stats.chosen, m.screens.stats.top)
+		if m.screens.stats().chosen != 0 || m.screens.stats().top != 0 {
+			t.Errorf("%v: the up key stops at game %d, line %d; want the top", size, m.screens.stats().chosen, m.screens.stats().top)
 		}
 		press(m, "end")
 		checkFits(t, m)
@@ -256,7 +256,7 @@ func TestStatsOverAQuestion(t *testing.T) {
 		t.Fatalf("keys on the statistics answered the question: asking %v, %d moves", m.asking, m.cur.Game.MoveCount())
 	}
 	press(m, "esc")
-	if m.screens.stats != nil || len(m.warnings) != 1 {
-		t.Errorf("esc on the statistics: screen %v, warnings %d; want the game back, the warning still up", m.screens.stats, len(m.warnings))
+	if m.screens.stats() != nil || len(m.warnings) != 1 {
+		t.Errorf("esc on the statistics: screen %v, warnings %d; want the game back, the warning still up", m.screens.stats(), len(m.warnings))
 	}
 }

@@ -69,7 +69,7 @@ func (m *Model) hintWord(r ai.Result) string {
 // hollow arrow that marks it on the board, and its verdict once the review
 // has come to it.
 func (m *Model) replayStatus(width int) string {
-	v := m.screens.replay
+	v := m.screens.replay()
 	position := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(v.positionText(true))
 	played, mv, ok := v.current()
 	var right string

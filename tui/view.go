@@ -44,19 +44,8 @@ func (m *Model) hidden() bool {
 // no room for them, and they are cut only when no layout leaves room.
 func (m *Model) render() string {
 	w, h := m.size()
-	switch {
-	case m.screens.help != nil:
-		return m.helpScreen(w, h)
-	case m.screens.replay != nil:
-		return m.replayScreen(w, h)
-	case m.screens.stats != nil:
-		return m.statsScreen(w, h)
-	case m.screens.settings != nil:
-		return m.settingsScreen(w, h)
-	case m.ranks.naming != nil:
-		return m.nameScreen(w, h)
-	case m.ranks.view != nil:
-		return m.leadersScreen(w, h)
+	if s := m.screens.front(); s != nil {
+		return s.view(m, w, h)
 	}
 	parts := func(l layout) screenParts {
 		right := panelRight(l)
