@@ -71,11 +71,11 @@ const (
 // ranking is the game's side of the leaderboards: nil src for a local
 // game.
 type ranking struct {
-	src    Leaderboard
-	shown  *standings  // the boards last read; nil before
-	err    error       // why they could not be read
-	asks   uint64      // numbers the readings: an answer older than the one shown is dropped
-	name   string      // the player's name
+	src   Leaderboard
+	shown *standings // the boards last read; nil before
+	err   error      // why they could not be read
+	asks  uint64     // numbers the readings: an answer older than the one shown is dropped
+	name  string     // the player's name
 }
 
 // standingsMsg brings the boards read.
