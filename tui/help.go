@@ -25,8 +25,8 @@ const helpWidth = 76
 // helpScreen draws the full help on the whole terminal, at any size: the
 // text wraps to the width, the keys take as many columns as fit, and what
 // does not fit in the height scrolls.
-func (m *Model) helpScreen(w, h int) string {
-	vp := m.helpView(w, h)
+func (p *helpPage) helpScreen(m *Model, w, h int) string {
+	vp := p.helpView(m, w, h)
 	title := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048 · help")
 	foot := "any key closes"
 	if vp.TotalLineCount() > vp.Height() {
@@ -39,12 +39,12 @@ func (m *Model) helpScreen(w, h int) string {
 // helpView returns the help's text in a viewport of the terminal's size,
 // less the title, a blank line and the last line, scrolled to where the
 // player left it.
-func (m *Model) helpView(w, h int) viewport.Model {
+func (p *helpPage) helpView(m *Model, w, h int) viewport.Model {
 	width := min(w, helpWidth)
 	vp := viewport.New(viewport.WithWidth(width), viewport.WithHeight(max(h-3, 1)))
-	text, _ := m.helpText(width)
+	text, _ := p.helpText(m, width)
 	vp.SetContent(text)
-	vp.SetYOffset(m.screens.help().offset)
+	vp.SetYOffset(p.offset)
 	return vp
 }
 
@@ -52,17 +52,18 @@ func (m *Model) helpView(w, h int) viewport.Model {
 // screen, which is what a player asking for help then wants explained.
 // The keys are a scroll up.
 func (m *Model) openHelp() {
-	m.screens.open(&helpPage{})
+	p := &helpPage{}
 	if m.ai.hint != nil || m.ai.autoplay && m.ai.played != nil {
 		w, _ := m.size()
-		_, m.screens.help().offset = m.helpText(min(w, helpWidth))
+		_, p.offset = p.helpText(m, min(w, helpWidth))
 	}
+	m.screens.open(p)
 }
 
 // helpText returns the help: the keys in effect first, then how to play,
 // the hint and the AI. hintAt is the line where the part about the hint
 // begins.
-func (m *Model) helpText(width int) (text string, hintAt int) {
+func (p *helpPage) helpText(m *Model, width int) (text string, hintAt int) {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	var parts []string
 	if problems := m.problemsHelp(width); problems != "" { // until the file is fixed
@@ -79,13 +80,13 @@ func (m *Model) helpText(width int) (text string, hintAt int) {
 			"Make a 2048 tile to win, then go on as long as you can."),
 	)
 	before := strings.Join(parts, "\n\n")
-	parts = append(parts, m.hintHelp(width), m.aiHelp(width), m.coachHelp(width), m.settingsHelp(width))
+	parts = append(parts, p.hintHelp(m, width), p.aiHelp(m, width), m.coachHelp(width), m.settingsHelp(width))
 	return strings.Join(parts, "\n\n"), strings.Count(before, "\n") + 2
 }
 
 // hintHelp explains the hint: the verdicts, the figures, the bars and the
 // line that says why.
-func (m *Model) hintHelp(width int) string {
+func (p *helpPage) hintHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	verdicts := []struct {
 		word  string
@@ -121,7 +122,7 @@ func (m *Model) hintHelp(width int) string {
 
 // aiHelp explains the AI: how it looks ahead, its depth in plies, and the
 // engine's figures, which the panel leaves out.
-func (m *Model) aiHelp(width int) string {
+func (p *helpPage) aiHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	depth := m.shownDepth()
 	return strings.Join([]string{
@@ -133,13 +134,13 @@ func (m *Model) aiHelp(width int) string {
 			"plies; %s makes it automatic: it grows as the board fills, from %d to %d. Each ply more "+
 			"takes several times as long.", movesAhead(depth), first(m.keys.Deeper), first(m.keys.Shallower),
 			ai.MaxDepth, first(m.keys.AutoDepth), minAutoDepth, maxAutoDepth)),
-		wrap(m.engineText()),
+		wrap(p.engineText(m)),
 	}, "\n")
 }
 
 // engineText says what the AI's engine is and did: its evaluator, and the
 // time and speed of its last search.
-func (m *Model) engineText() string {
+func (p *helpPage) engineText(m *Model) string {
 	text := "Now: the " + m.ai.evalName + " evaluator"
 	if r := m.ai.last; r != nil {
 		text += "; the last search took " + figures.Duration(r.Elapsed)
@@ -192,8 +193,9 @@ func keyColumns(groups [][]key.Binding, width int, keyStyle, descStyle lipgloss.
 
 // onHelpKey handles a key while the help is up: the up and down keys (and
 // the page keys) scroll it, and any other closes it.
-func (m *Model) onHelpKey(k tea.KeyPressMsg) {
-	vp := m.helpView(m.size())
+func (p *helpPage) onHelpKey(m *Model, k tea.KeyPressMsg) {
+	w, h := m.size()
+	vp := p.helpView(m, w, h)
 	switch {
 	case key.Matches(k, m.keys.Up):
 		vp.ScrollUp(1)
@@ -204,22 +206,22 @@ func (m *Model) onHelpKey(k tea.KeyPressMsg) {
 	case k.String() == "pgdown":
 		vp.PageDown()
 	default:
-		m.screens.close(m.screens.help())
+		m.screens.close(p)
 		return
 	}
-	m.screens.help().offset = vp.YOffset()
+	p.offset = vp.YOffset()
 }
 
 // update handles a key on the help. Over the replay, any key but those
 // that scroll closes it; over the game or another screen, the keys that
 // act everywhere act too (see onGameOrOverKey).
-func (h *helpPage) update(m *Model, k tea.KeyPressMsg) tea.Cmd {
+func (p *helpPage) update(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if m.screens.replay() != nil {
-		m.onHelpKey(k)
+		m.screens.help().onHelpKey(m, k)
 		return nil
 	}
 	return m.onGameOrOverKey(k)
 }
 
 // view draws the help.
-func (h *helpPage) view(m *Model, w, ht int) string { return m.helpScreen(w, ht) }
+func (p *helpPage) view(m *Model, w, h int) string { return p.helpScreen(m, w, h) }

@@ -219,7 +219,7 @@ func TestHelpExplainsTheHint(t *testing.T) {
 		checkFits(t, m)
 	}
 	m := hintCases[0].model(t, ColorNone, 80, 24)
-	text, _ := m.helpText(helpWidth)
+	text, _ := (&helpPage{}).helpText(m, helpWidth)
 	text = strings.Join(strings.Fields(ansi.Strip(text)), " ")
 	for _, want := range []string{
 		"best the AI's move", "good loses less than 0.1%", "inaccuracy loses 0.1% to 1%", "mistake loses 1% to 5%",

@@ -47,7 +47,7 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 	everywhere := key.Matches(k, m.keys.Quit, m.keys.Help, m.keys.Suspend)
 	switch {
 	case m.screens.help() != nil && !key.Matches(k, m.keys.Quit):
-		m.onHelpKey(k)
+		m.screens.help().onHelpKey(m, k)
 		return nil
 	case m.screens.stats() != nil && !everywhere:
 		return m.onStatsKey(k)

@@ -261,7 +261,7 @@ func TestPanelSaysWhatIsInEffect(t *testing.T) {
 		{ai.Result{Elapsed: 2 * time.Second, Counts: ai.Counts{MovesTried: 1000}}, "took 2 s, 500 evaluations a second;"},
 	} {
 		m.ai.last = &tc.r
-		if text := m.engineText(); !strings.Contains(text, tc.want) {
+		if text := (&helpPage{}).engineText(m); !strings.Contains(text, tc.want) {
 			t.Errorf("the help says %q; want %q", text, tc.want)
 		}
 	}
@@ -347,7 +347,7 @@ func TestEngineInTheHelp(t *testing.T) {
 		if name == "" {
 			name = ai.Evaluators()[0].Name
 		}
-		text, _ := m.helpText(min(c.width, helpWidth))
+		text, _ := (&helpPage{}).helpText(m, min(c.width, helpWidth))
 		if help := strings.Join(strings.Fields(ansi.Strip(text)), " "); !strings.Contains(help, "Now: the "+name+" evaluator; the last search took 1 ms") {
 			t.Errorf("evaluator %q on %d×%d: the help does not say it: %q", c.name, c.width, c.height, help)
 		}

@@ -268,7 +268,7 @@ func TestConfigBadge(t *testing.T) {
 		checkFits(t, m)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	text, _ := m.helpText(helpWidth)
+	text, _ := (&helpPage{}).helpText(m, helpWidth)
 	for _, want := range []string{"2048/config.toml: 2 problems", "line 1: depth = 20", `line 2: no setting is named "colour"`} {
 		if !strings.Contains(strings.Join(strings.Fields(ansi.Strip(text)), " "), want) {
 			t.Errorf("the help does not say %q:\n%s", want, text)
@@ -365,7 +365,7 @@ func TestCoachExplained(t *testing.T) {
 	if !strings.Contains(plain(m), "✓ good · ?! inaccuracy · ? mistake · ?? blunder · □ only move") {
 		t.Errorf("no legend of the marks:\n%s", m.render())
 	}
-	text, _ := m.helpText(helpWidth)
+	text, _ := (&helpPage{}).helpText(m, helpWidth)
 	text = strings.Join(strings.Fields(ansi.Strip(text)), " ")
 	for _, want := range []string{"The coach", "?! inaccuracy: loses 0.1% to 1%", "?? blunder: loses 5% or more", "□ the only move"} {
 		if !strings.Contains(text, want) {
