@@ -38,11 +38,11 @@ func panelRight(l layout) int {
 // st around the board; on the board's own margin (see layout.onEdge), bold
 // in the colour of the marks of the tiles, which stands out on the board's
 // colour in every theme, with the board's colour behind it.
-func (m *Model) arrowStyle(l layout, st lipgloss.Style) lipgloss.Style {
+func (lk *look) arrowStyle(l layout, st lipgloss.Style) lipgloss.Style {
 	if !l.onEdge() {
 		return st
 	}
-	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Highlight).Background(m.look.pal.Board)
+	return lipgloss.NewStyle().Bold(true).Foreground(lk.pal.Highlight).Background(lk.pal.Board)
 }
 
 // arrowed returns the board of the layout l with the arrows drawn on its

@@ -98,9 +98,9 @@ func (m *Model) markText(worded bool) string {
 	}
 	v := m.coach.mark.verdict
 	if worded {
-		return " " + m.verdictStyle(v).Render(verdictMarks[v]+" "+markWord(v))
+		return " " + m.look.verdictStyle(v).Render(verdictMarks[v]+" "+markWord(v))
 	}
-	return " " + m.verdictStyle(v).Render(verdictMarks[v])
+	return " " + m.look.verdictStyle(v).Render(verdictMarks[v])
 }
 
 // markWord names the verdict a mark stands for, as the hint names it:
@@ -114,10 +114,10 @@ func markWord(v review.Verdict) string {
 
 // coachHelp explains the coach and its marks, in width columns.
 func (m *Model) coachHelp(width int) string {
-	lines := []string{m.heading("The coach"), ansi.Wrap(fmt.Sprintf("With the coach on (%s, the settings), a mark beside the "+
+	lines := []string{m.look.heading("The coach"), ansi.Wrap(fmt.Sprintf("With the coach on (%s, the settings), a mark beside the "+
 		"move count rates each move you play, a moment after it, as the review of the game will:", first(m.keys.Settings)), width, "/")}
 	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
-		mark := m.verdictStyle(v).Render(fmt.Sprintf("%-2s", verdictMarks[v]))
+		mark := m.look.verdictStyle(v).Render(fmt.Sprintf("%-2s", verdictMarks[v]))
 		lines = append(lines, ansi.Wrap("  "+mark+"  "+coachMeans[v], width, "/"))
 	}
 	return strings.Join(lines, "\n")

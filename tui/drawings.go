@@ -115,9 +115,9 @@ func (d *drawings) keep(pal theme.Palette) {
 }
 
 // inks returns the panel's inks in the Model's palette.
-func (m *Model) inks() *inks {
-	m.look.drawn.keep(m.look.pal)
-	return &m.look.drawn.inks
+func (l *look) inks() *inks {
+	l.drawn.keep(l.pal)
+	return &l.drawn.inks
 }
 
 // verdictInks returns the inks of the verdict v (see verdictStyle): its
@@ -126,11 +126,11 @@ func (m *Model) verdictInks(v review.Verdict) verdictInks {
 	d := &m.look.drawn
 	d.keep(m.look.pal)
 	if v >= review.NumVerdicts {
-		st := m.verdictStyle(v)
+		st := m.look.verdictStyle(v)
 		return verdictInks{word: inkOf(st), bar: inkOf(lipgloss.NewStyle().Foreground(st.GetForeground()))}
 	}
 	if !d.verdicts[v].ok {
-		st := m.verdictStyle(v)
+		st := m.look.verdictStyle(v)
 		d.verdicts[v] = verdictInks{word: inkOf(st), bar: inkOf(lipgloss.NewStyle().Foreground(st.GetForeground())), ok: true}
 	}
 	return d.verdicts[v]
@@ -263,7 +263,7 @@ func (m *Model) helpLine(width int, keys []key.Binding) string {
 			return l.text
 		}
 	}
-	text := m.drawHelpLine(width, keys)
+	text := m.look.drawHelpLine(width, keys)
 	d.help[d.nextHelp] = drawnHelp{width: width, keys: shown, text: text, ok: true}
 	d.nextHelp = (d.nextHelp + 1) % helpLinesKept
 	return text

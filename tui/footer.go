@@ -19,8 +19,8 @@ import (
 // line overflow when the ellipsis does not fit after the last key that
 // does, and drawing it at narrower widths until it fits took four passes
 // at 80 columns. A terminal too narrow for the first key clips it.
-func (m *Model) drawHelpLine(width int, keys []key.Binding) string {
-	h := m.look.keyHelp
+func (l *look) drawHelpLine(width int, keys []key.Binding) string {
+	h := l.keyHelp
 	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
 	ellipsis := " " + h.Styles.Ellipsis.Inline(true).Render(h.Ellipsis)
 	var b strings.Builder

@@ -186,7 +186,7 @@ func (m *Model) shutdown() {
 
 // nextTheme switches to the next theme, when there is colour to show it.
 func (m *Model) nextTheme() {
-	if m.themeShown() != m.look.theme.Name {
+	if m.look.themeShown() != m.look.theme.Name {
 		m.note = "No colour here (-color none, NO_COLOR or the terminal): themes need colour."
 		return
 	}

@@ -32,7 +32,7 @@ func (p *helpPage) helpScreen(m *Model, w, h int) string {
 	if vp.TotalLineCount() > vp.Height() {
 		foot = fmt.Sprintf("%s %s scroll · other keys close", first(m.keys.Up), first(m.keys.Down))
 	}
-	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", vp.View(), m.muted(ansi.Truncate(foot, w, "…")))
+	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", vp.View(), m.look.muted(ansi.Truncate(foot, w, "…")))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Top, screen)
 }
 
@@ -101,11 +101,11 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 		{"loses", review.Blunder, "the game ends after it, whatever tile comes"},
 		{"only move", review.Forced, "the one move the board allows"},
 	}
-	lines := []string{m.heading("The hint"), wrap(fmt.Sprintf("%s asks the AI: an arrow beside the board shows its move, and %s "+
+	lines := []string{m.look.heading("The hint"), wrap(fmt.Sprintf("%s asks the AI: an arrow beside the board shows its move, and %s "+
 		"plays it. Every move is rated as the review of the game (%s) rates the moves you play:",
 		first(m.keys.Hint), first(m.keys.Play), first(m.keys.Review)))}
 	for _, v := range verdicts {
-		word := m.verdictStyle(v.v).Render(fmt.Sprintf("%-*s", verdictWidth, v.word))
+		word := m.look.verdictStyle(v.v).Render(fmt.Sprintf("%-*s", verdictWidth, v.word))
 		lines = append(lines, wrap("  "+word+"  "+v.means))
 	}
 	lines = append(lines,
@@ -126,7 +126,7 @@ func (p *helpPage) aiHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	depth := m.shownDepth()
 	return strings.Join([]string{
-		m.heading("The AI"),
+		m.look.heading("The AI"),
 		wrap("It looks ahead with expectimax: it tries your moves and every tile the game could add, and " +
 			"scores the positions it reaches."),
 		wrap(fmt.Sprintf("Depth: how far it looks, in plies. A ply is one move of yours; the AI looks %s, "+
@@ -148,12 +148,12 @@ func (p *helpPage) engineText(m *Model) string {
 			text += ", " + figures.Rate(r.MovesTriedPerSecond()) + " evaluations a second"
 		}
 	}
-	return text + "; theme " + m.themeShown() + "."
+	return text + "; theme " + m.look.themeShown() + "."
 }
 
 // heading draws the title of a part of the help.
-func (m *Model) heading(s string) string {
-	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(s)
+func (l *look) heading(s string) string {
+	return lipgloss.NewStyle().Bold(true).Foreground(l.pal.Accent).Render(s)
 }
 
 // keyColumns lays the bindings out in as many columns as fit in width, in

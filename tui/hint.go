@@ -33,18 +33,18 @@ const (
 // played until the next one comes.
 func (m *Model) hintLines(width, n int) []string {
 	r, title := m.ai.hint, "HINT  "
-	k := m.inks()
+	k := m.look.inks()
 	switch {
 	case r == nil && m.ai.autoplay && m.ai.played != nil:
 		r, title = m.ai.played, "PLAYED"
 	case m.ai.thinking != idle:
-		return pad([]string{m.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.shownDepth()) + "…"}, n)
+		return pad([]string{m.look.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.shownDepth()) + "…"}, n)
 	case r == nil && m.inRace():
-		return pad([]string{m.muted("HINT  off while you race")}, n)
+		return pad([]string{m.look.muted("HINT  off while you race")}, n)
 	case r == nil:
-		return pad([]string{m.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, n)
+		return pad([]string{m.look.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, n)
 	case !r.HasMove():
-		return pad([]string{m.muted("HINT  ") + "no move is left"}, n)
+		return pad([]string{m.look.muted("HINT  ") + "no move is left"}, n)
 	}
 	top := k.muted.Render(title) + " " + k.accent.Render(arrowOf(r.Best)+" "+r.Best.String())
 	if r == m.ai.hint && !m.ai.autoplay {
@@ -102,7 +102,7 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 		}
 		name := fmt.Sprintf("%s%s %-5s", mark, arrowOf(d), d)
 		if !r.Legal[d] {
-			lines = append(lines, m.inks().muted.Render(name+" can't move"))
+			lines = append(lines, m.look.inks().muted.Render(name+" can't move"))
 			continue
 		}
 		st := m.verdictInks(rs[d].Verdict)
@@ -135,7 +135,7 @@ func (m *Model) whyLines(r ai.Result, width int) []string {
 	if len(lines) > 2 {
 		lines = []string{lines[0], ansi.Truncate(strings.Join(lines[1:], " "), width-1, "…")}
 	}
-	st := m.inks().text
+	st := m.look.inks().text
 	for i, line := range lines {
 		lines[i] = " " + st.Render(strings.ReplaceAll(line, glue, " "))
 	}

@@ -102,14 +102,14 @@ func (m *Model) nameScreen(w, h int) string {
 			first(m.keys.Leaderboard) + ")."
 		keys = "enter keeps it · esc keeps the one offered"
 	}
-	lines := []string{m.accent("2048 · your name"), ""}
+	lines := []string{m.look.accent("2048 · your name"), ""}
 	lines = append(lines, strings.Split(ansi.Wrap(intro, width, ""), "\n")...)
 	lines = append(lines, "", "> "+e.line.view(width-2, text, cursor), "")
 	if e.refused != "" {
 		lines = append(lines, strings.Split(ansi.Wrap(lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(e.refused), width, ""), "\n")...)
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.muted(ansi.Truncate(keys, width, "…")))
+	lines = append(lines, m.look.muted(ansi.Truncate(keys, width, "…")))
 	return fitScreen(lipgloss.JoinVertical(lipgloss.Left, lines...), w, h)
 }
 
@@ -170,8 +170,8 @@ func (m *Model) leadersScreen(w, h int) string {
 	page := lines[top:min(top+n, len(lines))]
 	keys := fmt.Sprintf("%s %s board · %s %s scroll · e your name · %s back",
 		first(m.keys.Left), first(m.keys.Right), first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
-	screen := lipgloss.JoinVertical(lipgloss.Left, m.accent("2048 · leaderboards"), m.leaderTabs(width), "",
-		strings.Join(pad(page, n), "\n"), m.muted(ansi.Truncate(keys, width, "…")))
+	screen := lipgloss.JoinVertical(lipgloss.Left, m.look.accent("2048 · leaderboards"), m.leaderTabs(width), "",
+		strings.Join(pad(page, n), "\n"), m.look.muted(ansi.Truncate(keys, width, "…")))
 	return fitScreen(screen, w, h)
 }
 
@@ -187,7 +187,7 @@ func (m *Model) leaderTabs(width int) string {
 			parts = append(parts, lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(m.look.pal.Accent).Render(" "+name+" "))
 			continue
 		}
-		parts = append(parts, m.muted(" "+name+" "))
+		parts = append(parts, m.look.muted(" "+name+" "))
 	}
 	return ansi.Truncate(strings.Join(parts, " "), width, "…")
 }
@@ -200,20 +200,20 @@ func (m *Model) leaderLines(width int) []string {
 	case m.ranks.err != nil:
 		return strings.Split(ansi.Wrap("The leaderboards could not be read: "+m.ranks.err.Error(), width, ""), "\n")
 	case s == nil:
-		return []string{m.muted("Reading the leaderboards…")}
+		return []string{m.look.muted("Reading the leaderboards…")}
 	}
 	tab := m.screens.leaders().tab
 	var lines []string
-	lines = append(lines, strings.Split(ansi.Wrap(m.muted(boardIntro(tab, s)), width, ""), "\n")...)
+	lines = append(lines, strings.Split(ansi.Wrap(m.look.muted(boardIntro(tab, s)), width, ""), "\n")...)
 	for a, title := range []string{"BY HAND", "WITH THE AI"} {
 		rows := s.boards[tab][a]
 		heading := fmt.Sprintf("%s · %s", title, figures.Quantity(len(rows), "player"))
 		if slices.ContainsFunc(rows, func(r Standing) bool { return r.Undos > 0 }) {
 			heading += " · " + undoGlyph(m.look.ascii) + " undos"
 		}
-		lines = append(lines, "", m.label(ansi.Truncate(heading, width, "…")))
+		lines = append(lines, "", m.look.label(ansi.Truncate(heading, width, "…")))
 		if len(rows) == 0 {
-			lines = append(lines, m.muted("  no one yet"))
+			lines = append(lines, m.look.muted("  no one yet"))
 		}
 		for _, r := range rows {
 			lines = append(lines, m.standingRow(r, width))

@@ -29,7 +29,7 @@ type option struct {
 
 // options are the lines of the settings screen, in its order.
 var options = []option{
-	{"Theme", (*Model).themeShown, (*Model).aboutTheme, (*Model).stepTheme},
+	{"Theme", func(m *Model) string { return m.look.themeShown() }, (*Model).aboutTheme, (*Model).stepTheme},
 	{"Coach", func(m *Model) string { return onOff(m.coach.rater != nil) }, (*Model).aboutCoach, (*Model).stepCoach},
 	{"Evaluator", (*Model).evalShown, (*Model).aboutEval, (*Model).stepEval},
 	{"Weights", (*Model).weightsShown, (*Model).aboutWeights, func(m *Model, _ int) tea.Cmd { return m.editWeights() }},
@@ -76,7 +76,7 @@ func (m *Model) useCoach(on bool) {
 // stepTheme moves to the theme before or after the one in effect, when
 // there is colour to show it.
 func (m *Model) stepTheme(by int) tea.Cmd {
-	if m.themeShown() != m.look.theme.Name {
+	if m.look.themeShown() != m.look.theme.Name {
 		m.screens.settings().say("Themes need colour, and there is none here (-color none, NO_COLOR or the terminal).", true)
 		return nil
 	}
@@ -88,7 +88,7 @@ func (m *Model) stepTheme(by int) tea.Cmd {
 }
 
 func (m *Model) aboutTheme() string {
-	if m.themeShown() != m.look.theme.Name {
+	if m.look.themeShown() != m.look.theme.Name {
 		return "Themes need colour: with -color none, NO_COLOR or a terminal without colour, none shows."
 	}
 	return m.look.theme.Name + ": " + m.look.theme.Description + "."

@@ -30,16 +30,16 @@ func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) 
 // wrapped, the last line (the keys, if the moment asks for one) muted.
 // Lines that do not fit in height are dropped from the middle, the title
 // and the last kept.
-func (m *Model) momentBox(title string, lines []string, c color.Color, width, height int) string {
+func (l *look) momentBox(title string, lines []string, c color.Color, width, height int) string {
 	inner := max(width-4, 1) // the border and a space on each side
 	var body []string
 	for i, line := range lines {
 		if line == "" {
 			continue
 		}
-		st, wrapped := lipgloss.NewStyle().Foreground(m.look.pal.Text), ansi.Wrap(line, inner, "")
+		st, wrapped := lipgloss.NewStyle().Foreground(l.pal.Text), ansi.Wrap(line, inner, "")
 		if i == len(lines)-1 {
-			st, wrapped = lipgloss.NewStyle().Foreground(m.look.pal.Muted), wrapItems(line, inner)
+			st, wrapped = lipgloss.NewStyle().Foreground(l.pal.Muted), wrapItems(line, inner)
 		}
 		for _, l := range strings.Split(wrapped, "\n") {
 			body = append(body, st.Render(l))

@@ -78,7 +78,7 @@ func padBlock(lines []string, width int) string {
 // is ASCII, its width its length; the value's width is measured before it
 // is styled, which adds none.
 func (m *Model) field(label, value string, width int) string {
-	k := m.inks()
+	k := m.look.inks()
 	return k.muted.Render(label) + spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
 }
 
@@ -105,16 +105,16 @@ func (m *Model) aiLines(width int, compact bool) []string {
 	if line, ok := m.offerLine(width); ok {
 		return append(lines, line)
 	}
-	return append(lines, m.field("THEME", m.themeShown(), width))
+	return append(lines, m.field("THEME", m.look.themeShown(), width))
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,
 // NO_COLOR, a terminal without colour), no theme shows.
-func (m *Model) themeShown() string {
-	if m.look.pal.Colorless && !m.look.theme.Palette(colorprofile.TrueColor, m.look.dark).Colorless {
+func (l *look) themeShown() string {
+	if l.pal.Colorless && !l.theme.Palette(colorprofile.TrueColor, l.dark).Colorless {
 		return "none (no colour)"
 	}
-	return m.look.theme.Name
+	return l.theme.Name
 }
 
 // pad adds empty lines to reach n.

@@ -189,7 +189,7 @@ func (m *Model) problemsHelp(width int) string {
 		return ""
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
-	lines := []string{m.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.path()), figures.Quantity(len(problems), "problem")))}
+	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.path()), figures.Quantity(len(problems), "problem")))}
 	for _, p := range problems {
 		lines = append(lines, bad.Render(ansi.Wrap(p, width, "/")))
 	}

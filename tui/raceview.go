@@ -79,7 +79,7 @@ func (m *Model) gameBanner(width int, drawn bool) []string {
 func (m *Model) opponentBlock() block {
 	s := m.race.state
 	o := s.Opponent
-	head := m.padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.muted(figures.Count(o.Score)), opponentWidth)
+	head := m.padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.look.muted(figures.Count(o.Score)), opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
 	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
 	switch {
@@ -89,7 +89,7 @@ func (m *Model) opponentBlock() block {
 		foot = fmt.Sprintf("out · best %d", o.Board.HighestTile())
 	}
 	lines := append([]string{head}, strings.Split(board, "\n")...)
-	lines = append(lines, m.muted(center(ansi.Truncate(foot, opponentWidth, "…"), opponentWidth)))
+	lines = append(lines, m.look.muted(center(ansi.Truncate(foot, opponentWidth, "…"), opponentWidth)))
 	return block{lines, opponentWidth}
 }
 
@@ -107,7 +107,7 @@ func (m *Model) raceLines(width int, drawn bool) []string {
 	var text []string
 	switch {
 	case r.leaving:
-		text = append(text, accent.Render("Leave the race? You lose it.")+m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
+		text = append(text, accent.Render("Leave the race? You lose it.")+m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
 	case r.typing:
 		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
 		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
@@ -143,7 +143,7 @@ func (m *Model) opponentLine() string {
 	case o.Over:
 		line += ", out"
 	}
-	return m.muted(line + ".")
+	return m.look.muted(line + ".")
 }
 
 // resultLine says how the race ended, "" while it goes on.

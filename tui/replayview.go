@@ -31,10 +31,10 @@ func (m *Model) replayScreen(w, h int) string {
 // replayTitle draws the top line of the replay: what it is, and the seed.
 func (m *Model) replayTitle(width int) string {
 	v := m.screens.replay()
-	right := m.muted(m.seeds.shown(v.game.Seed))
-	left := m.accent("2048") + m.muted(" · replay of "+v.title)
+	right := m.look.muted(m.seeds.shown(v.game.Seed))
+	left := m.look.accent("2048") + m.look.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
-		left = m.accent("2048") + m.muted(" · replay")
+		left = m.look.accent("2048") + m.look.muted(" · replay")
 	}
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
@@ -78,10 +78,10 @@ func (m *Model) replayArea(l layout, right int) block {
 	}
 	var arrows [engine.NumDirections]string
 	if played, mv, ok := v.current(); ok {
-		arrows[played] = m.arrowStyle(l, lipgloss.NewStyle().Foreground(m.look.pal.Muted)).Render(hollowArrows[played])
+		arrows[played] = m.look.arrowStyle(l, lipgloss.NewStyle().Foreground(m.look.pal.Muted)).Render(hollowArrows[played])
 		if mv != nil {
-			arrows[played] = m.arrowStyle(l, m.verdictStyle(mv.Verdict)).Render(hollowArrows[played])
-			arrows[mv.Best()] = m.arrowStyle(l, lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)).Render(solidArrows[mv.Best()])
+			arrows[played] = m.look.arrowStyle(l, m.look.verdictStyle(mv.Verdict)).Render(hollowArrows[played])
+			arrows[mv.Best()] = m.look.arrowStyle(l, lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)).Render(solidArrows[mv.Best()])
 		}
 	}
 	row, _ := l.sideRow(right)
@@ -214,26 +214,26 @@ func (m *Model) moveLines(width, n int) []string {
 		if v.boards[v.at].HasMove() {
 			end = "the game goes on"
 		}
-		return pad([]string{m.muted("THE END") + "  " + end}, n)
+		return pad([]string{m.look.muted("THE END") + "  " + end}, n)
 	}
-	left := m.muted("PLAYED ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(arrowOf(played)+" "+played.String())
+	left := m.look.muted("PLAYED ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(arrowOf(played)+" "+played.String())
 	if mv == nil {
-		return pad([]string{m.beside(left, m.muted("reviewing…"), width)}, n)
+		return pad([]string{m.beside(left, m.look.muted("reviewing…"), width)}, n)
 	}
-	verdict := m.verdictStyle(mv.Verdict).Render(verdictMarks[mv.Verdict] + " " + mv.Verdict.String())
+	verdict := m.look.verdictStyle(mv.Verdict).Render(verdictMarks[mv.Verdict] + " " + mv.Verdict.String())
 	loss := "loss " + figures.ShortPercent(mv.Loss)
 	if mv.Loss == 0 {
 		loss = "no loss"
 	}
-	best := m.muted("BEST   ") + m.accent(arrowOf(mv.Best())+" "+mv.Best().String())
-	lines := []string{m.beside(left, verdict, width), m.beside(best, m.muted(loss), width)}
+	best := m.look.muted("BEST   ") + m.look.accent(arrowOf(mv.Best())+" "+mv.Best().String())
+	lines := []string{m.beside(left, verdict, width), m.beside(best, m.look.muted(loss), width)}
 	lines = append(lines, m.barLines(mv.Search, width, played)...)
 	if n > 6 {
 		legend := m.barsCaption()
 		if played != mv.Best() {
 			legend = " " + solidArrows[mv.Best()] + " AI's move  " + hollowArrows[played] + " move played"
 		}
-		lines = append(lines, m.muted(legend))
+		lines = append(lines, m.look.muted(legend))
 	}
 	return lines
 }
@@ -254,17 +254,17 @@ var verdictMarks = [review.NumVerdicts]string{"✓", "✓", "?!", "?", "??", "�
 // verdictStyle returns the style of a verdict: good moves in the good
 // colour, inaccuracies in the accent, mistakes and blunders in the bad
 // colour, the forced moves muted.
-func (m *Model) verdictStyle(v review.Verdict) lipgloss.Style {
+func (l *look) verdictStyle(v review.Verdict) lipgloss.Style {
 	st := lipgloss.NewStyle().Bold(true)
 	switch v {
 	case review.Best, review.Good:
-		return st.Foreground(m.look.pal.Good)
+		return st.Foreground(l.pal.Good)
 	case review.Inaccuracy:
-		return st.Foreground(m.look.pal.Accent)
+		return st.Foreground(l.pal.Accent)
 	case review.Mistake, review.Blunder:
-		return st.Foreground(m.look.pal.Bad)
+		return st.Foreground(l.pal.Bad)
 	}
-	return lipgloss.NewStyle().Foreground(m.look.pal.Muted)
+	return lipgloss.NewStyle().Foreground(l.pal.Muted)
 }
 
 // accuracyText says the accuracy of the player's moves reviewed so far:
@@ -291,7 +291,7 @@ func (m *Model) verdictCounts(width int) string {
 	s := m.screens.replay().summary
 	var parts []string
 	add := func(mark string, n int, v review.Verdict) {
-		parts = append(parts, m.verdictStyle(v).Render(mark)+" "+figures.Count(n))
+		parts = append(parts, m.look.verdictStyle(v).Render(mark)+" "+figures.Count(n))
 	}
 	add("✓", s.Verdicts[review.Best]+s.Verdicts[review.Good], review.Best)
 	for _, v := range []review.Verdict{review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
@@ -316,5 +316,5 @@ func (m *Model) progressLine(width int) string {
 	share := float64(len(v.moves)) / float64(total)
 	label := figures.Percent(share, 0)
 	barWidth := max(width-lipgloss.Width(label)-len("REVIEW")-2, 1)
-	return m.muted("REVIEW") + " " + lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(share, barWidth)) + " " + label
+	return m.look.muted("REVIEW") + " " + lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(bar(share, barWidth)) + " " + label
 }

@@ -273,10 +273,10 @@ func (m *Model) optionLine(o option, chosen bool, width int) string {
 func (m *Model) coachLegend(width int) []string {
 	var items []string
 	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
-		items = append(items, m.verdictStyle(v).Render(verdictMarks[v])+" "+m.muted(markWord(v)))
+		items = append(items, m.look.verdictStyle(v).Render(verdictMarks[v])+" "+m.look.muted(markWord(v)))
 	}
 	const indent = 4
-	wrapped := wrapItems(strings.Join(items, m.muted(" · ")), max(width-indent, 1))
+	wrapped := wrapItems(strings.Join(items, m.look.muted(" · ")), max(width-indent, 1))
 	lines := strings.Split(wrapped, "\n")
 	for i := range lines {
 		lines[i] = strings.Repeat(" ", indent) + lines[i]
@@ -345,7 +345,7 @@ func (m *Model) settingsHelp(width int) string {
 	if p := m.prefs.path(); p != "" {
 		path = p
 	}
-	return strings.Join([]string{m.heading("Settings"), ansi.Wrap(fmt.Sprintf("%s opens the settings: the theme, the coach, "+
+	return strings.Join([]string{m.look.heading("Settings"), ansi.Wrap(fmt.Sprintf("%s opens the settings: the theme, the coach, "+
 		"the evaluator the AI scores boards with and its weights file, the animation, the speed of autoplay and the depth. "+
 		"A change takes effect at once and is written to %s, your comments kept; a flag on the command line "+
 		"overrides the file for one game. The game reads the file again when you change it by hand.",

@@ -104,7 +104,7 @@ func (m *Model) listRow(g history.Record, onScreen, chosen bool, width int) stri
 	}
 	row := ansi.Truncate(listCells(cells), width-2, "…")
 	if chosen {
-		return m.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
+		return m.look.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
 	}
 	return "  " + row
 }

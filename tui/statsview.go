@@ -125,7 +125,7 @@ func (m *Model) statsScreen(w, h int) string {
 	page := m.statsHead(width, h)
 	games, onScreen := m.listed()
 	if len(games) > 0 {
-		page = append(page, m.label(listHeader(width)))
+		page = append(page, m.look.label(listHeader(width)))
 	}
 	n := max(h-statsChrome, 1)
 	top := min(m.screens.stats().top, max(len(page)+len(games)-n, 0))
@@ -138,7 +138,7 @@ func (m *Model) statsScreen(w, h int) string {
 		k := i - len(page)
 		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats().chosen, width))
 	}
-	title := m.accent("2048 · statistics")
+	title := m.look.accent("2048 · statistics")
 	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.statsKeys(w, len(games) > 0))
 	return fitScreen(screen, w, h)
 }
@@ -149,11 +149,11 @@ func (m *Model) statsScreen(w, h int) string {
 func (m *Model) statsKeys(width int, games bool) string {
 	back := first(m.keys.Dismiss)
 	if !games {
-		return m.muted(ansi.Truncate(back+" back", width, "…"))
+		return m.look.muted(ansi.Truncate(back+" back", width, "…"))
 	}
 	long := fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", first(m.keys.Up), first(m.keys.Down), back)
 	if lipgloss.Width(long) <= width {
-		return m.muted(long)
+		return m.look.muted(long)
 	}
 	return m.helpLine(width, []key.Binding{
 		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(back, "back")),
@@ -241,7 +241,7 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 			before = fmt.Sprintf("The %s are from before the history: their scores and moves were not kept.",
 				figures.Quantity(e.GamesPlayed, "game"))
 		}
-		lines = append(lines, m.muted(ansi.Wrap(before, width, "")))
+		lines = append(lines, m.look.muted(ansi.Wrap(before, width, "")))
 	}
 	return strings.Split(strings.Join(lines, "\n"), "\n")
 }
@@ -252,7 +252,7 @@ func (m *Model) longField(label, value string, width int) string {
 	if len(label)+1+lipgloss.Width(value) <= width {
 		return m.field(label, value, width)
 	}
-	return m.muted(label) + "\n" + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(ansi.Wrap(value, width, ""))
+	return m.look.muted(label) + "\n" + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(ansi.Wrap(value, width, ""))
 }
 
 // reachLines draws how often the games reached each tile from 512 up to
@@ -261,7 +261,7 @@ func (m *Model) reachLines(s history.Summary, width int) []string {
 	n := s.Recorded.Games
 	var lines []string
 	for _, line := range strings.Split(ansi.Wrap("TILES REACHED in "+figures.Quantity(n, "game"), width, ""), "\n") {
-		lines = append(lines, m.muted(line))
+		lines = append(lines, m.look.muted(line))
 	}
 	highest, _ := engine.RankOf(s.Recorded.HighestTile)
 	top := max(engine.WinRank, highest)
@@ -298,17 +298,17 @@ func (m *Model) trendLines(width, height int) []string {
 		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })))
 	title := strings.Split(ansi.Wrap("SCORES of the last "+figures.Quantity(n, "game")+", oldest left", width, ""), "\n")
 	for i, line := range title {
-		title[i] = m.muted(line)
+		title[i] = m.look.muted(line)
 	}
 	return append(title, strings.Split(chart, "\n")...)
 }
 
 // label draws the heading of a part of a screen.
-func (m *Model) label(s string) string { return m.muted(s) }
+func (l *look) label(s string) string { return l.muted(s) }
 
 // accent draws a title.
-func (m *Model) accent(s string) string {
-	return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(s)
+func (l *look) accent(s string) string {
+	return lipgloss.NewStyle().Bold(true).Foreground(l.pal.Accent).Render(s)
 }
 
 // dailyText sums up the daily challenges: today's place among the days,

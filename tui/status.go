@@ -25,7 +25,7 @@ func (m *Model) statusLine(width int) string {
 // and right on the right, the label dropped if they do not fit, right cut
 // if they still do not.
 func (m *Model) statusOf(label, value, right string, width int) string {
-	left := m.muted(label) + value
+	left := m.look.muted(label) + value
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
 		left = value
 	}
@@ -37,23 +37,23 @@ func (m *Model) statusOf(label, value, right string, width int) string {
 func (m *Model) statusHint() string {
 	auto := ""
 	if m.ai.autoplay {
-		auto = m.muted("AUTO ")
+		auto = m.look.muted("AUTO ")
 	}
 	switch {
 	case m.asking.leaving(): // the question is the matter now
 		return ""
 	case m.ai.thinking != idle:
-		return auto + m.ai.spin.View() + m.muted(" thinking")
+		return auto + m.ai.spin.View() + m.look.muted(" thinking")
 	case m.ai.hint != nil && m.ai.hint.HasMove():
 		return auto + m.hintWord(*m.ai.hint)
 	case m.ai.hint != nil || !m.cur.Game.Board().HasMove():
-		return m.muted("no move left")
+		return m.look.muted("no move left")
 	case m.ai.autoplay && m.ai.played != nil:
 		return auto + m.hintWord(*m.ai.played)
 	case m.ai.autoplay:
 		return auto
 	}
-	return m.muted(first(m.keys.Hint) + " hint")
+	return m.look.muted(first(m.keys.Hint) + " hint")
 }
 
 // hintWord draws the AI's move in r as its arrow and the word of its
@@ -61,7 +61,7 @@ func (m *Model) statusHint() string {
 // "→ only move" where no other move is legal.
 func (m *Model) hintWord(r ai.Result) string {
 	rating := review.Rate(r)[r.Best]
-	return m.accent(arrowOf(r.Best)) + " " + m.verdictStyle(rating.Verdict).Render(rating.Word())
+	return m.look.accent(arrowOf(r.Best)) + " " + m.look.verdictStyle(rating.Verdict).Render(rating.Word())
 }
 
 // replayStatus draws the replay's status line in width columns: the
@@ -75,11 +75,11 @@ func (m *Model) replayStatus(width int) string {
 	var right string
 	switch {
 	case !ok:
-		right = m.muted("the end")
+		right = m.look.muted("the end")
 	case mv == nil:
-		right = m.muted(hollowArrows[played] + " reviewing…")
+		right = m.look.muted(hollowArrows[played] + " reviewing…")
 	default:
-		right = m.verdictStyle(mv.Verdict).Render(hollowArrows[played] + " " + mv.Verdict.String())
+		right = m.look.verdictStyle(mv.Verdict).Render(hollowArrows[played] + " " + mv.Verdict.String())
 	}
 	return m.statusOf("MOVE ", position, right, width)
 }

@@ -164,7 +164,7 @@ func (m *Model) tooSmall(w, h int) string {
 // is secret.
 func (m *Model) title(width int) string {
 	left := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048")
-	right := m.muted(m.seeds.shown(m.cur.Game.Seed()))
+	right := m.look.muted(m.seeds.shown(m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
 }
@@ -182,12 +182,12 @@ func (m *Model) boardArea(l layout, right int) block {
 	var arrows [engine.NumDirections]string
 	if m.ai.hint != nil && m.ai.hint.HasMove() && m.ai.thinking == idle {
 		accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
-		arrows[m.ai.hint.Best] = m.arrowStyle(l, accent).Render(solidArrows[m.ai.hint.Best])
+		arrows[m.ai.hint.Best] = m.look.arrowStyle(l, accent).Render(solidArrows[m.ai.hint.Best])
 	}
 	row, _ := l.sideRow(right)
 	area := arrowed(board, l, arrows, row)
 	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
-		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
+		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.look.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
 	}
 	return area
 }
@@ -228,7 +228,7 @@ func (m *Model) newGameQuestion(width int) string {
 	if m.asking == confirmDaily {
 		line = q.Render("Play today's challenge? This game counts as played.")
 	}
-	if full := line + m.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
+	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
 		return full
 	}
 	if lipgloss.Width(line) <= width {
@@ -238,6 +238,6 @@ func (m *Model) newGameQuestion(width int) string {
 }
 
 // muted draws secondary text.
-func (m *Model) muted(s string) string {
-	return lipgloss.NewStyle().Foreground(m.look.pal.Muted).Render(s)
+func (l *look) muted(s string) string {
+	return lipgloss.NewStyle().Foreground(l.pal.Muted).Render(s)
 }
