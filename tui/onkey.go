@@ -50,7 +50,7 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 		m.screens.help().onHelpKey(m, k)
 		return nil
 	case m.screens.stats() != nil && !everywhere:
-		return m.onStatsKey(k)
+		return m.screens.stats().onStatsKey(m, k)
 	case m.hidden() && !everywhere:
 		return nil // no key acts on a board out of sight, nor answers the question over it
 	case m.screens.stats() == nil && !m.hidden(): // the question waits under the statistics

@@ -93,7 +93,7 @@ func listHeader(width int) string {
 
 // listRow draws a game of the list in width columns, marked if chosen;
 // the game on screen is "this game".
-func (m *Model) listRow(g history.Record, onScreen, chosen bool, width int) string {
+func (v *statsView) listRow(m *Model, g history.Record, onScreen, chosen bool, width int) string {
 	n := listFit(width)
 	cells := make([]string, n)
 	for i := range cells {

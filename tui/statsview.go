@@ -32,7 +32,7 @@ func (m *Model) openStats() { m.screens.open(&statsView{}) }
 // listed returns the games of the list, newest first: the game on screen
 // first if it is over (it counts already; onScreen then says so), then
 // those of the history.
-func (m *Model) listed() (games []history.Record, onScreen bool) {
+func (v *statsView) listed(m *Model) (games []history.Record, onScreen bool) {
 	games = make([]history.Record, 0, len(m.past.games)+1)
 	if onScreen = m.cur.Game.Over() && m.cur.Game.MoveCount() > 0; onScreen {
 		games = append(games, m.line().Record)
@@ -46,15 +46,15 @@ func (m *Model) listed() (games []history.Record, onScreen bool) {
 // onStatsKey handles a key on the statistics screen: enter or the review
 // key opens the replay of the game chosen, esc or the statistics key goes
 // back, and the others scroll (see scroll).
-func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
-	games, onScreen := m.listed()
+func (v *statsView) onStatsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	games, onScreen := v.listed(m)
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Stats):
-		m.screens.close(m.screens.stats())
+		m.screens.close(v)
 	case (k.String() == "enter" || key.Matches(k, m.keys.Review)) && len(games) > 0:
-		return m.replayGame(games[m.screens.stats().chosen], onScreen && m.screens.stats().chosen == 0)
+		return m.replayGame(games[v.chosen], onScreen && v.chosen == 0)
 	default:
-		m.scrollStats(k, len(games))
+		v.scrollStats(m, k, len(games))
 	}
 	return nil
 }
@@ -65,11 +65,10 @@ func (m *Model) onStatsKey(k tea.KeyPressMsg) tea.Cmd {
 // choose the game above or below; home goes back to the top, end to the
 // oldest game. So the figures are never cut off the top on opening, and
 // every line can be reached on the smallest screen.
-func (m *Model) scrollStats(k tea.KeyPressMsg, n int) {
-	v := m.screens.stats()
+func (v *statsView) scrollStats(m *Model, k tea.KeyPressMsg, n int) {
 	w, h := m.size()
 	page := max(h-statsChrome, 1)
-	first := len(m.statsHead(min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
+	first := len(v.statsHead(m, min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
 	below := n == 0 || first+v.chosen >= v.top+page      // the game chosen is under the page
 	step := 0
 	switch {
@@ -120,15 +119,15 @@ const statsChrome = 3
 // statsScreen draws the statistics screen on the whole terminal: the
 // figures of every game, the tiles reached, the trend of the scores and the
 // list of games, scrolled to the game chosen.
-func (m *Model) statsScreen(w, h int) string {
+func (v *statsView) statsScreen(m *Model, w, h int) string {
 	width := min(w, statsWidth)
-	page := m.statsHead(width, h)
-	games, onScreen := m.listed()
+	page := v.statsHead(m, width, h)
+	games, onScreen := v.listed(m)
 	if len(games) > 0 {
 		page = append(page, m.look.label(listHeader(width)))
 	}
 	n := max(h-statsChrome, 1)
-	top := min(m.screens.stats().top, max(len(page)+len(games)-n, 0))
+	top := min(v.top, max(len(page)+len(games)-n, 0))
 	var lines []string
 	for i := top; i < top+n && i < len(page)+len(games); i++ {
 		if i < len(page) {
@@ -136,17 +135,17 @@ func (m *Model) statsScreen(w, h int) string {
 			continue
 		}
 		k := i - len(page)
-		lines = append(lines, m.listRow(games[k], onScreen && k == 0, k == m.screens.stats().chosen, width))
+		lines = append(lines, v.listRow(m, games[k], onScreen && k == 0, k == v.chosen, width))
 	}
 	title := m.look.accent("2048 · statistics")
-	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), m.statsKeys(w, len(games) > 0))
+	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", strings.Join(pad(lines, n), "\n"), v.statsKeys(m, w, len(games) > 0))
 	return fitScreen(screen, w, h)
 }
 
 // statsKeys draws the last line of the statistics screen in width
 // columns: the keys, in words where they fit, else as the game's keys are
 // shown, the way back first.
-func (m *Model) statsKeys(width int, games bool) string {
+func (v *statsView) statsKeys(m *Model, width int, games bool) string {
 	back := first(m.keys.Dismiss)
 	if !games {
 		return m.look.muted(ansi.Truncate(back+" back", width, "…"))
@@ -165,13 +164,13 @@ func (m *Model) statsKeys(width int, games bool) string {
 // statsHead draws the top of the statistics screen in width columns, for
 // a screen h lines high: the figures, then the tiles reached and the trend
 // of the scores, side by side if there is room.
-func (m *Model) statsHead(width, h int) []string {
+func (v *statsView) statsHead(m *Model, width, h int) []string {
 	s := m.statsNow()
 	if s.Games == 0 && s.BestScore == 0 {
 		return strings.Split(ansi.Wrap("No game counted yet. A game counts once it is over, or when you leave it for a new one ("+
 			first(m.keys.New)+"); quitting keeps it for next time.", width, ""), "\n")
 	}
-	lines := m.figureLines(s, width)
+	lines := v.figureLines(m, s, width)
 	if s.Recorded.Games == 0 {
 		return append(lines, "")
 	}
@@ -181,21 +180,21 @@ func (m *Model) statsHead(width, h int) []string {
 	}
 	lines = append(lines, "")
 	if width < 76 {
-		lines = append(lines, m.reachLines(s, width)...)
+		lines = append(lines, v.reachLines(m, s, width)...)
 		lines = append(lines, "")
-		lines = append(lines, m.trendLines(width, chartHeight)...)
+		lines = append(lines, v.trendLines(m, width, chartHeight)...)
 		return append(lines, "")
 	}
 	left := (width - 3) * 2 / 5
-	reach := lipgloss.NewStyle().Width(left).Render(strings.Join(m.reachLines(s, left), "\n"))
-	trend := strings.Join(m.trendLines(width-left-3, chartHeight), "\n")
+	reach := lipgloss.NewStyle().Width(left).Render(strings.Join(v.reachLines(m, s, left), "\n"))
+	trend := strings.Join(v.trendLines(m, width-left-3, chartHeight), "\n")
 	both := lipgloss.JoinHorizontal(lipgloss.Top, reach, "   ", trend)
 	return append(append(lines, strings.Split(both, "\n")...), "")
 }
 
 // figureLines draws the counts and records of every game, and of the games
 // played by hand.
-func (m *Model) figureLines(s history.Summary, width int) []string {
+func (v *statsView) figureLines(m *Model, s history.Summary, width int) []string {
 	half := (width - 3) / 2
 	two := func(l1, v1, l2, v2 string) string {
 		if width < 60 {
@@ -226,12 +225,12 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 		}
 	}
 	help := fmt.Sprintf("%s with hints · %s with autoplay", figures.Count(s.Hinted), figures.Count(s.Autoplayed))
-	lines = append(lines, m.longField("BY HAND", own, width), m.longField("WITH THE AI", help, width))
+	lines = append(lines, v.longField(m, "BY HAND", own, width), v.longField(m, "WITH THE AI", help, width))
 	if d := history.SummarizeDaily(m.past.games, m.today()); len(d.Days) > 0 {
-		lines = append(lines, m.longField("DAILY", dailyText(d), width))
+		lines = append(lines, v.longField(m, "DAILY", dailyText(d), width))
 	}
 	if u := s.SetUp; u.Games > 0 {
-		lines = append(lines, m.longField("SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
+		lines = append(lines, v.longField(m, "SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
 			figures.Quantity(u.Games, "game"), figures.Count(u.BestScore)), width))
 	}
 	if e := m.past.earlier; e.GamesPlayed > 0 {
@@ -248,7 +247,7 @@ func (m *Model) figureLines(s history.Summary, width int) []string {
 
 // longField draws a field whose value may not fit beside its label: it then
 // goes under it, wrapped.
-func (m *Model) longField(label, value string, width int) string {
+func (v *statsView) longField(m *Model, label, value string, width int) string {
 	if len(label)+1+lipgloss.Width(value) <= width {
 		return m.field(label, value, width)
 	}
@@ -257,7 +256,7 @@ func (m *Model) longField(label, value string, width int) string {
 
 // reachLines draws how often the games reached each tile from 512 up to
 // the highest made (2048 at least).
-func (m *Model) reachLines(s history.Summary, width int) []string {
+func (v *statsView) reachLines(m *Model, s history.Summary, width int) []string {
 	n := s.Recorded.Games
 	var lines []string
 	for _, line := range strings.Split(ansi.Wrap("TILES REACHED in "+figures.Quantity(n, "game"), width, ""), "\n") {
@@ -277,8 +276,8 @@ func (m *Model) reachLines(s history.Summary, width int) []string {
 
 // trendLines draws the scores of the latest games as a line chart of
 // height lines above its axis, in width columns.
-func (m *Model) trendLines(width, height int) []string {
-	games, _ := m.listed()
+func (v *statsView) trendLines(m *Model, width, height int) []string {
+	games, _ := v.listed(m)
 	best := 0
 	for _, g := range games {
 		best = max(best, g.Score)
@@ -295,7 +294,7 @@ func (m *Model) trendLines(width, height int) []string {
 		}
 	}
 	chart := lipgloss.NewStyle().Foreground(m.look.pal.Bar).Render(asciigraph.Plot(scores, asciigraph.Height(height),
-		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(v float64) string { return figures.Count(int(v + 0.5)) })))
+		asciigraph.LowerBound(0), asciigraph.YAxisValueFormatter(func(n float64) string { return figures.Count(int(n + 0.5)) })))
 	title := strings.Split(ansi.Wrap("SCORES of the last "+figures.Quantity(n, "game")+", oldest left", width, ""), "\n")
 	for i, line := range title {
 		title[i] = m.look.muted(line)
@@ -329,4 +328,4 @@ func dailyText(d history.Daily) string {
 func (v *statsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onGameOrOverKey(k) }
 
 // view draws the statistics.
-func (v *statsView) view(m *Model, w, h int) string { return m.statsScreen(w, h) }
+func (v *statsView) view(m *Model, w, h int) string { return v.statsScreen(m, w, h) }

@@ -195,7 +195,7 @@ func TestStatsFit(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		press(m, "home")
 		checkFits(t, m)
-		head := m.statsHead(min(w, statsWidth), h)
+		head := (&statsView{}).statsHead(m, min(w, statsWidth), h)
 		if top := strings.Fields(ansi.Strip(head[0])); !strings.Contains(plain(m), strings.Join(top, " ")) {
 			t.Errorf("%v: the figures are cut off the top:\n%s", size, m.render())
 		}
