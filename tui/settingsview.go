@@ -76,10 +76,9 @@ func (m *Model) openSettings() { m.screens.open(&settingsView{}) }
 
 // onSettingsKey handles a key on the settings screen; while the weights file
 // is edited, every key but ctrl+c goes to it.
-func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.settings()
+func (v *settingsView) onSettingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if v.edit != nil {
-		return m.onWeightsKey(k)
+		return v.onWeightsKey(m, k)
 	}
 	var cmd tea.Cmd
 	switch {
@@ -103,7 +102,8 @@ func (m *Model) onSettingsKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
 	}
-	v.top = m.settingsLayout(m.size()).top
+	w, h := m.size()
+	v.top = v.settingsLayout(m, w, h).top
 	return cmd
 }
 
@@ -121,8 +121,7 @@ func (m *Model) editWeights() tea.Cmd {
 
 // onWeightsKey handles a key while the weights file is edited: enter keeps
 // it, esc puts the edit away, and the others edit.
-func (m *Model) onWeightsKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.settings()
+func (v *settingsView) onWeightsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	switch k.String() {
 	case "enter":
 		path := strings.TrimSpace(string(v.edit.text))
@@ -178,13 +177,12 @@ type settingsParts struct {
 // list if it fits, else as much of it as fits, scrolled so that the option
 // chosen is in sight; then the lines under it, the first of them dropped
 // if even three lines of the list leave no room for them.
-func (m *Model) settingsLayout(w, h int) settingsParts {
-	v := m.screens.settings()
+func (v *settingsView) settingsLayout(m *Model, w, h int) settingsParts {
 	p := settingsParts{width: min(w, settingsWidth)}
-	list, at, end := m.settingsList(p.width)
-	blocks := m.settingsFoot(p.width)
+	list, at, end := v.settingsList(m, p.width)
+	blocks := v.settingsFoot(m, p.width)
 	p.list, p.foot = list, slices.Concat(blocks...)
-	chrome := 1 + len(m.settingsKeyLines(p.width)) // the title and the keys
+	chrome := 1 + len(v.settingsKeyLines(m, p.width)) // the title and the keys
 	if p.gaps = chrome+2+len(list)+len(p.foot) <= h; p.gaps {
 		p.room = len(list)
 		return p
@@ -202,8 +200,8 @@ func (m *Model) settingsLayout(w, h int) settingsParts {
 }
 
 // settingsScreen draws the settings screen on a w×h terminal.
-func (m *Model) settingsScreen(w, h int) string {
-	p := m.settingsLayout(w, h)
+func (v *settingsView) settingsScreen(m *Model, w, h int) string {
+	p := v.settingsLayout(m, w, h)
 	title := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048 · settings")
 	lines := []string{title}
 	if p.gaps {
@@ -214,15 +212,15 @@ func (m *Model) settingsScreen(w, h int) string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, p.foot...)
-	lines = append(lines, m.settingsKeyLines(p.width)...)
+	lines = append(lines, v.settingsKeyLines(m, p.width)...)
 	block := lipgloss.NewStyle().Width(p.width).Render(strings.Join(lines, "\n")) // as wide whatever the option chosen says
 	return fitScreen(block, w, h)
 }
 
 // settingsKeyLines draws the keys of the settings screen in width columns:
 // on one line, or on two where one would drop some.
-func (m *Model) settingsKeyLines(width int) []string {
-	keys := m.settingsKeys()
+func (v *settingsView) settingsKeyLines(m *Model, width int) []string {
+	keys := v.settingsKeys(m)
 	if line := m.helpLine(width, keys); !strings.HasSuffix(ansi.Strip(line), "…") {
 		return []string{line}
 	}
@@ -231,15 +229,14 @@ func (m *Model) settingsKeyLines(width int) []string {
 
 // settingsList draws the options in width columns, the coach's marks
 // explained under its line; at and end are the lines of the option chosen.
-func (m *Model) settingsList(width int) (lines []string, at, end int) {
-	v := m.screens.settings()
+func (v *settingsView) settingsList(m *Model, width int) (lines []string, at, end int) {
 	for i, o := range options {
 		if i == v.chosen {
 			at = len(lines)
 		}
-		lines = append(lines, m.optionLine(o, i == v.chosen, width))
+		lines = append(lines, v.optionLine(m, o, i == v.chosen, width))
 		if o.label == "Coach" {
-			lines = append(lines, m.coachLegend(width)...)
+			lines = append(lines, v.coachLegend(m, width)...)
 		}
 		if i == v.chosen {
 			end = len(lines)
@@ -251,7 +248,7 @@ func (m *Model) settingsList(width int) (lines []string, at, end int) {
 // optionLine draws an option in width columns: its name and its value, the
 // one chosen marked, and its value between the signs that it changes (or
 // the weights file being edited).
-func (m *Model) optionLine(o option, chosen bool, width int) string {
+func (v *settingsView) optionLine(m *Model, o option, chosen bool, width int) string {
 	room := max(width-2-labelWidth, 1)
 	label := fmt.Sprintf("%-*s", labelWidth, o.label)
 	if !chosen {
@@ -260,7 +257,7 @@ func (m *Model) optionLine(o option, chosen bool, width int) string {
 	}
 	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	var value string
-	if edit := m.screens.settings().edit; edit != nil {
+	if edit := v.edit; edit != nil {
 		value = edit.view(room, lipgloss.NewStyle().Foreground(m.look.pal.Text), lipgloss.NewStyle().Reverse(true))
 	} else {
 		value = accent.Render("‹ " + ansi.Truncate(o.value(m), max(room-4, 1), "…") + " ›")
@@ -270,7 +267,7 @@ func (m *Model) optionLine(o option, chosen bool, width int) string {
 
 // coachLegend explains the coach's marks, indented under its line, in
 // width columns.
-func (m *Model) coachLegend(width int) []string {
+func (v *settingsView) coachLegend(m *Model, width int) []string {
 	var items []string
 	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
 		items = append(items, m.look.verdictStyle(v).Render(verdictMarks[v])+" "+m.look.muted(markWord(v)))
@@ -287,8 +284,7 @@ func (m *Model) coachLegend(width int) []string {
 // settingsFoot draws the lines under the list, wrapped to width, in
 // blocks: what the option chosen does, the preferences file's problems,
 // and what the last change did, the most needed last.
-func (m *Model) settingsFoot(width int) [][]string {
-	v := m.screens.settings()
+func (v *settingsView) settingsFoot(m *Model, width int) [][]string {
 	wrap := func(st lipgloss.Style, s string) []string {
 		lines := strings.Split(ansi.Wrap(s, width, "/"), "\n")
 		for i, l := range lines {
@@ -321,11 +317,11 @@ func (m *Model) settingsFoot(width int) [][]string {
 
 // settingsKeys are the keys of the settings screen, for its last line;
 // while the weights file is edited, those that end the edit.
-func (m *Model) settingsKeys() []key.Binding {
+func (v *settingsView) settingsKeys(m *Model) []key.Binding {
 	short := func(keys, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
 	}
-	if m.screens.settings().edit != nil {
+	if v.edit != nil {
 		return []key.Binding{short("enter", "keep"), short("esc", "cancel")}
 	}
 	pair := func(a, b key.Binding, desc string) key.Binding {
@@ -353,7 +349,7 @@ func (m *Model) settingsHelp(width int) string {
 }
 
 // update handles a key on the settings.
-func (v *settingsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onSettingsKey(k) }
+func (v *settingsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return v.onSettingsKey(m, k) }
 
 // view draws the settings.
-func (v *settingsView) view(m *Model, w, h int) string { return m.settingsScreen(w, h) }
+func (v *settingsView) view(m *Model, w, h int) string { return v.settingsScreen(m, w, h) }
