@@ -62,8 +62,7 @@ func (m *Model) startRanks() {
 // onNameKey handles a key while the name is typed: enter sends it, esc
 // goes back (at the first game, keeping the name offered), the others
 // edit it.
-func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
-	e := m.screens.naming()
+func (e *nameEntry) onNameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	switch k.String() {
 	case "esc":
 		if !e.first {
@@ -89,8 +88,7 @@ func (m *Model) onNameKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // nameScreen draws the line where the player types their name.
-func (m *Model) nameScreen(w, h int) string {
-	e := m.screens.naming()
+func (e *nameEntry) nameScreen(m *Model, w, h int) string {
 	width := min(w, leaderWidth)
 	text := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text)
 	cursor := lipgloss.NewStyle().Reverse(true)
@@ -123,8 +121,7 @@ func (m *Model) openLeaders() tea.Cmd {
 // onLeadersKey handles a key on the screen of the boards: left and right
 // change the board, up and down (and the page keys) scroll it, e changes
 // the player's name, esc or the key of the boards goes back.
-func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.leaders()
+func (v *leaderView) onLeadersKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	_, h := m.size()
 	page := max(h-leaderChrome, 1)
 	switch {
@@ -151,8 +148,8 @@ func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
 	case k.String() == "e":
 		m.askName(m.ranks.name, false)
 	}
-	if m.screens.leaders() != nil {
-		v.top = min(max(v.top, 0), max(len(m.leaderLines(leaderWidth))-page, 0))
+	if m.screens.leaders() == v { // still up
+		v.top = min(max(v.top, 0), max(len(v.leaderLines(m, leaderWidth))-page, 0))
 	}
 	return nil
 }
@@ -162,28 +159,28 @@ func (m *Model) onLeadersKey(k tea.KeyPressMsg) tea.Cmd {
 const leaderChrome = 4
 
 // leadersScreen draws the screen of the boards on the whole terminal.
-func (m *Model) leadersScreen(w, h int) string {
+func (v *leaderView) leadersScreen(m *Model, w, h int) string {
 	width := min(w, leaderWidth)
-	lines := m.leaderLines(width)
+	lines := v.leaderLines(m, width)
 	n := max(h-leaderChrome, 1)
-	top := min(m.screens.leaders().top, max(len(lines)-n, 0))
+	top := min(v.top, max(len(lines)-n, 0))
 	page := lines[top:min(top+n, len(lines))]
 	keys := fmt.Sprintf("%s %s board · %s %s scroll · e your name · %s back",
 		first(m.keys.Left), first(m.keys.Right), first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
-	screen := lipgloss.JoinVertical(lipgloss.Left, m.look.accent("2048 · leaderboards"), m.leaderTabs(width), "",
+	screen := lipgloss.JoinVertical(lipgloss.Left, m.look.accent("2048 · leaderboards"), v.leaderTabs(m, width), "",
 		strings.Join(pad(page, n), "\n"), m.look.muted(ansi.Truncate(keys, width, "…")))
 	return fitScreen(screen, w, h)
 }
 
 // leaderTabs draws the names of the boards, the one in front marked.
-func (m *Model) leaderTabs(width int) string {
+func (v *leaderView) leaderTabs(m *Model, width int) string {
 	names := []string{"today", "yesterday", "all time"}
 	if s := m.ranks.shown; s != nil && width >= 44 {
 		names[0], names[1] = "today "+s.today, "yesterday"
 	}
 	var parts []string
 	for i, name := range names {
-		if i == m.screens.leaders().tab {
+		if i == v.tab {
 			parts = append(parts, lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(m.look.pal.Accent).Render(" "+name+" "))
 			continue
 		}
@@ -194,7 +191,7 @@ func (m *Model) leaderTabs(width int) string {
 
 // leaderLines draws the board in front in width columns: the games played
 // by hand, then those played with the AI.
-func (m *Model) leaderLines(width int) []string {
+func (v *leaderView) leaderLines(m *Model, width int) []string {
 	s := m.ranks.shown
 	switch {
 	case m.ranks.err != nil:
@@ -202,7 +199,7 @@ func (m *Model) leaderLines(width int) []string {
 	case s == nil:
 		return []string{m.look.muted("Reading the leaderboards…")}
 	}
-	tab := m.screens.leaders().tab
+	tab := v.tab
 	var lines []string
 	lines = append(lines, strings.Split(ansi.Wrap(m.look.muted(boardIntro(tab, s)), width, ""), "\n")...)
 	for a, title := range []string{"BY HAND", "WITH THE AI"} {
@@ -216,7 +213,7 @@ func (m *Model) leaderLines(width int) []string {
 			lines = append(lines, m.look.muted("  no one yet"))
 		}
 		for _, r := range rows {
-			lines = append(lines, m.standingRow(r, width))
+			lines = append(lines, v.standingRow(m, r, width))
 		}
 	}
 	return lines
@@ -243,7 +240,7 @@ func boardIntro(tab int, s *standings) string {
 
 // standingRow draws a row of a board: the place, the name, the score, the
 // tile and the undos, if any; the player's own row marked.
-func (m *Model) standingRow(r Standing, width int) string {
+func (v *leaderView) standingRow(m *Model, r Standing, width int) string {
 	mark := " "
 	if r.Yours {
 		mark = "▸"
@@ -263,13 +260,13 @@ func (m *Model) standingRow(r Standing, width int) string {
 }
 
 // update handles a key on the leaderboards.
-func (v *leaderView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onLeadersKey(k) }
+func (v *leaderView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return v.onLeadersKey(m, k) }
 
 // view draws the leaderboards.
-func (v *leaderView) view(m *Model, w, h int) string { return m.leadersScreen(w, h) }
+func (v *leaderView) view(m *Model, w, h int) string { return v.leadersScreen(m, w, h) }
 
 // update handles a key while the name is typed: it takes every key.
-func (e *nameEntry) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onNameKey(k) }
+func (e *nameEntry) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return e.onNameKey(m, k) }
 
 // view draws the line where the name is typed.
-func (e *nameEntry) view(m *Model, w, h int) string { return m.nameScreen(w, h) }
+func (e *nameEntry) view(m *Model, w, h int) string { return e.nameScreen(m, w, h) }
