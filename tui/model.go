@@ -364,18 +364,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onBannerDone(msg)
 	case frameMsg:
 		return m, m.onFrame(msg)
-	case reviewStartedMsg:
-		return m, m.onReviewStarted(msg)
-	case reviewMovesMsg:
-		return m, m.onReviewMoves(msg)
-	case reviewPollMsg:
-		return m, m.onReviewPoll(msg)
-	case reviewEndedMsg:
-		return m, m.onReviewEnded(msg)
+	case replayMsg:
+		return m, m.onReplayMsg(msg)
 	case reviewKeptMsg:
 		m.onReviewKept(msg)
-	case replayTickMsg:
-		return m, m.onReplayTick(msg)
 	case standingsMsg, syncedMsg:
 		return m, m.onRanks(msg)
 	case tea.PasteMsg:

@@ -118,7 +118,7 @@ func (m *Model) openReplay(g review.Game, title string, at int) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	v.cancel = cancel
 	m.screens.open(v)
-	return m.startReview(ctx, v)
+	return v.startReview(m, ctx)
 }
 
 // newReplayView returns the replay of g at the position at, to be reviewed
@@ -147,11 +147,10 @@ func newReplayView(g review.Game, title string, at int, set review.Setting) (*re
 // leaveReplay closes the replay: its review is stopped, and what it found
 // is kept. The screen under it is back as it was, and the game's autoplay
 // goes on if it waited.
-func (m *Model) leaveReplay() tea.Cmd {
-	v := m.screens.replay()
+func (v *replayView) leaveReplay(m *Model) tea.Cmd {
 	v.cancel()
 	m.screens.close(v)
-	cmds := []tea.Cmd{m.keepReview(v)}
+	cmds := []tea.Cmd{v.keepReview(m)}
 	if m.ai.pending != nil && m.ai.autoplay && !m.hidden() {
 		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.ai.pendingID}))
 	}
@@ -165,15 +164,14 @@ func (m *Model) boardAway() bool { return m.hidden() || m.screens.replay() != ni
 
 // onReplayKey handles a key on the replay; the help's key opens the help
 // over it.
-func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
-	v := m.screens.replay()
+func (v *replayView) onReplayKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	v.note, v.anim = "", nil // a key finishes the slide at once, and acts
 	if !key.Matches(k, m.keys.TakeOver) {
 		v.takingOver = false // the question is answered no
 	}
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Quit):
-		return m.leaveReplay()
+		return v.leaveReplay(m)
 	case key.Matches(k, m.keys.Help):
 		m.screens.open(&helpPage{})
 		return nil
@@ -185,7 +183,7 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 		v.goTo(v.at - 1)
 	case key.Matches(k, m.keys.ReplayForward):
 		v.goTo(v.at + 1)
-		return m.animateStep(v)
+		return v.animateStep(m)
 	case key.Matches(k, m.keys.ReplayStart):
 		v.goTo(0)
 	case key.Matches(k, m.keys.ReplayEnd):
@@ -195,9 +193,9 @@ func (m *Model) onReplayKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.PrevMistake):
 		v.jumpToMistake(-1)
 	case key.Matches(k, m.keys.ReplayPlay):
-		return m.toggleReplayPlay()
+		return v.toggleReplayPlay(m)
 	case key.Matches(k, m.keys.TakeOver):
-		return m.takeOver()
+		return v.takeOver(m)
 	case key.Matches(k, m.keys.Slower):
 		v.pace = stepSpeed(v.pace, +1)
 		v.note = "Replay: " + speedText(v.pace) + "."
@@ -219,7 +217,7 @@ func (v *replayView) goTo(at int) {
 // screen, as the game does, if it animates moves and the replay is not
 // playing itself faster than the slide; it returns the tick of the next
 // frame.
-func (m *Model) animateStep(v *replayView) tea.Cmd {
+func (v *replayView) animateStep(m *Model) tea.Cmd {
 	v.anim = nil
 	if !m.motion.animate || m.look.pal.Colorless || m.hidden() || v.at == 0 || v.playing && v.pace < animTime {
 		return nil
@@ -267,8 +265,7 @@ type replayTickMsg struct {
 
 // toggleReplayPlay starts or stops the replay playing itself; from the
 // end, it plays from the start.
-func (m *Model) toggleReplayPlay() tea.Cmd {
-	v := m.screens.replay()
+func (v *replayView) toggleReplayPlay(m *Model) tea.Cmd {
 	if v.playing {
 		v.playing = false
 		return nil
@@ -277,33 +274,32 @@ func (m *Model) toggleReplayPlay() tea.Cmd {
 		v.at = 0
 	}
 	v.playing = true
-	return m.replayTick(v)
+	return v.replayTick(m)
 }
 
 // replayTick returns the tick of the next step of the replay playing
 // itself; at full speed, a step a frame.
-func (m *Model) replayTick(v *replayView) tea.Cmd {
+func (v *replayView) replayTick(m *Model) tea.Cmd {
 	v.ticks++
 	msg := replayTickMsg{v.id, v.ticks}
 	return tea.Tick(max(v.pace, frameTime), func(time.Time) tea.Msg { return msg })
 }
 
-// onReplayTick steps the replay on, if the tick is the one it waits for.
-func (m *Model) onReplayTick(msg replayTickMsg) tea.Cmd {
-	v := m.screens.replay()
-	if v == nil || v.id != msg.id || v.ticks != msg.tick || !v.playing {
+// onTick steps the replay on, if the tick is the one it waits for.
+func (v *replayView) onTick(m *Model, msg replayTickMsg) tea.Cmd {
+	if v.ticks != msg.tick || !v.playing {
 		return nil
 	}
 	if m.hidden() {
-		return m.replayTick(v) // wait for the board to be in sight
+		return v.replayTick(m) // wait for the board to be in sight
 	}
 	v.at++
-	animate := m.animateStep(v)
+	animate := v.animateStep(m)
 	if v.at >= len(v.game.Moves) {
 		v.at, v.playing = len(v.game.Moves), false
 		return animate
 	}
-	return tea.Batch(animate, m.replayTick(v))
+	return tea.Batch(animate, v.replayTick(m))
 }
 
 // stepSpeed returns the next pace of speeds after d, one step slower (+1)
@@ -323,8 +319,7 @@ func stepSpeed(d time.Duration, step int) time.Duration {
 // its records are kept apart from those of games begun afresh. The game on
 // screen is left first, as n leaves it; if it is in progress, the key must
 // be pressed twice.
-func (m *Model) takeOver() tea.Cmd {
-	v := m.screens.replay()
+func (v *replayView) takeOver(m *Model) tea.Cmd {
 	b := v.boards[v.at]
 	if !b.HasMove() {
 		v.note = "No move is left on this board: there is nothing to play on from here."
@@ -341,7 +336,7 @@ func (m *Model) takeOver() tea.Cmd {
 		return nil
 	}
 	at := v.at
-	cmd := m.leaveReplay()
+	cmd := v.leaveReplay(m)
 	if !m.startGame(SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
 		return cmd
 	}
@@ -351,7 +346,7 @@ func (m *Model) takeOver() tea.Cmd {
 }
 
 // update handles a key on the replay.
-func (v *replayView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onReplayKey(k) }
+func (v *replayView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return v.onReplayKey(m, k) }
 
 // view draws the replay.
-func (v *replayView) view(m *Model, w, h int) string { return m.replayScreen(w, h) }
+func (v *replayView) view(m *Model, w, h int) string { return v.replayScreen(m, w, h) }

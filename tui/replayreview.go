@@ -59,7 +59,7 @@ type reviewKeptMsg struct{ err error }
 // startReview returns the command that reads the review kept of v's game
 // and starts its review, which ctx stops. The command captures values
 // only, never the model or v.
-func (m *Model) startReview(ctx context.Context, v *replayView) tea.Cmd {
+func (v *replayView) startReview(m *Model, ctx context.Context) tea.Cmd {
 	id, store, g, o := v.id, m.store, v.game, m.reviewOptions(v.setting)
 	return func() tea.Msg {
 		var known []ai.Result
@@ -95,22 +95,40 @@ func nextReviewed(id uint64, s *review.Stream) tea.Cmd {
 	}
 }
 
-// reviewOf returns the replay the message of the review numbered id is
-// for: nil if it is not on screen any more.
-func (m *Model) reviewOf(id uint64) *replayView {
-	if m.screens.replay() == nil || m.screens.replay().id != id {
+// A replayMsg is a message for the replay numbered by replay: the ticks
+// of its play and the news of its review. A replay closed, or another one
+// up since, drops it.
+type replayMsg interface{ replay() uint64 }
+
+func (msg reviewStartedMsg) replay() uint64 { return msg.id }
+func (msg reviewMovesMsg) replay() uint64   { return msg.id }
+func (msg reviewPollMsg) replay() uint64    { return msg.id }
+func (msg reviewEndedMsg) replay() uint64   { return msg.id }
+func (msg replayTickMsg) replay() uint64    { return msg.id }
+
+// onReplayMsg hands msg to the replay it is for, if that one is up.
+func (m *Model) onReplayMsg(msg replayMsg) tea.Cmd {
+	v := m.screens.replay()
+	if v == nil || v.id != msg.replay() {
 		return nil
 	}
-	return m.screens.replay()
+	switch msg := msg.(type) {
+	case reviewStartedMsg:
+		return v.onReviewStarted(msg)
+	case reviewMovesMsg:
+		return v.onReviewMoves(msg, m.screens.reviewPace)
+	case reviewPollMsg:
+		return nextReviewed(v.id, v.stream)
+	case reviewEndedMsg:
+		return v.onReviewEnded(m, msg)
+	case replayTickMsg:
+		return v.onTick(m, msg)
+	}
+	return nil
 }
 
-// onReviewStarted takes the review of the replay on screen and waits for
-// its moves.
-func (m *Model) onReviewStarted(msg reviewStartedMsg) tea.Cmd {
-	v := m.reviewOf(msg.id)
-	if v == nil {
-		return nil
-	}
+// onReviewStarted takes the replay's review and waits for its moves.
+func (v *replayView) onReviewStarted(msg reviewStartedMsg) tea.Cmd {
 	v.started, v.stream, v.known = true, msg.stream, msg.known
 	if msg.problem != nil {
 		v.note = "Not taken, and worked out again: " + msg.problem.Error()
@@ -118,47 +136,30 @@ func (m *Model) onReviewStarted(msg reviewStartedMsg) tea.Cmd {
 	return nextReviewed(v.id, v.stream)
 }
 
-// onReviewMoves adds the moves reviewed to the replay on screen, and asks
-// for the next ones after reviewPace.
-func (m *Model) onReviewMoves(msg reviewMovesMsg) tea.Cmd {
-	v := m.reviewOf(msg.id)
-	if v == nil {
-		return nil
-	}
+// onReviewMoves adds the moves reviewed to the replay, and asks for the
+// next ones after pace.
+func (v *replayView) onReviewMoves(msg reviewMovesMsg, pace time.Duration) tea.Cmd {
 	v.moves = append(v.moves, msg.moves...)
 	v.summary = (&review.Review{Moves: v.moves}).Summary()
-	if m.screens.reviewPace <= 0 {
+	if pace <= 0 {
 		return nextReviewed(v.id, v.stream)
 	}
-	return tea.Tick(m.screens.reviewPace, func(time.Time) tea.Msg { return reviewPollMsg{msg.id} })
+	return tea.Tick(pace, func(time.Time) tea.Msg { return reviewPollMsg{msg.id} })
 }
 
-// onReviewPoll asks for the next moves of the review on screen.
-func (m *Model) onReviewPoll(msg reviewPollMsg) tea.Cmd {
-	v := m.reviewOf(msg.id)
-	if v == nil {
-		return nil
-	}
-	return nextReviewed(v.id, v.stream)
-}
-
-// onReviewEnded marks the review on screen as ended, and keeps it.
-func (m *Model) onReviewEnded(msg reviewEndedMsg) tea.Cmd {
-	v := m.reviewOf(msg.id)
-	if v == nil {
-		return nil
-	}
+// onReviewEnded marks the replay's review as ended, and keeps it.
+func (v *replayView) onReviewEnded(m *Model, msg reviewEndedMsg) tea.Cmd {
 	v.ended = true
 	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
 		v.failed = msg.err
 	}
-	return m.keepReview(v)
+	return v.keepReview(m)
 }
 
 // keepReview returns the command that keeps the moves v has reviewed with
 // the history, if it reviewed more than were kept.
-func (m *Model) keepReview(v *replayView) tea.Cmd {
-	searches, ok := m.reviewToKeep(v)
+func (v *replayView) keepReview(m *Model) tea.Cmd {
+	searches, ok := v.reviewToKeep(m)
 	if !ok {
 		return nil
 	}
@@ -168,7 +169,7 @@ func (m *Model) keepReview(v *replayView) tea.Cmd {
 
 // reviewToKeep returns the searches of the moves v has reviewed, if they
 // are more than were kept, and marks them kept.
-func (m *Model) reviewToKeep(v *replayView) ([]ai.Result, bool) {
+func (v *replayView) reviewToKeep(m *Model) ([]ai.Result, bool) {
 	if m.store == nil || len(v.moves) <= v.known {
 		return nil, false
 	}
@@ -196,7 +197,7 @@ func (m *Model) closeReplay() {
 	}
 	v.cancel()
 	m.screens.close(v)
-	if searches, ok := m.reviewToKeep(v); ok {
+	if searches, ok := v.reviewToKeep(m); ok {
 		m.store.SaveReview(v.game, v.setting, searches) // nothing to tell the player any more
 	}
 }

@@ -15,22 +15,21 @@ import (
 // replayScreen draws the replay on a w×h terminal, laid out as the game
 // is: the board at the position on screen, and beside it the move played
 // there, the AI's, the hint panel's bars, and the review so far.
-func (m *Model) replayScreen(w, h int) string {
-	return m.boardScreen(w, h, m.replayBanner(w), func(l layout) screenParts {
+func (v *replayView) replayScreen(m *Model, w, h int) string {
+	return m.boardScreen(w, h, v.replayBanner(m, w), func(l layout) screenParts {
 		right := replayPanelRight(l)
-		p := screenParts{title: m.replayTitle, area: m.replayArea(l, right), right: right, help: m.helpLine(w, m.keys.ReplayHelp())}
+		p := screenParts{title: func(width int) string { return v.replayTitle(m, width) }, area: v.replayArea(m, l, right), right: right, help: m.helpLine(w, m.keys.ReplayHelp())}
 		if l.panel == statusOnly {
 			p.panel = m.replayStatus(l.areaWidth())
 		} else {
-			p.panel = m.replayPanel(l)
+			p.panel = v.replayPanel(m, l)
 		}
 		return p
 	})
 }
 
 // replayTitle draws the top line of the replay: what it is, and the seed.
-func (m *Model) replayTitle(width int) string {
-	v := m.screens.replay()
+func (v *replayView) replayTitle(m *Model, width int) string {
 	right := m.look.muted(m.seeds.shown(v.game.Seed))
 	left := m.look.accent("2048") + m.look.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
@@ -42,8 +41,7 @@ func (m *Model) replayTitle(width int) string {
 
 // replayBanner draws the lines under the board of the replay: why the
 // review stopped, if it failed, and the replay's note.
-func (m *Model) replayBanner(width int) []string {
-	v := m.screens.replay()
+func (v *replayView) replayBanner(m *Model, width int) []string {
 	var lines []string
 	add := func(c color.Color, text string) {
 		for _, line := range strings.Split(ansi.Wrap(text, width, "/"), "\n") {
@@ -63,8 +61,7 @@ func (m *Model) replayBanner(width int) []string {
 // move that made it marked, with the move played there as a hollow arrow
 // and the AI's move as a solid one; right is the line of the panel that
 // reads "→ right".
-func (m *Model) replayArea(l layout, right int) block {
-	v := m.screens.replay()
+func (v *replayView) replayArea(m *Model, l layout, right int) block {
 	var marks flash
 	if v.at > 0 {
 		marks.spawned = 1 << v.spawns[v.at]
@@ -118,13 +115,13 @@ func replayPanelRight(l layout) int {
 }
 
 // replayPanel draws the panel of the replay in the panel's place of l.
-func (m *Model) replayPanel(l layout) string {
+func (v *replayView) replayPanel(m *Model, l layout) string {
 	width, n := l.panelSize()
 	var lines []string
 	if l.compact() {
-		lines = m.replayCompact(width)
+		lines = v.replayCompact(m, width)
 	} else {
-		lines = m.replayFull(width)
+		lines = v.replayFull(m, width)
 	}
 	lines = pad(lines, n)
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines[:n], "\n"))
@@ -133,16 +130,15 @@ func (m *Model) replayPanel(l layout) string {
 // replayFull draws the panel beside a large board: the position, the move
 // and its review, the game's accuracy and verdicts, and the review's
 // progress.
-func (m *Model) replayFull(width int) []string {
-	v := m.screens.replay()
+func (v *replayView) replayFull(m *Model, width int) []string {
 	lines := []string{
 		m.field("MOVE", v.positionText(false), width),
 		m.field("SCORE", figures.Count(v.scores[v.at]), width),
 		m.field("PLAYED BY", v.moverText(), width),
 		"",
 	}
-	lines = append(lines, m.moveLines(width, 7)...)
-	lines = append(lines, "", m.field("ACCURACY", m.accuracyText(true), width))
+	lines = append(lines, v.moveLines(m, width, 7)...)
+	lines = append(lines, "", m.field("ACCURACY", v.accuracyText(m, true), width))
 	half := (width - 1) / 2
 	count := func(label string, verdict review.Verdict, w int) string {
 		return m.field(label, figures.Count(v.summary.Verdicts[verdict]), w)
@@ -151,20 +147,19 @@ func (m *Model) replayFull(width int) []string {
 		lines = append(lines, count(strings.ToUpper(row[0].String()), row[0], half)+" "+
 			count(strings.ToUpper(row[1].String()), row[1], width-half-1))
 	}
-	return append(lines, m.progressLine(width))
+	return append(lines, v.progressLine(m, width))
 }
 
 // replayCompact draws the panel beside or under a small board: the same
 // as replayFull, two fields to a line where it can.
-func (m *Model) replayCompact(width int) []string {
-	v := m.screens.replay()
+func (v *replayView) replayCompact(m *Model, width int) []string {
 	half := (width - 1) / 2
 	lines := []string{
 		m.field("MOVE", v.positionText(true), half) + " " + m.field("SCORE", figures.Count(v.scores[v.at]), width-half-1),
 		m.field("PLAYED BY", v.moverText(), width),
 	}
-	lines = append(lines, m.moveLines(width, 6)[:6]...)
-	lines = append(lines, m.field("ACCURACY", m.accuracyText(false), width), m.verdictCounts(width), m.progressLine(width))
+	lines = append(lines, v.moveLines(m, width, 6)[:6]...)
+	lines = append(lines, m.field("ACCURACY", v.accuracyText(m, false), width), v.verdictCounts(m, width), v.progressLine(m, width))
 	return lines
 }
 
@@ -206,8 +201,7 @@ func (v *replayView) moverText() string {
 // lines (6 or 7): what was played and its verdict, the AI's move and the
 // loss, the bars of every move, the line played marked, and, in the
 // seventh, what the arrows mean.
-func (m *Model) moveLines(width, n int) []string {
-	v := m.screens.replay()
+func (v *replayView) moveLines(m *Model, width, n int) []string {
 	played, mv, ok := v.current()
 	if !ok {
 		end := "the game is over"
@@ -269,8 +263,7 @@ func (l *look) verdictStyle(v review.Verdict) lipgloss.Style {
 
 // accuracyText says the accuracy of the player's moves reviewed so far:
 // "87.3%", with how many moves it counts if long.
-func (m *Model) accuracyText(long bool) string {
-	v := m.screens.replay()
+func (v *replayView) accuracyText(m *Model, long bool) string {
 	s := v.summary
 	if s.Rated == 0 {
 		if v.ended || len(v.moves) == len(v.game.Moves) {
@@ -287,8 +280,8 @@ func (m *Model) accuracyText(long bool) string {
 
 // verdictCounts draws the count of each verdict of the player's moves, by
 // their marks, in width columns: "✓ 380  ?! 12  ? 5  ?? 2  □ 13".
-func (m *Model) verdictCounts(width int) string {
-	s := m.screens.replay().summary
+func (v *replayView) verdictCounts(m *Model, width int) string {
+	s := v.summary
 	var parts []string
 	add := func(mark string, n int, v review.Verdict) {
 		parts = append(parts, m.look.verdictStyle(v).Render(mark)+" "+figures.Count(n))
@@ -302,8 +295,7 @@ func (m *Model) verdictCounts(width int) string {
 
 // progressLine draws how far the review has come: a bar and a percentage
 // while it runs, then its setting.
-func (m *Model) progressLine(width int) string {
-	v := m.screens.replay()
+func (v *replayView) progressLine(m *Model, width int) string {
 	total := len(v.game.Moves)
 	switch {
 	case v.failed != nil:
