@@ -69,7 +69,7 @@ func (v *statsView) scrollStats(m *Model, k tea.KeyPressMsg, n int) {
 	w, h := m.size()
 	page := max(h-statsChrome, 1)
 	first := len(v.statsHead(m, min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
-	below := n == 0 || first+v.chosen >= v.top+page      // the game chosen is under the page
+	below := n == 0 || first+v.chosen >= v.top+page         // the game chosen is under the page
 	step := 0
 	switch {
 	case key.Matches(k, m.keys.Up):
