@@ -94,7 +94,7 @@ func (m *Model) acts(name string) bool {
 	playing := g.Board().HasMove()
 	switch name {
 	case "hint", "autoplay", "play", "new", "daily":
-		if m.inRace() {
+		if m.race.running(m) {
 			return false
 		}
 	}
@@ -108,7 +108,7 @@ func (m *Model) acts(name string) bool {
 	case "review":
 		return g.MoveCount() > 0
 	case "undo":
-		return g.CanUndo() && !m.inRace()
+		return g.CanUndo() && !m.race.running(m)
 	case "race":
 		return m.race.hub != nil
 	case "leaderboard":

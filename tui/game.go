@@ -47,7 +47,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 		cmds = append(cmds, m.celebrate(before))
 	}
 	m.save(m.cur.Game.Over())
-	m.reportRace()
+	m.race.report(m)
 	if m.ai.autoplay && !m.cur.Game.Over() {
 		cmds = append(cmds, m.ask(forAuto))
 	}
@@ -169,7 +169,7 @@ func (m *Model) farewell(again string) string {
 // shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
-	m.leaveRace() // a race not decided is lost, and the friend told
+	m.race.leave(m) // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
 	m.stopSearch()
 	m.stopCoach()

@@ -39,7 +39,7 @@ func (m *Model) hintLines(width, n int) []string {
 		r, title = m.ai.played, "PLAYED"
 	case m.ai.thinking != idle:
 		return pad([]string{m.look.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.shownDepth()) + "…"}, n)
-	case r == nil && m.inRace():
+	case r == nil && m.race.running(m):
 		return pad([]string{m.look.muted("HINT  off while you race")}, n)
 	case r == nil:
 		return pad([]string{m.look.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, n)

@@ -372,9 +372,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onRanks(msg)
 	case tea.PasteMsg:
 		m.onPaste(msg)
-		m.pasteCode(msg.Content)
+		m.race.pasteCode(m, msg.Content)
 	case raceMsg:
-		return m, m.onRace(msg)
+		return m, m.race.onMsg(m, msg)
 	}
 	return m, nil
 }

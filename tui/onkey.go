@@ -16,8 +16,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Quit) && k.String() == "ctrl+c":
 		return m.quit()
-	case m.racePrompt() && m.screens.replay() == nil && m.screens.settings() == nil:
-		return m.onRacePromptKey(k)
+	case m.race.prompting(m) && m.screens.replay() == nil && m.screens.settings() == nil:
+		return m.race.onPromptKey(m, k)
 	}
 	if s := m.screens.front(); s != nil {
 		return s.update(m, k)
@@ -63,7 +63,7 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 
 // onGameKey handles a key of the game itself.
 func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
-	if m.raceRefuses(k) {
+	if m.race.refuses(m, k) {
 		return nil
 	}
 	for d := range engine.Direction(engine.NumDirections) {
@@ -87,7 +87,7 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Leaderboard) && m.ranks.src != nil:
 		return m.openLeaders()
 	case key.Matches(k, m.keys.Race):
-		return m.onRaceKey()
+		return m.race.onKey(m)
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
 	case key.Matches(k, m.keys.Quit):

@@ -111,9 +111,9 @@ type raceMsg struct {
 	ended bool // the seat has left: no more updates
 }
 
-// listenRace waits for the next update of seat's race, until the seat
+// listen waits for the next update of seat's race, until the seat
 // has left or ctx is done; the goroutine of the command ends with either.
-func (m *Model) listenRace(seat RaceSeat) tea.Cmd {
+func (r *racing) listen(m *Model, seat RaceSeat) tea.Cmd {
 	updates, done := seat.Updates(), m.ctx.Done()
 	return func() tea.Msg {
 		select {
@@ -125,34 +125,33 @@ func (m *Model) listenRace(seat RaceSeat) tea.Cmd {
 	}
 }
 
-// inRace reports whether the game on screen is a race being played: the
+// running reports whether the game on screen is a race being played: the
 // race has started, is not decided, and the game goes on. Hints, autoplay,
 // undo and the keys that leave the game wait until then.
-func (m *Model) inRace() bool {
-	r := &m.race
+func (r *racing) running(m *Model) bool {
 	return r.seat != nil && r.state.Started && r.state.Result == RaceOn && m.cur.ID == r.game && !m.cur.Game.Over()
 }
 
-// raceBoard returns where the game on screen stands, as the race sees it.
-func (m *Model) raceBoard() RaceBoard {
+// board returns where the game on screen stands, as the race sees it.
+func (r *racing) board(m *Model) RaceBoard {
 	g := m.cur.Game
 	return RaceBoard{Board: g.Board(), Score: g.Score(), Moves: g.MoveCount(), Over: g.Over(), Won: g.Won()}
 }
 
-// reportRace tells the race where the game on screen stands, if it is the
+// report tells the race where the game on screen stands, if it is the
 // race's game.
-func (m *Model) reportRace() {
-	if r := &m.race; r.seat != nil && r.state.Started && m.cur.ID == r.game {
-		b := m.raceBoard()
+func (r *racing) report(m *Model) {
+	if r.seat != nil && r.state.Started && m.cur.ID == r.game {
+		b := r.board(m)
 		r.mine = b.Score
 		r.seat.Report(b)
 	}
 }
 
-// leaveRace gives up the seat in a race, if any.
-func (m *Model) leaveRace() {
-	if m.race.seat != nil {
-		m.race.seat.Leave()
+// leave gives up the seat in a race, if any.
+func (r *racing) leave(m *Model) {
+	if r.seat != nil {
+		r.seat.Leave()
 	}
-	m.race.seat, m.race.state, m.race.leaving, m.race.game, m.race.mine = nil, RaceState{}, false, "", 0
+	r.seat, r.state, r.leaving, r.game, r.mine = nil, RaceState{}, false, "", 0
 }

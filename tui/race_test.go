@@ -117,8 +117,8 @@ func TestRaceJoin(t *testing.T) {
 	}
 	press(m, "left")
 	press(m, "up")
-	if n := len(seat.reports); n < 2 || seat.reports[n-1] != m.raceBoard() {
-		t.Errorf("the race was told %+v; the game is at %+v", seat.reports, m.raceBoard())
+	if n := len(seat.reports); n < 2 || seat.reports[n-1] != m.race.board(m) {
+		t.Errorf("the race was told %+v; the game is at %+v", seat.reports, m.race.board(m))
 	}
 	if got := m.line().Race; got != "K7MQ2X" {
 		t.Errorf("the history's line of the race's game has race %q", got)

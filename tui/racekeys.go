@@ -23,27 +23,26 @@ import (
 // noHelpInRace says why the AI's keys and undo do nothing in a race.
 const noHelpInRace = "No hints, autoplay or undo in a race: it is you against your friend."
 
-// onRaceKey handles v: a code to type, or, in a race, leaving it.
-func (m *Model) onRaceKey() tea.Cmd {
-	r := &m.race
+// onKey handles v: a code to type, or, in a race, leaving it.
+func (r *racing) onKey(m *Model) tea.Cmd {
 	switch {
 	case r.hub == nil: // the local game: no race
 		return nil
 	case r.seat == nil:
 		r.typing, r.entry = true, nil
-	case m.inRace():
+	case r.running(m):
 		r.leaving = true
 	default: // waiting for the friend, or decided: nothing is lost
-		m.leaveRace()
+		r.leave(m)
 		m.note = "You have left the race."
 	}
 	return nil
 }
 
-// raceRefuses takes a key of the game that a race does not allow while
+// refuses takes a key of the game that a race does not allow while
 // it is played, and says why; done reports that it did.
-func (m *Model) raceRefuses(k tea.KeyPressMsg) (done bool) {
-	if !m.inRace() {
+func (r *racing) refuses(m *Model, k tea.KeyPressMsg) (done bool) {
+	if !r.running(m) {
 		return false
 	}
 	switch {
@@ -57,13 +56,12 @@ func (m *Model) raceRefuses(k tea.KeyPressMsg) (done bool) {
 	return true
 }
 
-// racePrompt reports whether the race waits for keys of its own: a code
+// prompting reports whether the race waits for keys of its own: a code
 // being typed, or the question of leaving.
-func (m *Model) racePrompt() bool { return m.race.typing || m.race.leaving }
+func (r *racing) prompting(m *Model) bool { return r.typing || r.leaving }
 
-// onRacePromptKey takes a key typed at the race's prompt.
-func (m *Model) onRacePromptKey(k tea.KeyPressMsg) tea.Cmd {
-	r := &m.race
+// onPromptKey takes a key typed at the race's prompt.
+func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	m.note = ""
 	if r.leaving {
 		r.leaving = false
@@ -71,7 +69,7 @@ func (m *Model) onRacePromptKey(k tea.KeyPressMsg) tea.Cmd {
 			m.note = "The race goes on."
 			return nil
 		}
-		m.leaveRace()
+		r.leave(m)
 		m.note = "You have left the race, and lost it: your friend is told."
 		return nil
 	}
@@ -80,31 +78,31 @@ func (m *Model) onRacePromptKey(k tea.KeyPressMsg) tea.Cmd {
 		r.typing, r.entry = false, nil
 	case "enter":
 		r.typing = false
-		return m.enterRace(string(r.entry))
+		return r.enter(m, string(r.entry))
 	case "backspace":
 		if len(r.entry) > 0 {
 			r.entry = r.entry[:len(r.entry)-1]
 		}
 	default:
-		m.typeCode(k.Text)
+		r.typeCode(m, k.Text)
 	}
 	return nil
 }
 
 // typeCode adds the characters of s that a code has to the code being
 // typed, as capitals, up to the length of a code.
-func (m *Model) typeCode(s string) {
+func (r *racing) typeCode(m *Model, s string) {
 	for _, c := range strings.ToUpper(s) {
-		if len(m.race.entry) < RaceCodeLen && strings.ContainsRune(RaceCodeAlphabet, c) {
-			m.race.entry = append(m.race.entry, c)
+		if len(r.entry) < RaceCodeLen && strings.ContainsRune(RaceCodeAlphabet, c) {
+			r.entry = append(r.entry, c)
 		}
 	}
 }
 
 // pasteCode takes a code pasted at the race's prompt.
-func (m *Model) pasteCode(s string) {
-	if m.race.typing {
-		m.typeCode(strings.Map(func(r rune) rune {
+func (r *racing) pasteCode(m *Model, s string) {
+	if r.typing {
+		r.typeCode(m, strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) {
 				return -1
 			}
@@ -113,9 +111,8 @@ func (m *Model) pasteCode(s string) {
 	}
 }
 
-// enterRace opens a race (no code) or joins the race of code.
-func (m *Model) enterRace(code string) tea.Cmd {
-	r := &m.race
+// enter opens a race (no code) or joins the race of code.
+func (r *racing) enter(m *Model, code string) tea.Cmd {
 	var seat RaceSeat
 	var err error
 	if code == "" {
@@ -128,7 +125,7 @@ func (m *Model) enterRace(code string) tea.Cmd {
 		return nil
 	}
 	r.entry, r.seat, r.state = nil, seat, RaceState{}
-	return m.listenRace(seat)
+	return r.listen(m, seat)
 }
 
 // raceProblem says why a race could not be opened or joined.
@@ -146,41 +143,39 @@ type RaceError struct{ Why string }
 // Error returns the words for the player.
 func (e *RaceError) Error() string { return e.Why }
 
-// onRace takes the race as it stands now: the start of the race's game
+// onMsg takes the race as it stands now: the start of the race's game
 // when the friend is in, and the end of the race.
-func (m *Model) onRace(msg raceMsg) tea.Cmd {
-	r := &m.race
+func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 	if msg.seat != r.seat || r.seat == nil {
 		return nil // a seat left already
 	}
 	if msg.ended {
-		m.leaveRace()
+		r.leave(m)
 		return nil
 	}
 	was := r.state
 	r.state = msg.state
 	switch {
 	case msg.state.Expired:
-		m.leaveRace()
+		r.leave(m)
 		m.note = "Nobody joined your race in time: its code is closed. " + first(m.keys.Race) + " makes another."
 		return nil
 	case msg.state.Started && !was.Started:
-		m.startRace()
+		r.start(m)
 	}
-	return m.listenRace(r.seat)
+	return r.listen(m, r.seat)
 }
 
-// startRace leaves the game on screen, which goes into the history, for
+// start leaves the game on screen, which goes into the history, for
 // the race's game, and tells the race where it stands.
-func (m *Model) startRace() {
-	r := &m.race
+func (r *racing) start(m *Model) {
 	m.ai.autoplay, m.ai.pending, m.asking = false, nil, noQuestion
 	if !m.startGame(SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
-		m.leaveRace() // the game on screen could be kept nowhere: the warning says why
+		r.leave(m) // the game on screen could be kept nowhere: the warning says why
 		return
 	}
 	r.game = m.cur.ID
-	m.reportRace()
+	r.report(m)
 	m.note = "The race is on: the same tiles for both of you. " + noHelpInRace
 }
 

@@ -26,12 +26,12 @@ var (
 // board beside it.
 const opponentGap = 2
 
-// raceScreen draws the game's screen of a race on a w×h terminal with the
+// screen draws the game's screen of a race on a w×h terminal with the
 // friend's board beside the player's, or under it, in a layout no smaller
 // than the large board's with its panel; ok is false when neither fits,
 // and the screen then has the line of the friend's game instead.
-func (m *Model) raceScreen(w, h int, parts func(layout) screenParts) (screen string, ok bool) {
-	if m.race.seat == nil || !m.race.state.Started {
+func (r *racing) screen(m *Model, w, h int, parts func(layout) screenParts) (screen string, ok bool) {
+	if r.seat == nil || !r.state.Started {
 		return "", false
 	}
 	usual, fits := fit(w, h)
@@ -41,7 +41,7 @@ func (m *Model) raceScreen(w, h int, parts func(layout) screenParts) (screen str
 	large := func(l layout) bool {
 		return l == usual || usual.board.grown() && l.panel == panelBeside && l.board.rows >= largeBoard.rows
 	}
-	opp := m.opponentBlock()
+	opp := r.opponentBlock(m)
 	if l, ok := fit(w-opponentWidth-opponentGap, h); ok && large(l) {
 		mw := w - opponentWidth - opponentGap
 		main := blockOf(m.boardScreen(mw, h, m.gameBanner(mw, true), parts), mw)
@@ -71,13 +71,13 @@ func boardTop(lines []string) int {
 // that the friend's board is on the screen, which their line then leaves
 // out.
 func (m *Model) gameBanner(width int, drawn bool) []string {
-	return append(m.bannerLines(width), m.raceLines(width, drawn)...)
+	return append(m.bannerLines(width), m.race.lines(m, width, drawn)...)
 }
 
 // opponentBlock draws the friend's board, tiny, with their score over it
 // and how their game stands under it.
-func (m *Model) opponentBlock() block {
-	s := m.race.state
+func (r *racing) opponentBlock(m *Model) block {
+	s := r.state
 	o := s.Opponent
 	head := m.padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.look.muted(figures.Count(o.Score)), opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
@@ -98,11 +98,10 @@ func (m *Model) padBetween(left, right string, width int) string {
 	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
 }
 
-// raceLines draws the lines of the race under the board, wrapped to width:
+// lines draws the lines of the race under the board, wrapped to width:
 // the prompt of a code, the code of a race waiting for the friend, the
 // friend's game when their board is not drawn, and the result.
-func (m *Model) raceLines(width int, drawn bool) []string {
-	r := &m.race
+func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	accent := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	var text []string
 	switch {
@@ -118,9 +117,9 @@ func (m *Model) raceLines(width int, drawn bool) []string {
 			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", first(m.keys.Race), first(m.keys.Race)))
 	default:
 		if !drawn {
-			text = append(text, m.opponentLine())
+			text = append(text, r.opponentLine(m))
 		}
-		if res := m.resultLine(); res != "" {
+		if res := r.resultLine(m); res != "" {
 			text = append(text, accent.Render(res))
 		}
 	}
@@ -133,8 +132,8 @@ func (m *Model) raceLines(width int, drawn bool) []string {
 
 // opponentLine sums the friend's game up in a line: their score and their
 // best tile.
-func (m *Model) opponentLine() string {
-	s := m.race.state
+func (r *racing) opponentLine(m *Model) string {
+	s := r.state
 	o := s.Opponent
 	line := fmt.Sprintf("Your friend: %s points, best tile %d", figures.Count(o.Score), o.Board.HighestTile())
 	switch {
@@ -147,10 +146,10 @@ func (m *Model) opponentLine() string {
 }
 
 // resultLine says how the race ended, "" while it goes on.
-func (m *Model) resultLine() string {
-	s := m.race.state
+func (r *racing) resultLine(m *Model) string {
+	s := r.state
 	score := func() string {
-		return fmt.Sprintf("%s points to %s", figures.Count(m.raceScore()), figures.Count(s.Opponent.Score))
+		return fmt.Sprintf("%s points to %s", figures.Count(r.score(m)), figures.Count(s.Opponent.Score))
 	}
 	leave := fmt.Sprintf(" (%s leaves the race.)", first(m.keys.Race))
 	switch {
@@ -167,18 +166,18 @@ func (m *Model) resultLine() string {
 	case s.Result == RaceLost:
 		return "You lost the race, " + score() + "." + leave
 	case s.Result == RaceTied:
-		return "A tie: " + figures.Count(m.raceScore()) + " points each." + leave
+		return "A tie: " + figures.Count(r.score(m)) + " points each." + leave
 	case s.Gone:
 		return "Your friend has left." + leave
 	}
 	return ""
 }
 
-// raceScore returns the player's score in the race's game: the game on
+// score returns the player's score in the race's game: the game on
 // screen's if it is the race's.
-func (m *Model) raceScore() int {
-	if m.cur.ID == m.race.game {
+func (r *racing) score(m *Model) int {
+	if m.cur.ID == r.game {
 		return m.cur.Game.Score()
 	}
-	return m.race.mine
+	return r.mine
 }

@@ -325,7 +325,7 @@ func (v *replayView) takeOver(m *Model) tea.Cmd {
 		v.note = "No move is left on this board: there is nothing to play on from here."
 		return nil
 	}
-	if m.inRace() {
+	if m.race.running(m) {
 		v.note = "You are racing: finish the game, or leave the race with " + first(m.keys.Race) + " (you lose it), before playing on from here."
 		return nil
 	}

@@ -57,7 +57,7 @@ func (m *Model) render() string {
 		}
 		return p
 	}
-	if screen, ok := m.raceScreen(w, h, parts); ok { // the friend's board beside the player's, or under it
+	if screen, ok := m.race.screen(m, w, h, parts); ok { // the friend's board beside the player's, or under it
 		return screen
 	}
 	return m.boardScreen(w, h, m.gameBanner(w, false), parts)
