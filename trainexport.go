@@ -11,10 +11,10 @@ import (
 	"strings"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // exportFlags are the flags -export accepts.

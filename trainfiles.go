@@ -11,10 +11,10 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/dirlock"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // checkTrainFiles checks, before anything is read or trained, that the

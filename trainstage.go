@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // defaultStarts is how many boards of the first stage's games a second

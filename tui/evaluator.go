@@ -12,7 +12,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/bundled"
-	"github.com/term2048/2048/tui/regularfile"
+	"github.com/term2048/2048/ai/regularfile"
 )
 
 // This file opens the evaluator the AI scores boards with, by its name: the
