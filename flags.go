@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/ai/evaluators"
 )
 
 // A usageError is a mistake in the command line, which the command has
@@ -250,7 +250,7 @@ type evalFlags struct {
 func (c *commandFlags) evalFlags() *evalFlags {
 	e := &evalFlags{flags: c}
 	c.StringVar(&e.name, "eval", ai.Evaluators()[0].Name, "score the leaves of the search with the evaluator `NAME` (listed above)")
-	c.StringVar(&e.weights, "weights", "", "with -eval "+ntupleEval+": read the network from `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
+	c.StringVar(&e.weights, "weights", "", "with -eval "+ntupleEval+": read the network from `FILE` (default "+displayPath(evaluators.DefaultWeightsPath())+")")
 	return e
 }
 
@@ -273,8 +273,8 @@ func (e *evalFlags) check() error {
 // for the network, the one read from its weights file, or an error that
 // says how to train one or what is wrong with the file.
 func (e *evalFlags) open() (ai.Evaluator, error) {
-	eval, err := tui.OpenEvaluator(e.name, e.weights)
-	if errors.Is(err, tui.ErrNoWeights) {
+	eval, err := evaluators.Open(e.name, e.weights)
+	if errors.Is(err, evaluators.ErrNoWeights) {
 		return nil, fmt.Errorf("%w, or give -weights FILE", err)
 	}
 	return eval, err

@@ -7,7 +7,7 @@ import (
 	"io"
 	"io/fs"
 
-	"github.com/term2048/2048/tui/regularfile"
+	"github.com/term2048/2048/ai/regularfile"
 )
 
 // The commands read their files with package regularfile, which refuses at

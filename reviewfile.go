@@ -10,12 +10,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/history"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // A gameFile is a game read from a file for review, with what the file says

@@ -7,8 +7,8 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/sim"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/figures"
 )
@@ -83,8 +83,8 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	if e := opts.evalFlags; e != nil && e.name == ntupleEval { // nil for -merge
 		if e.weights != "" {
 			inputs = append(inputs, namedFile{"-weights", e.weights})
-		} else { // the files tui.OpenEvaluator reads the network from
-			inputs = append(inputs, namedFile{"-weights", tui.DefaultWeightsPath()}, namedFile{"-weights", tui.DefaultPlayPath()})
+		} else { // the files evaluators.Open reads the network from
+			inputs = append(inputs, namedFile{"-weights", evaluators.DefaultWeightsPath()}, namedFile{"-weights", evaluators.DefaultPlayPath()})
 		}
 	}
 	for _, m := range opts.merge {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // mergeCommand runs "2048 sim -merge": it reports the runs the files of

@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -274,7 +274,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	net := fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
 	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network (with -export and -first: play the games that measure where the stages meet)")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
-	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(tui.DefaultWeightsPath())+")")
+	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(evaluators.DefaultWeightsPath())+")")
 	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
 	fs.Float64Var(&o.initial, "init", defaultInitial, "start a new network valuing every board at `V` points (0 as ziap/2048-tdl; 320000 is TDL2048's optimistic start)")
 	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
@@ -320,7 +320,7 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	}
 	o.design = d
 	if o.weights == "" {
-		o.weights = tui.DefaultWeightsPath()
+		o.weights = evaluators.DefaultWeightsPath()
 	}
 	if o.export != "" {
 		if err := o.checkExport(); err != nil {

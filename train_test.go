@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
 )
 
@@ -174,7 +174,7 @@ func TestTrainInit(t *testing.T) {
 		w := filepath.Join(dir, fmt.Sprintf("n%v.weights", c.want))
 		train(t, 0, append([]string{"-episodes", "1", "-coherence", "0", "-weights", w}, c.args...)...)
 		released(t, w)
-		net, _, err := tui.ReadNetwork(w)
+		net, _, err := evaluators.ReadNetwork(w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,7 +291,7 @@ func TestTrainInterrupted(t *testing.T) {
 // read as the game reads it; the network read with it goes back at once
 // (see ntuple.Network.Release), not when the collector happens to run.
 func stateOf(path string) (ntuple.State, error) {
-	net, state, err := tui.ReadNetwork(path)
+	net, state, err := evaluators.ReadNetwork(path)
 	if err != nil {
 		return ntuple.State{}, err
 	}

@@ -10,11 +10,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/sim"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // exportFlags are the flags -export accepts.
@@ -92,7 +92,7 @@ func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer
 func readCheckpoint(path string) (*ntuple.Checkpoint, error) {
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("-weights: %w at %s: train one with \"2048 train -time 1h\"", tui.ErrNoWeights, path)
+		return nil, fmt.Errorf("-weights: %w at %s: train one with \"2048 train -time 1h\"", evaluators.ErrNoWeights, path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("-weights: %w", err)

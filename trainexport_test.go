@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
-	"github.com/term2048/2048/tui"
 )
 
 // TestTrainExport writes the play file of an untrained network, reads it
@@ -35,7 +35,7 @@ func TestTrainExport(t *testing.T) {
 	if status != 0 || !strings.Contains(stdout, play+": the 4x6 network of 0 games") || !strings.Contains(stdout, "within 4 points") {
 		t.Fatalf("train -export: status %d, stdout %q, stderr %q; want the play file described", status, stdout, stderr)
 	}
-	net, _, err := tui.ReadNetwork(play)
+	net, _, err := evaluators.ReadNetwork(play)
 	if err != nil || net.Design() != ntuple.FourBySix {
 		t.Fatalf("the play file read back: %v", err)
 	}

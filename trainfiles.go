@@ -9,12 +9,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/dirlock"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // checkTrainFiles checks, before anything is read or trained, that the
@@ -101,7 +101,7 @@ func startTraining(o trainOptions, first *ntuple.Network, stderr io.Writer) (*nt
 	fi, err := os.Stat(o.weights)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && o.resume:
-		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", tui.ErrNoWeights, o.weights)
+		return nil, nil, fmt.Errorf("-resume: %w at %s to resume; leave out -resume to start one there", evaluators.ErrNoWeights, o.weights)
 	case errors.Is(err, fs.ErrNotExist):
 		c, err := newCheckpoint(o, first)
 		return c, nil, err

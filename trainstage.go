@@ -11,11 +11,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // defaultStarts is how many boards of the first stage's games a second
@@ -66,7 +66,7 @@ func openFirstStage(o trainOptions) (*ntuple.Network, error) {
 	if o.first == "" {
 		return nil, nil
 	}
-	net, _, err := tui.ReadNetwork(o.first)
+	net, _, err := evaluators.ReadNetwork(o.first)
 	if err != nil {
 		return nil, fmt.Errorf("-first: %w", err)
 	}
@@ -83,7 +83,7 @@ func openFirstStage(o trainOptions) (*ntuple.Network, error) {
 func initialNetwork(o trainOptions, first *ntuple.Network) (*ntuple.Network, error) {
 	from, name := first, o.first
 	if o.initFrom != "" {
-		net, _, err := tui.ReadNetwork(o.initFrom)
+		net, _, err := evaluators.ReadNetwork(o.initFrom)
 		if err != nil {
 			return nil, fmt.Errorf("-init-from: %w", err)
 		}
@@ -325,7 +325,7 @@ func parseStageShift(s string) (*float64, error) {
 func readPlayable(flag, path string) (*ntuple.Playable, error) {
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w at %s", flag, tui.ErrNoWeights, path)
+		return nil, fmt.Errorf("%s: %w at %s", flag, evaluators.ErrNoWeights, path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", flag, err)

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -137,12 +137,12 @@ func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 	if said == nil {
 		t.Fatalf("train -first: stderr %q; want the shift of the evaluation", stderr)
 	}
-	f, _, err := tui.ReadNetwork(first)
+	f, _, err := evaluators.ReadNetwork(first)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Release() // the trainings that follow need the memory
-	s, state, err := tui.ReadNetwork(second)
+	s, state, err := evaluators.ReadNetwork(second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 // meets the first, measured as -export measures it.
 func seamGap(t *testing.T, path string) float64 {
 	t.Helper()
-	n, _, err := tui.ReadNetwork(path)
+	n, _, err := evaluators.ReadNetwork(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestTrainInitFrom(t *testing.T) {
 // its memory goes back at the end of the test.
 func readNetwork(t *testing.T, path string) *ntuple.Network {
 	t.Helper()
-	n, _, err := tui.ReadNetwork(path)
+	n, _, err := evaluators.ReadNetwork(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/theme"
@@ -183,7 +184,7 @@ func (m *Model) aboutWeights() string {
 	if path == "" && m.ai.offer != nil {
 		path = "you have none of your own, so " + m.ai.offer.about()
 	} else if path == "" {
-		path = DefaultWeightsPath()
+		path = evaluators.DefaultWeightsPath()
 	}
 	if m.screens.settings().edit != nil {
 		return fmt.Sprintf("The file %s reads its network from, now %s.", ntuple.EvaluatorName, path)

@@ -242,7 +242,7 @@ func (p *Prefs) Save(name string, value any) error {
 
 // WeightsFile returns the file the weights setting names, a leading ~/
 // standing for the home directory; "" for the default file (see
-// DefaultWeightsPath).
+// evaluators.DefaultWeightsPath).
 func (p *Prefs) WeightsFile() string {
 	if rest, ok := strings.CutPrefix(p.Weights, "~/"); ok {
 		if home, err := os.UserHomeDir(); err == nil {

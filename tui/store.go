@@ -12,11 +12,11 @@ import (
 
 	"github.com/adrg/xdg"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/history"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // storeVersion is the version of the files a Store writes.

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/history"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // HistoryPath returns where the history of finished games is:

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/regularfile"
 	"github.com/term2048/2048/tui/reviewcache"
 )
 

@@ -25,8 +25,8 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // A File is a preferences file as read: its values, where they are, and

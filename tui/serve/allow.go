@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	"github.com/term2048/2048/tui/regularfile"
+	"github.com/term2048/2048/ai/regularfile"
 )
 
 // maxAllowSize bounds the allow file: some ten thousand keys.

@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/regularfile"
 )
 
 // hostKeyFile is the name of the host key's file in the server's

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/history"
-	"github.com/term2048/2048/tui/regularfile"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 

@@ -4,6 +4,11 @@
 // /dev/zero would never end; a directory fails later with a puzzling
 // message. Each is refused at once here, with an error that says what the
 // path is, and without reading it.
+//
+// It sits under ai, the lowest layer that reads a file by its path (the
+// weights files of the learned evaluator), so that the AI, the game, the
+// server and the commands open theirs the same way. It imports nothing of
+// the project.
 package regularfile
 
 import (
