@@ -28,11 +28,11 @@ func TestPanelOffersNetwork(t *testing.T) {
 	if text := plain(m); !strings.Contains(text, "NETWORK built in · o to use") || strings.Contains(text, "THEME") {
 		t.Errorf("a network on offer: the screen says %q; want NETWORK built in · o to use", text)
 	}
-	if got := m.weightsShown(); got != "built in" {
+	if got := (weightsOption{}).value(m); got != "built in" {
 		t.Errorf("weightsShown() = %q; want built in", got)
 	}
 	m.screens.open(&settingsView{})
-	if got := m.aboutWeights(); !strings.Contains(got, "none of your own") || !strings.Contains(got, "4x6, trained on 12 games") {
+	if got := (weightsOption{}).about(m); !strings.Contains(got, "none of your own") || !strings.Contains(got, "4x6, trained on 12 games") {
 		t.Errorf("aboutWeights() = %q; want the network on offer described", got)
 	}
 	staged := *offer

@@ -18,26 +18,46 @@ import (
 // what each shows, what it means, and how a step changes it. A change takes
 // effect at once and is written to the preferences file.
 
-// An option is a line of the settings screen.
-type option struct {
-	label string
-	value func(m *Model) string // the value in effect
-	about func(m *Model) string // what the option does, under the list while it is chosen
+// An option is a line of the settings screen: its label, the value in
+// effect, what the option does (under the list while it is chosen), and
+// how a step changes it.
+type option interface {
+	label() string
+	value(m *Model) string
+	about(m *Model) string
 	// step changes the option one step back (-1, ←) or on (+1, → and
 	// enter), puts it to use and writes it.
-	step func(m *Model, by int) tea.Cmd
+	step(m *Model, by int) tea.Cmd
 }
 
 // options are the lines of the settings screen, in its order.
-var options = []option{
-	{"Theme", func(m *Model) string { return m.look.themeShown() }, (*Model).aboutTheme, (*Model).stepTheme},
-	{"Coach", func(m *Model) string { return onOff(m.coach.rater != nil) }, (*Model).aboutCoach, (*Model).stepCoach},
-	{"Evaluator", (*Model).evalShown, (*Model).aboutEval, (*Model).stepEval},
-	{"Weights", (*Model).weightsShown, (*Model).aboutWeights, func(m *Model, _ int) tea.Cmd { return m.editWeights() }},
-	{"Animation", func(m *Model) string { return onOff(m.motion.animate && !m.motion.still) }, (*Model).aboutAnimate, (*Model).stepAnimate},
-	{"Autoplay", func(m *Model) string { return speedText(m.ai.pace()) }, (*Model).aboutSpeed, (*Model).stepSpeed},
-	{"Depth", (*Model).depthShown, (*Model).aboutDepth, (*Model).stepDepth},
-}
+var options = []option{themeOption{}, coachOption{}, evalOption{}, weightsOption{}, animateOption{}, speedOption{}, depthOption{}}
+
+// The options, each a type of its own.
+type (
+	themeOption   struct{}
+	coachOption   struct{}
+	evalOption    struct{}
+	weightsOption struct{}
+	animateOption struct{}
+	speedOption   struct{}
+	depthOption   struct{}
+)
+
+func (themeOption) label() string   { return "Theme" }
+func (coachOption) label() string   { return "Coach" }
+func (evalOption) label() string    { return "Evaluator" }
+func (weightsOption) label() string { return "Weights" }
+func (animateOption) label() string { return "Animation" }
+func (speedOption) label() string   { return "Autoplay" }
+func (depthOption) label() string   { return "Depth" }
+
+func (themeOption) value(m *Model) string   { return m.look.themeShown() }
+func (coachOption) value(m *Model) string   { return onOff(m.coach.rater != nil) }
+func (animateOption) value(m *Model) string { return onOff(m.motion.animate && !m.motion.still) }
+func (speedOption) value(m *Model) string   { return speedText(m.ai.pace()) }
+
+func (weightsOption) step(m *Model, _ int) tea.Cmd { return m.editWeights() }
 
 // onOff writes a setting that is on or off.
 func onOff(on bool) string {
@@ -74,9 +94,9 @@ func (m *Model) useCoach(on bool) {
 	}
 }
 
-// stepTheme moves to the theme before or after the one in effect, when
+// step moves to the theme before or after the one in effect, when
 // there is colour to show it.
-func (m *Model) stepTheme(by int) tea.Cmd {
+func (themeOption) step(m *Model, by int) tea.Cmd {
 	if m.look.themeShown() != m.look.theme.Name {
 		m.screens.settings().say("Themes need colour, and there is none here (-color none, NO_COLOR or the terminal).", true)
 		return nil
@@ -88,35 +108,35 @@ func (m *Model) stepTheme(by int) tea.Cmd {
 	return nil
 }
 
-func (m *Model) aboutTheme() string {
+func (themeOption) about(m *Model) string {
 	if m.look.themeShown() != m.look.theme.Name {
 		return "Themes need colour: with -color none, NO_COLOR or a terminal without colour, none shows."
 	}
 	return m.look.theme.Name + ": " + m.look.theme.Description + "."
 }
 
-func (m *Model) stepCoach(int) tea.Cmd {
+func (coachOption) step(m *Model, _ int) tea.Cmd {
 	m.useCoach(m.coach.rater == nil)
 	m.wrote("coach", m.coach.rater != nil)
 	return nil
 }
 
-func (m *Model) aboutCoach() string {
+func (coachOption) about(m *Model) string {
 	return "After each move you play, a mark beside the move count rates it as the review of the game will."
 }
 
-// evalShown says which evaluator the AI uses, and which one is being
+// value says which evaluator the AI uses, and which one is being
 // opened to take its place.
-func (m *Model) evalShown() string {
+func (evalOption) value(m *Model) string {
 	if m.ai.opening != "" {
 		return m.ai.evalName + " (opening " + m.ai.opening + "…)"
 	}
 	return m.ai.evalName
 }
 
-// stepEval opens the evaluator before or after the one in effect (or the
+// step opens the evaluator before or after the one in effect (or the
 // one being opened) in the background; onEval puts it to use and writes it.
-func (m *Model) stepEval(by int) tea.Cmd {
+func (evalOption) step(m *Model, by int) tea.Cmd {
 	if m.evalFixed() {
 		m.screens.settings().say(evalFixedText, true)
 		return nil
@@ -139,7 +159,7 @@ func (m *Model) stepEval(by int) tea.Cmd {
 // in a game on a pool.
 const evalFixedText = "The server chooses how its AI scores a board, for every player."
 
-func (m *Model) aboutEval() string {
+func (evalOption) about(m *Model) string {
 	name := m.ai.evalName
 	if m.evalFixed() {
 		return evalFixedText
@@ -163,7 +183,7 @@ func (m *Model) weightsFile() string {
 	return m.prefs.WeightsFile()
 }
 
-func (m *Model) weightsShown() string {
+func (weightsOption) value(m *Model) string {
 	if m.evalFixed() {
 		return "the server's"
 	}
@@ -176,7 +196,7 @@ func (m *Model) weightsShown() string {
 	return m.prefs.Weights
 }
 
-func (m *Model) aboutWeights() string {
+func (weightsOption) about(m *Model) string {
 	if m.evalFixed() {
 		return evalFixedText
 	}
@@ -192,7 +212,7 @@ func (m *Model) aboutWeights() string {
 	return fmt.Sprintf("The file %s reads its network from: %s. enter edits it.", ntuple.EvaluatorName, path)
 }
 
-func (m *Model) stepAnimate(int) tea.Cmd {
+func (animateOption) step(m *Model, _ int) tea.Cmd {
 	if m.motion.still {
 		m.screens.settings().say(stillText, true)
 		return nil
@@ -205,35 +225,35 @@ func (m *Model) stepAnimate(int) tea.Cmd {
 // stillText says why the tiles of a game that is still do not slide.
 const stillText = "Tiles do not slide on this server: a slide is a dozen frames to draw, for every player at once."
 
-func (m *Model) aboutAnimate() string {
+func (animateOption) about(m *Model) string {
 	if m.motion.still {
 		return stillText
 	}
 	return "Tiles slide when they move, as in the original game (never without colour, nor when autoplay outpaces the slide)."
 }
 
-// stepSpeed makes autoplay a step faster (→) or slower (←).
-func (m *Model) stepSpeed(by int) tea.Cmd {
+// step makes autoplay a step faster (→) or slower (←).
+func (speedOption) step(m *Model, by int) tea.Cmd {
 	m.ai.delay = stepSpeed(m.ai.delay, -by)
 	m.wrote("speed", m.ai.delay.String())
 	return nil
 }
 
-func (m *Model) aboutSpeed() string {
+func (speedOption) about(m *Model) string {
 	return fmt.Sprintf("How fast the AI plays on autoplay (%s): from %s to full speed.",
 		first(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
 }
 
-func (m *Model) depthShown() string {
+func (depthOption) value(m *Model) string {
 	if m.ai.depth == ai.Auto {
 		return "auto (" + movesAhead(m.shownDepth()) + " now)"
 	}
 	return movesAhead(m.ai.depth)
 }
 
-// stepDepth goes a ply deeper (→) or shallower (←), from the automatic
+// step goes a ply deeper (→) or shallower (←), from the automatic
 // depth, below 1 ply, to ai.MaxDepth.
-func (m *Model) stepDepth(by int) tea.Cmd {
+func (depthOption) step(m *Model, by int) tea.Cmd {
 	d := min(max(m.ai.depth+by, ai.Auto), ai.MaxDepth)
 	m.ai.depth = d
 	if d == ai.Auto {
@@ -244,7 +264,7 @@ func (m *Model) stepDepth(by int) tea.Cmd {
 	return nil
 }
 
-func (m *Model) aboutDepth() string {
+func (depthOption) about(m *Model) string {
 	return fmt.Sprintf("How far the AI looks ahead. auto: %d to %d moves, more as the board fills. "+
 		"Each move more takes several times as long.", minAutoDepth, maxAutoDepth)
 }

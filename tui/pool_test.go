@@ -113,7 +113,7 @@ func TestGameOnAPool(t *testing.T) {
 		t.Errorf("autoplay's pace at speed 0 on a pool of 150ms: %v", got)
 	}
 	m.openSettings()
-	if cmd := m.stepEval(1); cmd != nil || m.ai.opening != "" || m.screens.settings().said != evalFixedText {
+	if cmd := (evalOption{}).step(m, 1); cmd != nil || m.ai.opening != "" || m.screens.settings().said != evalFixedText {
 		t.Errorf("stepping the evaluator on a pool: opening %q, told %q; want nothing opened, and why", m.ai.opening, m.screens.settings().said)
 	}
 	if m.editWeights(); m.screens.settings().edit != nil {

@@ -34,7 +34,7 @@ func TestStill(t *testing.T) {
 		}
 	}
 	m.openSettings()
-	if m.stepAnimate(1); m.motion.anim != nil || m.screens.settings().said != stillText {
+	if (animateOption{}).step(m, 1); m.motion.anim != nil || m.screens.settings().said != stillText {
 		t.Errorf("the animation stepped on a still game: told %q", m.screens.settings().said)
 	}
 	if !newTestModel(t, Config{Animate: true, Color: ColorTrue}).animates(0) {

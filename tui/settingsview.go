@@ -235,7 +235,7 @@ func (v *settingsView) settingsList(m *Model, width int) (lines []string, at, en
 			at = len(lines)
 		}
 		lines = append(lines, v.optionLine(m, o, i == v.chosen, width))
-		if o.label == "Coach" {
+		if o.label() == "Coach" {
 			lines = append(lines, v.coachLegend(m, width)...)
 		}
 		if i == v.chosen {
@@ -250,7 +250,7 @@ func (v *settingsView) settingsList(m *Model, width int) (lines []string, at, en
 // the weights file being edited).
 func (v *settingsView) optionLine(m *Model, o option, chosen bool, width int) string {
 	room := max(width-2-labelWidth, 1)
-	label := fmt.Sprintf("%-*s", labelWidth, o.label)
+	label := fmt.Sprintf("%-*s", labelWidth, o.label())
 	if !chosen {
 		value := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(ansi.Truncate(o.value(m), room, "…"))
 		return "  " + lipgloss.NewStyle().Foreground(m.look.pal.Text).Render(label) + value

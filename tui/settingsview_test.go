@@ -37,7 +37,7 @@ func choose(t *testing.T, m *Model, label string) {
 		press(m, "up")
 	}
 	for range options {
-		if options[m.screens.settings().chosen].label == label {
+		if options[m.screens.settings().chosen].label() == label {
 			return
 		}
 		press(m, "down")
