@@ -62,7 +62,7 @@ func (m *Model) dailyGame() tea.Cmd {
 	}
 	m.note = m.dailyNote()
 	if m.ai.autoplay {
-		return m.ask(forAuto)
+		return m.ai.ask(m, forAuto)
 	}
 	return nil
 }

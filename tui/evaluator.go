@@ -67,7 +67,7 @@ func (m *Model) onEval(msg evalMsg) tea.Cmd {
 		return nil
 	}
 	why := m.ai.thinking
-	m.stopSearch()
+	m.ai.stopSearch()
 	m.ai.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: m.ai.searcher.Threads()})
 	m.ai.evalName, m.ai.hint = msg.name, nil
 	m.prefs.evalOpened()
@@ -77,7 +77,7 @@ func (m *Model) onEval(msg evalMsg) tea.Cmd {
 		m.savePref("eval", msg.name)
 	}
 	if why != idle {
-		return m.ask(why)
+		return m.ai.ask(m, why)
 	}
 	return nil
 }

@@ -100,7 +100,7 @@ func (m *Model) acts(name string) bool {
 	}
 	switch name {
 	case "hint":
-		return playing && !m.ai.autoplay && m.ai.thinking == idle && (m.ai.hint == nil || m.ai.hint.Depth != m.shownDepth())
+		return playing && !m.ai.autoplay && m.ai.thinking == idle && (m.ai.hint == nil || m.ai.hint.Depth != m.ai.shownDepth(m))
 	case "autoplay", "move":
 		return playing
 	case "play":

@@ -49,7 +49,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	m.save(m.cur.Game.Over())
 	m.race.report(m)
 	if m.ai.autoplay && !m.cur.Game.Over() {
-		cmds = append(cmds, m.ask(forAuto))
+		cmds = append(cmds, m.ai.ask(m, forAuto))
 	}
 	return tea.Batch(cmds...)
 }
@@ -57,7 +57,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 // boardChanged forgets everything that belonged to the old board, the marks
 // of the last move's tiles and its animation included.
 func (m *Model) boardChanged() {
-	m.stopSearch()
+	m.ai.stopSearch()
 	m.stopCoach()
 	m.ai.hint, m.ai.pending, m.ai.played, m.motion.anim, m.coach.mark = nil, nil, nil, nil, nil
 	m.motion.flash = flash{id: m.motion.flash.id + 1}
@@ -111,7 +111,7 @@ func (m *Model) newGame() tea.Cmd {
 	}
 	m.note = "A new game."
 	if m.ai.autoplay {
-		return m.ask(forAuto)
+		return m.ai.ask(m, forAuto)
 	}
 	return nil
 }
@@ -169,9 +169,9 @@ func (m *Model) farewell(again string) string {
 // shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
-	m.race.leave(m) // a race not decided is lost, and the friend told
+	m.race.leave() // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
-	m.stopSearch()
+	m.ai.stopSearch()
 	m.stopCoach()
 	m.closeReplay()
 	m.writeUnrecorded()
@@ -199,11 +199,11 @@ func (m *Model) nextTheme() {
 }
 
 // shownDepth returns the depth the next search will use on this board.
-func (m *Model) shownDepth() int {
-	if m.ai.depth == ai.Auto {
-		return m.ai.searcher.AutoDepth(m.cur.Game.Board())
+func (a *assistant) shownDepth(m *Model) int {
+	if a.depth == ai.Auto {
+		return a.searcher.AutoDepth(m.cur.Game.Board())
 	}
-	return m.ai.depth
+	return a.depth
 }
 
 // The automatic depth of the default heuristic (ai.DepthOf) runs from
@@ -217,21 +217,21 @@ var (
 
 // setDepth sets the depth of the next search to d plies, kept between 1 and
 // ai.MaxDepth.
-func (m *Model) setDepth(d int) {
-	m.ai.depth = min(max(d, 1), ai.MaxDepth)
-	m.savePref("depth", int64(m.ai.depth))
-	m.note = "The AI looks " + movesAhead(m.ai.depth) + " from the next move."
+func (a *assistant) setDepth(m *Model, d int) {
+	a.depth = min(max(d, 1), ai.MaxDepth)
+	m.savePref("depth", int64(a.depth))
+	m.note = "The AI looks " + movesAhead(a.depth) + " from the next move."
 	switch {
 	case d > ai.MaxDepth:
-		m.note = "The AI looks " + movesAhead(m.ai.depth) + ", the deepest it goes."
+		m.note = "The AI looks " + movesAhead(a.depth) + ", the deepest it goes."
 	case d < 1:
 		m.note = "The AI looks 1 move ahead, the least it can."
 	}
 }
 
 // setAutoDepth lets the position decide the depth of the next search.
-func (m *Model) setAutoDepth() {
-	m.ai.depth = ai.Auto
+func (a *assistant) setAutoDepth(m *Model) {
+	a.depth = ai.Auto
 	m.savePref("depth", "auto")
 	m.note = "The AI looks as far ahead as the board needs: more moves as it fills."
 }
@@ -241,10 +241,10 @@ var speeds = []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond,
 	200 * time.Millisecond, 333 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}
 
 // setSpeed moves the autoplay delay one step slower (+1) or faster (-1).
-func (m *Model) setSpeed(step int) {
-	m.ai.delay = stepSpeed(m.ai.delay, step)
-	m.savePref("speed", m.ai.delay.String())
-	m.note = "Autoplay: " + speedText(m.ai.delay) + "."
+func (a *assistant) setSpeed(m *Model, step int) {
+	a.delay = stepSpeed(a.delay, step)
+	m.savePref("speed", a.delay.String())
+	m.note = "Autoplay: " + speedText(a.delay) + "."
 }
 
 // save writes the game in progress after a move, telling the player when it

@@ -124,7 +124,7 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 // engine's figures, which the panel leaves out.
 func (p *helpPage) aiHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
-	depth := m.shownDepth()
+	depth := m.ai.shownDepth(m)
 	return strings.Join([]string{
 		m.look.heading("The AI"),
 		wrap("It looks ahead with expectimax: it tries your moves and every tile the game could add, and " +

@@ -38,7 +38,7 @@ func (m *Model) hintLines(width, n int) []string {
 	case r == nil && m.ai.autoplay && m.ai.played != nil:
 		r, title = m.ai.played, "PLAYED"
 	case m.ai.thinking != idle:
-		return pad([]string{m.look.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.shownDepth()) + "…"}, n)
+		return pad([]string{m.look.muted("HINT  ") + m.ai.spin.View() + " thinking " + movesAhead(m.ai.shownDepth(m)) + "…"}, n)
 	case r == nil && m.race.running(m):
 		return pad([]string{m.look.muted("HINT  off while you race")}, n)
 	case r == nil:

@@ -149,7 +149,7 @@ func TestArrowsReadRight(t *testing.T) {
 				m := midGame(t, Config{})
 				m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 				r := ai.Result{Board: m.cur.Game.Board(), Best: d, Legal: [4]bool{true, true, true, true},
-					Value: [4]float64{1, 1, 1, 1}, Depth: m.shownDepth()}
+					Value: [4]float64{1, 1, 1, 1}, Depth: m.ai.shownDepth(m)}
 				r.Value[d] = 2
 				m.ai.hint = &r
 				checkArrow(t, screenRunes(m), l, "SCORE", solidArrows[d], d)

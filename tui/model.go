@@ -327,7 +327,7 @@ func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchPrefs(m.prefs)}
 	if m.ai.autoplay {
 		m.ai.autoplay = false
-		cmds = append(cmds, m.toggleAutoplay())
+		cmds = append(cmds, m.ai.toggleAutoplay(m))
 	}
 	if m.ranks.src != nil {
 		cmds = append(cmds, m.syncRanks())
@@ -344,7 +344,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		wasHidden := m.hidden()
 		m.look.width, m.look.height = msg.Width, msg.Height
 		if wasHidden && !m.hidden() && m.ai.pending != nil {
-			return m, m.onAutoTick(autoTickMsg{m.ai.pendingID}) // autoplay waited for the board
+			return m, m.ai.onAutoTick(m, autoTickMsg{m.ai.pendingID}) // autoplay waited for the board
 		}
 	case tea.ColorProfileMsg:
 		m.look.profile = msg.Profile
@@ -353,7 +353,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.look.dark = msg.IsDark()
 		m.repaint()
 	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
-		return m, m.onAI(msg)
+		return m, m.ai.onAI(m, msg)
 	case prefsLookMsg:
 		return m, tea.Batch(m.onPrefsLook(msg), watchPrefs(m.prefs))
 	case flashDoneMsg:

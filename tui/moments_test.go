@@ -61,7 +61,7 @@ func TestMoments(t *testing.T) {
 		m := modelAt(t, Config{}, makes2048, 5)
 		m.ai.autoplay = true
 		m.move(engine.Left, review.ByAutoplay)
-		m.stopSearch() // the search for the next move: not needed for the picture
+		m.ai.stopSearch() // the search for the next move: not needed for the picture
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("first-4096", func(t *testing.T) {

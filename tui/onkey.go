@@ -73,11 +73,11 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(k, m.keys.Hint):
-		return m.askHint()
+		return m.ai.askHint(m)
 	case key.Matches(k, m.keys.Play):
-		return m.playHint()
+		return m.ai.playHint(m)
 	case key.Matches(k, m.keys.Autoplay):
-		return m.toggleAutoplay()
+		return m.ai.toggleAutoplay(m)
 	case key.Matches(k, m.keys.Undo):
 		return m.undo()
 	case key.Matches(k, m.keys.New):
@@ -102,15 +102,15 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 	switch {
 	case key.Matches(k, m.keys.Deeper):
-		m.setDepth(m.shownDepth() + 1)
+		m.ai.setDepth(m, m.ai.shownDepth(m) + 1)
 	case key.Matches(k, m.keys.Shallower):
-		m.setDepth(m.shownDepth() - 1)
+		m.ai.setDepth(m, m.ai.shownDepth(m) - 1)
 	case key.Matches(k, m.keys.AutoDepth):
-		m.setAutoDepth()
+		m.ai.setAutoDepth(m)
 	case key.Matches(k, m.keys.Slower):
-		m.setSpeed(+1)
+		m.ai.setSpeed(m, +1)
 	case key.Matches(k, m.keys.Faster):
-		m.setSpeed(-1)
+		m.ai.setSpeed(m, -1)
 	case key.Matches(k, m.keys.Theme):
 		m.nextTheme()
 	case key.Matches(k, m.keys.Stats):

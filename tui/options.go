@@ -246,7 +246,7 @@ func (speedOption) about(m *Model) string {
 
 func (depthOption) value(m *Model) string {
 	if m.ai.depth == ai.Auto {
-		return "auto (" + movesAhead(m.shownDepth()) + " now)"
+		return "auto (" + movesAhead(m.ai.shownDepth(m)) + " now)"
 	}
 	return movesAhead(m.ai.depth)
 }

@@ -87,7 +87,7 @@ func (m *Model) field(label, value string, width int) string {
 // is one (see offerLine), else the theme. The engine's figures (its
 // evaluator, the time and speed of its last search) are in the help.
 func (m *Model) aiLines(width int, compact bool) []string {
-	depth := movesAhead(m.shownDepth())
+	depth := movesAhead(m.ai.shownDepth(m))
 	if m.ai.depth == ai.Auto {
 		depth += " (auto)"
 	}

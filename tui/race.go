@@ -149,7 +149,7 @@ func (r *racing) report(m *Model) {
 }
 
 // leave gives up the seat in a race, if any.
-func (r *racing) leave(m *Model) {
+func (r *racing) leave() {
 	if r.seat != nil {
 		r.seat.Leave()
 	}

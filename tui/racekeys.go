@@ -33,7 +33,7 @@ func (r *racing) onKey(m *Model) tea.Cmd {
 	case r.running(m):
 		r.leaving = true
 	default: // waiting for the friend, or decided: nothing is lost
-		r.leave(m)
+		r.leave()
 		m.note = "You have left the race."
 	}
 	return nil
@@ -69,7 +69,7 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.note = "The race goes on."
 			return nil
 		}
-		r.leave(m)
+		r.leave()
 		m.note = "You have left the race, and lost it: your friend is told."
 		return nil
 	}
@@ -84,14 +84,14 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			r.entry = r.entry[:len(r.entry)-1]
 		}
 	default:
-		r.typeCode(m, k.Text)
+		r.typeCode(k.Text)
 	}
 	return nil
 }
 
 // typeCode adds the characters of s that a code has to the code being
 // typed, as capitals, up to the length of a code.
-func (r *racing) typeCode(m *Model, s string) {
+func (r *racing) typeCode(s string) {
 	for _, c := range strings.ToUpper(s) {
 		if len(r.entry) < RaceCodeLen && strings.ContainsRune(RaceCodeAlphabet, c) {
 			r.entry = append(r.entry, c)
@@ -102,7 +102,7 @@ func (r *racing) typeCode(m *Model, s string) {
 // pasteCode takes a code pasted at the race's prompt.
 func (r *racing) pasteCode(m *Model, s string) {
 	if r.typing {
-		r.typeCode(m, strings.Map(func(r rune) rune {
+		r.typeCode(strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) {
 				return -1
 			}
@@ -150,14 +150,14 @@ func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 		return nil // a seat left already
 	}
 	if msg.ended {
-		r.leave(m)
+		r.leave()
 		return nil
 	}
 	was := r.state
 	r.state = msg.state
 	switch {
 	case msg.state.Expired:
-		r.leave(m)
+		r.leave()
 		m.note = "Nobody joined your race in time: its code is closed. " + first(m.keys.Race) + " makes another."
 		return nil
 	case msg.state.Started && !was.Started:
@@ -171,7 +171,7 @@ func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 func (r *racing) start(m *Model) {
 	m.ai.autoplay, m.ai.pending, m.asking = false, nil, noQuestion
 	if !m.startGame(SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
-		r.leave(m) // the game on screen could be kept nowhere: the warning says why
+		r.leave() // the game on screen could be kept nowhere: the warning says why
 		return
 	}
 	r.game = m.cur.ID

@@ -152,7 +152,7 @@ func (v *replayView) leaveReplay(m *Model) tea.Cmd {
 	m.screens.close(v)
 	cmds := []tea.Cmd{v.keepReview(m)}
 	if m.ai.pending != nil && m.ai.autoplay && !m.hidden() {
-		cmds = append(cmds, m.onAutoTick(autoTickMsg{m.ai.pendingID}))
+		cmds = append(cmds, m.ai.onAutoTick(m, autoTickMsg{m.ai.pendingID}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -274,12 +274,12 @@ func (v *replayView) toggleReplayPlay(m *Model) tea.Cmd {
 		v.at = 0
 	}
 	v.playing = true
-	return v.replayTick(m)
+	return v.replayTick()
 }
 
 // replayTick returns the tick of the next step of the replay playing
 // itself; at full speed, a step a frame.
-func (v *replayView) replayTick(m *Model) tea.Cmd {
+func (v *replayView) replayTick() tea.Cmd {
 	v.ticks++
 	msg := replayTickMsg{v.id, v.ticks}
 	return tea.Tick(max(v.pace, frameTime), func(time.Time) tea.Msg { return msg })
@@ -291,7 +291,7 @@ func (v *replayView) onTick(m *Model, msg replayTickMsg) tea.Cmd {
 		return nil
 	}
 	if m.hidden() {
-		return v.replayTick(m) // wait for the board to be in sight
+		return v.replayTick() // wait for the board to be in sight
 	}
 	v.at++
 	animate := v.animateStep(m)
@@ -299,7 +299,7 @@ func (v *replayView) onTick(m *Model, msg replayTickMsg) tea.Cmd {
 		v.at, v.playing = len(v.game.Moves), false
 		return animate
 	}
-	return tea.Batch(animate, v.replayTick(m))
+	return tea.Batch(animate, v.replayTick())
 }
 
 // stepSpeed returns the next pace of speeds after d, one step slower (+1)

@@ -138,7 +138,7 @@ func (v *replayView) replayFull(m *Model, width int) []string {
 		"",
 	}
 	lines = append(lines, v.moveLines(m, width, 7)...)
-	lines = append(lines, "", m.field("ACCURACY", v.accuracyText(m, true), width))
+	lines = append(lines, "", m.field("ACCURACY", v.accuracyText(true), width))
 	half := (width - 1) / 2
 	count := func(label string, verdict review.Verdict, w int) string {
 		return m.field(label, figures.Count(v.summary.Verdicts[verdict]), w)
@@ -159,7 +159,7 @@ func (v *replayView) replayCompact(m *Model, width int) []string {
 		m.field("PLAYED BY", v.moverText(), width),
 	}
 	lines = append(lines, v.moveLines(m, width, 6)[:6]...)
-	lines = append(lines, m.field("ACCURACY", v.accuracyText(m, false), width), v.verdictCounts(m, width), v.progressLine(m, width))
+	lines = append(lines, m.field("ACCURACY", v.accuracyText(false), width), v.verdictCounts(m, width), v.progressLine(m, width))
 	return lines
 }
 
@@ -263,7 +263,7 @@ func (l *look) verdictStyle(v review.Verdict) lipgloss.Style {
 
 // accuracyText says the accuracy of the player's moves reviewed so far:
 // "87.3%", with how many moves it counts if long.
-func (v *replayView) accuracyText(m *Model, long bool) string {
+func (v *replayView) accuracyText(long bool) string {
 	s := v.summary
 	if s.Rated == 0 {
 		if v.ended || len(v.moves) == len(v.game.Moves) {

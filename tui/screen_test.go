@@ -222,7 +222,7 @@ func TestDepthKeysStepFromTheScreen(t *testing.T) {
 	// A board of 15 different tiles: auto searches 14 plies.
 	deep := "2 4 8 16 / 256 128 64 32 / 512 1024 2048 4096 / 0 32768 16384 8192"
 	m := modelAt(t, Config{}, deep, 1)
-	if got := m.shownDepth(); got != maxAutoDepth {
+	if got := m.ai.shownDepth(m); got != maxAutoDepth {
 		t.Fatalf("auto depth %d on a board of every tile; want %d", got, maxAutoDepth)
 	}
 	press(m, "+")
