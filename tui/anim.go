@@ -72,22 +72,22 @@ type frameMsg struct{ id int }
 // if the player wants it and the game may (see Config.Still), with colour
 // (boxes drawn over boxes would not read), with the board in sight, and
 // not for the AI playing faster than the animation.
-func (m *Model) animates(by review.Mover) bool {
-	return m.motion.animate && !m.motion.still && !m.look.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.ai.pace() < animTime)
+func (mo *motion) animates(m *Model, by review.Mover) bool {
+	return mo.animate && !mo.still && !m.look.pal.Colorless && !m.hidden() && !(by == review.ByAutoplay && m.ai.pace() < animTime)
 }
 
 // startAnimation animates the move toward d just played from before, whose
 // new tile is in cell spawn, and returns the tick of its next frame.
-func (m *Model) startAnimation(before engine.Board, d engine.Direction, spawn int) tea.Cmd {
-	m.motion.anim = m.newAnimation(before, d, m.cur.Game.Board(), spawn)
-	return nextFrame(m.motion.anim.id)
+func (mo *motion) startAnimation(m *Model, before engine.Board, d engine.Direction, spawn int) tea.Cmd {
+	mo.anim = mo.newAnimation(before, d, m.cur.Game.Board(), spawn)
+	return nextFrame(mo.anim.id)
 }
 
 // newAnimation returns the animation of the move toward d from before to
 // after, whose new tile is in cell spawn, numbered anew.
-func (m *Model) newAnimation(before engine.Board, d engine.Direction, after engine.Board, spawn int) *animation {
-	m.motion.animations++ // each animation has its own number: a tick names the one it is for
-	return &animation{id: m.motion.animations, before: before, paths: before.Paths(d), after: after,
+func (mo *motion) newAnimation(before engine.Board, d engine.Direction, after engine.Board, spawn int) *animation {
+	mo.animations++ // each animation has its own number: a tick names the one it is for
+	return &animation{id: mo.animations, before: before, paths: before.Paths(d), after: after,
 		spawn: spawn, merged: before.Merges(d)}
 }
 
@@ -98,8 +98,8 @@ func nextFrame(id int) tea.Cmd {
 
 // onFrame moves the animation the message names, the game's or the
 // replay's, to its next frame, or ends it after its last.
-func (m *Model) onFrame(msg frameMsg) tea.Cmd {
-	a := &m.motion.anim
+func (mo *motion) onFrame(m *Model, msg frameMsg) tea.Cmd {
+	a := &mo.anim
 	if m.screens.replay() != nil && m.screens.replay().anim != nil && m.screens.replay().anim.id == msg.id {
 		a = &m.screens.replay().anim
 	}

@@ -39,48 +39,48 @@ type coachMark struct {
 
 // rateMove starts rating d, the player's move just played from before,
 // if the coach is on. The command captures values only.
-func (m *Model) rateMove(before engine.Board, d engine.Direction) tea.Cmd {
-	m.stopCoach()
-	if m.coach.rater == nil {
+func (c *coaching) rateMove(m *Model, before engine.Board, d engine.Direction) tea.Cmd {
+	c.stopCoach()
+	if c.rater == nil {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.coach.ratings++
-	m.coach.cancel = cancel
-	id, n, c, pool := m.coach.ratings, m.cur.Game.MoveCount(), m.coach.rater, m.ai.pool
+	c.ratings++
+	c.cancel = cancel
+	id, n, rater, pool := c.ratings, m.cur.Game.MoveCount(), c.rater, m.ai.pool
 	return func() tea.Msg {
 		release, err := pool.acquire(ctx)
 		if err != nil {
 			return coachMsg{id, n, review.Move{}, err}
 		}
 		defer release()
-		rated, err := c.Rate(ctx, before, d)
+		rated, err := rater.Rate(ctx, before, d)
 		return coachMsg{id, n, rated, err}
 	}
 }
 
 // stopCoach cancels the rating in progress, if any: its answer, when it
 // comes, is dropped.
-func (m *Model) stopCoach() {
-	if m.coach.cancel != nil {
-		m.coach.cancel()
-		m.coach.cancel = nil
+func (c *coaching) stopCoach() {
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
 	}
 }
 
 // onCoach takes the rating the model waits for, and marks the move.
-func (m *Model) onCoach(msg coachMsg) {
-	if msg.id != m.coach.ratings || m.coach.cancel == nil {
+func (c *coaching) onCoach(m *Model, msg coachMsg) {
+	if msg.id != c.ratings || c.cancel == nil {
 		return
 	}
-	m.stopCoach() // releases the rating's context
+	c.stopCoach() // releases the rating's context
 	if msg.err != nil {
 		if !errors.Is(msg.err, context.Canceled) {
 			m.warn("The coach failed: " + msg.err.Error())
 		}
 		return
 	}
-	m.coach.mark = &coachMark{msg.move, msg.rated.Verdict}
+	c.mark = &coachMark{msg.move, msg.rated.Verdict}
 	// The mark is the AI's word on the move, which an undo can take back:
 	// the game is played with the AI's help from then on.
 	if !m.cur.Hinted {
@@ -92,11 +92,11 @@ func (m *Model) onCoach(msg coachMsg) {
 // markText returns the mark of the last move, styled, after a space, and
 // its word after it where there is room (worded): " ?! inaccuracy"; "" if
 // it has none.
-func (m *Model) markText(worded bool) string {
-	if m.coach.mark == nil || m.coach.mark.move != m.cur.Game.MoveCount() {
+func (c *coaching) markText(m *Model, worded bool) string {
+	if c.mark == nil || c.mark.move != m.cur.Game.MoveCount() {
 		return ""
 	}
-	v := m.coach.mark.verdict
+	v := c.mark.verdict
 	if worded {
 		return " " + m.look.verdictStyle(v).Render(verdictMarks[v]+" "+markWord(v))
 	}
@@ -113,7 +113,7 @@ func markWord(v review.Verdict) string {
 }
 
 // coachHelp explains the coach and its marks, in width columns.
-func (m *Model) coachHelp(width int) string {
+func (c *coaching) coachHelp(m *Model, width int) string {
 	lines := []string{m.look.heading("The coach"), ansi.Wrap(fmt.Sprintf("With the coach on (%s, the settings), a mark beside the "+
 		"move count rates each move you play, a moment after it, as the review of the game will:", first(m.keys.Settings)), width, "/")}
 	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {

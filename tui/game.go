@@ -34,15 +34,15 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	m.motion.flash.spawned, m.motion.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
 	id := m.motion.flash.id
 	cmds := []tea.Cmd{tea.Tick(m.motion.flashFor, func(time.Time) tea.Msg { return flashDoneMsg{id} })}
-	if m.animates(by) {
-		cmds = append(cmds, m.startAnimation(before, d, turn.Spawn.Cell))
+	if m.motion.animates(m, by) {
+		cmds = append(cmds, m.motion.startAnimation(m, before, d, turn.Spawn.Cell))
 	}
 	if by == review.ByPlayer {
-		cmds = append(cmds, m.rateMove(before, d))
+		cmds = append(cmds, m.coach.rateMove(m, before, d))
 	}
 	if m.cur.Game.Over() {
 		m.gameEnded()
-		cmds = append(cmds, m.readStandings()) // for the game over's place on the leaderboards
+		cmds = append(cmds, m.ranks.readStandings(m)) // for the game over's place on the leaderboards
 	} else {
 		cmds = append(cmds, m.celebrate(before))
 	}
@@ -58,7 +58,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 // of the last move's tiles and its animation included.
 func (m *Model) boardChanged() {
 	m.ai.stopSearch()
-	m.stopCoach()
+	m.coach.stopCoach()
 	m.ai.hint, m.ai.pending, m.ai.played, m.motion.anim, m.coach.mark = nil, nil, nil, nil, nil
 	m.motion.flash = flash{id: m.motion.flash.id + 1}
 }
@@ -172,7 +172,7 @@ func (m *Model) shutdown() {
 	m.race.leave() // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
 	m.ai.stopSearch()
-	m.stopCoach()
+	m.coach.stopCoach()
 	m.closeReplay()
 	m.writeUnrecorded()
 	if m.ranks.src != nil && m.cur.Game.Over() {

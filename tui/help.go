@@ -80,7 +80,7 @@ func (p *helpPage) helpText(m *Model, width int) (text string, hintAt int) {
 			"Make a 2048 tile to win, then go on as long as you can."),
 	)
 	before := strings.Join(parts, "\n\n")
-	parts = append(parts, p.hintHelp(m, width), p.aiHelp(m, width), m.coachHelp(width), m.settingsHelp(width))
+	parts = append(parts, p.hintHelp(m, width), p.aiHelp(m, width), m.coach.coachHelp(m, width), m.settingsHelp(width))
 	return strings.Join(parts, "\n\n"), strings.Count(before, "\n") + 2
 }
 

@@ -95,12 +95,12 @@ type syncedMsg struct {
 
 // readStandings returns the command that reads every board for the date
 // of now.
-func (m *Model) readStandings() tea.Cmd {
-	if m.ranks.src == nil {
+func (rk *ranking) readStandings(m *Model) tea.Cmd {
+	if rk.src == nil {
 		return nil
 	}
-	m.ranks.asks++
-	ask, src, now := m.ranks.asks, m.ranks.src, m.now()
+	rk.asks++
+	ask, src, now := rk.asks, rk.src, m.now()
 	return func() tea.Msg {
 		s, err := boardsOf(src, now)
 		return standingsMsg{ask, s, err}
@@ -123,13 +123,13 @@ func boardsOf(src Leaderboard, now time.Time) (*standings, error) {
 }
 
 // onRanks takes the answers of the leaderboards.
-func (m *Model) onRanks(msg tea.Msg) tea.Cmd {
+func (rk *ranking) onRanks(m *Model, msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case standingsMsg:
-		if msg.ask == m.ranks.asks {
-			m.ranks.err = msg.err
+		if msg.ask == rk.asks {
+			rk.err = msg.err
 			if msg.err == nil {
-				m.ranks.shown = msg.s
+				rk.shown = msg.s
 			}
 		}
 	case syncedMsg:
@@ -137,7 +137,7 @@ func (m *Model) onRanks(msg tea.Msg) tea.Cmd {
 			m.warn(fmt.Sprintf("%s of your history could not be put on the leaderboards: %v",
 				figures.Quantity(msg.failed, "game"), msg.err))
 		}
-		return m.readStandings()
+		return rk.readStandings(m)
 	}
 	return nil
 }
@@ -145,11 +145,11 @@ func (m *Model) onRanks(msg tea.Msg) tea.Cmd {
 // rankGame records g, a game just left and kept, on the leaderboards. A
 // failure costs the game nothing: it is in the history, and given to the
 // leaderboards again at the player's next start.
-func (m *Model) rankGame(g history.Game) {
-	if m.ranks.src == nil || g.SetUp || g.MoveCount == 0 {
+func (rk *ranking) rankGame(m *Model, g history.Game) {
+	if rk.src == nil || g.SetUp || g.MoveCount == 0 {
 		return
 	}
-	if err := m.ranks.src.Record(g); err != nil {
+	if err := rk.src.Record(g); err != nil {
 		m.warn("Your game is kept in your history, but not on the leaderboards yet (" + err.Error() +
 			"): it will be ranked the next time you connect.")
 	}
@@ -158,11 +158,11 @@ func (m *Model) rankGame(g history.Game) {
 // syncRanks returns the command that records on the leaderboards the games
 // of the history they lack, oldest first: those whose recording failed, or
 // was cut short by a crash of the server.
-func (m *Model) syncRanks() tea.Cmd {
-	if m.ranks.src == nil {
+func (rk *ranking) syncRanks(m *Model) tea.Cmd {
+	if rk.src == nil {
 		return nil
 	}
-	src, store := m.ranks.src, m.store
+	src, store := rk.src, m.store
 	var ids []string
 	byID := map[string]history.Record{}
 	for _, r := range m.past.games {
@@ -213,9 +213,9 @@ func wholeGame(r history.Record, whole []history.Game, store *Store) (history.Ga
 // daily challenge's board if it is the attempt that counts, else among the
 // best games of all players; "" without leaderboards, before they are read,
 // or for a game from a position set up.
-func (m *Model) rankLine() string {
-	s := m.ranks.shown
-	if m.ranks.src == nil || s == nil || m.cur.setUp() || m.cur.Game.MoveCount() == 0 {
+func (rk *ranking) rankLine(m *Model) string {
+	s := rk.shown
+	if rk.src == nil || s == nil || m.cur.setUp() || m.cur.Game.MoveCount() == 0 {
 		return ""
 	}
 	assisted, how := 0, "By hand"

@@ -93,7 +93,7 @@ func withBoards(t *testing.T, cfg Config, f *fakeBoard) *Model {
 	t.Helper()
 	cfg.Leaderboard = f
 	m := newTestModel(t, cfg)
-	m.Update(m.readStandings()())
+	m.Update(m.ranks.readStandings(m)())
 	return m
 }
 
@@ -197,11 +197,11 @@ func TestRankAtGameOver(t *testing.T) {
 	}
 	golden.RequireEqual(t, m.View().Content)
 	m.cur.Daily = history.DailyDate(testTime)
-	if got := m.rankLine(); got != "By hand: 4th of 4 today" {
+	if got := m.ranks.rankLine(m); got != "By hand: 4th of 4 today" {
 		t.Errorf("a daily attempt: %q", got)
 	}
 	m.cur.Hinted = true
-	if got := m.rankLine(); got != "With the AI: 2nd of 2 today" {
+	if got := m.ranks.rankLine(m); got != "With the AI: 2nd of 2 today" {
 		t.Errorf("a daily attempt with a hint: %q", got)
 	}
 }

@@ -79,7 +79,7 @@ func (e *nameEntry) onNameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		m.ranks.name = name
 		m.screens.close(e)
-		return m.readStandings()
+		return m.ranks.readStandings(m)
 	default:
 		e.line.key(k)
 		e.refused = ""
@@ -115,7 +115,7 @@ func (e *nameEntry) nameScreen(m *Model, w, h int) string {
 // them again.
 func (m *Model) openLeaders() tea.Cmd {
 	m.screens.open(&leaderView{})
-	return m.readStandings()
+	return m.ranks.readStandings(m)
 }
 
 // onLeadersKey handles a key on the screen of the boards: left and right

@@ -330,7 +330,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.ai.toggleAutoplay(m))
 	}
 	if m.ranks.src != nil {
-		cmds = append(cmds, m.syncRanks())
+		cmds = append(cmds, m.ranks.syncRanks(m))
 	}
 	return tea.Batch(cmds...)
 }
@@ -363,16 +363,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case bannerDoneMsg:
 		m.onBannerDone(msg)
 	case frameMsg:
-		return m, m.onFrame(msg)
+		return m, m.motion.onFrame(m, msg)
 	case replayMsg:
 		return m, m.onReplayMsg(msg)
 	case reviewKeptMsg:
 		m.onReviewKept(msg)
 	case standingsMsg, syncedMsg:
-		return m, m.onRanks(msg)
+		return m, m.ranks.onRanks(m, msg)
 	case tea.PasteMsg:
 		m.onPaste(msg)
-		m.race.pasteCode(m, msg.Content)
+		m.race.pasteCode(msg.Content)
 	case raceMsg:
 		return m, m.race.onMsg(m, msg)
 	}

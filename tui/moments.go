@@ -100,7 +100,7 @@ func (m *Model) overLines() (string, []string) {
 	if line := m.dailyLine(); line != "" {
 		lines = append(lines, line)
 	}
-	if line := m.rankLine(); line != "" {
+	if line := m.ranks.rankLine(m); line != "" {
 		lines = append(lines, line)
 	}
 	if m.cur.setUp() {

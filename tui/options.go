@@ -87,7 +87,7 @@ func (m *Model) useCoach(on bool) {
 	if on == (m.coach.rater != nil) {
 		return
 	}
-	m.stopCoach()
+	m.coach.stopCoach()
 	m.coach.rater, m.coach.mark = nil, nil
 	if on {
 		m.coach.rater = review.NewCoach(reviewSetting)

@@ -31,7 +31,7 @@ func (m *Model) panel(l layout) string {
 	compact := l.compact()
 	g := m.cur.Game
 	score, best := figures.Count(g.Score()), figures.Count(m.best())
-	moves, tile := figures.Count(g.MoveCount())+m.markText(!compact), strconv.Itoa(g.HighestTile())
+	moves, tile := figures.Count(g.MoveCount())+m.coach.markText(m, !compact), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {
 		half := (width - 1) / 2

@@ -100,7 +100,7 @@ func (r *racing) typeCode(s string) {
 }
 
 // pasteCode takes a code pasted at the race's prompt.
-func (r *racing) pasteCode(m *Model, s string) {
+func (r *racing) pasteCode(s string) {
 	if r.typing {
 		r.typeCode(strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) {

@@ -37,7 +37,7 @@ func TestStill(t *testing.T) {
 	if (animateOption{}).step(m, 1); m.motion.anim != nil || m.screens.settings().said != stillText {
 		t.Errorf("the animation stepped on a still game: told %q", m.screens.settings().said)
 	}
-	if !newTestModel(t, Config{Animate: true, Color: ColorTrue}).animates(0) {
+	if moving := newTestModel(t, Config{Animate: true, Color: ColorTrue}); !moving.motion.animates(moving, 0) {
 		t.Error("a game that is not still does not animate the player's moves")
 	}
 }

@@ -193,7 +193,7 @@ func (v *replayView) onReplayKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.PrevMistake):
 		v.jumpToMistake(-1)
 	case key.Matches(k, m.keys.ReplayPlay):
-		return v.toggleReplayPlay(m)
+		return v.toggleReplayPlay()
 	case key.Matches(k, m.keys.TakeOver):
 		return v.takeOver(m)
 	case key.Matches(k, m.keys.Slower):
@@ -223,7 +223,7 @@ func (v *replayView) animateStep(m *Model) tea.Cmd {
 		return nil
 	}
 	i := v.at - 1
-	v.anim = m.newAnimation(v.boards[i], v.game.Moves[i], v.boards[v.at], v.spawns[v.at])
+	v.anim = m.motion.newAnimation(v.boards[i], v.game.Moves[i], v.boards[v.at], v.spawns[v.at])
 	return nextFrame(v.anim.id)
 }
 
@@ -265,7 +265,7 @@ type replayTickMsg struct {
 
 // toggleReplayPlay starts or stops the replay playing itself; from the
 // end, it plays from the start.
-func (v *replayView) toggleReplayPlay(m *Model) tea.Cmd {
+func (v *replayView) toggleReplayPlay() tea.Cmd {
 	if v.playing {
 		v.playing = false
 		return nil

@@ -17,7 +17,7 @@ import (
 // the panel would say (see statusHint). The score's label goes first when
 // the two do not fit.
 func (m *Model) statusLine(width int) string {
-	score := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(figures.Count(m.cur.Game.Score())) + m.markText(false)
+	score := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(figures.Count(m.cur.Game.Score())) + m.coach.markText(m, false)
 	return m.statusOf("SCORE ", score, m.statusHint(), width)
 }
 

@@ -34,7 +34,7 @@ func (a *assistant) onAI(m *Model, msg tea.Msg) tea.Cmd {
 	case autoTickMsg:
 		return a.onAutoTick(m, msg)
 	case coachMsg:
-		m.onCoach(msg)
+		m.coach.onCoach(m, msg)
 	case evalMsg:
 		return m.onEval(msg)
 	case spinner.TickMsg:
@@ -57,7 +57,7 @@ func (a *assistant) onAI(m *Model, msg tea.Msg) tea.Cmd {
 // the next one's. The command captures values only, never the model.
 func (a *assistant) ask(m *Model, why purpose) tea.Cmd {
 	a.stopSearch()
-	m.stopCoach() // the player waits for this search: it has both cores
+	m.coach.stopCoach() // the player waits for this search: it has both cores
 	ctx, cancel := context.WithCancel(m.ctx)
 	a.searches++
 	a.cancel, a.thinking, a.waiting = cancel, why, a.searches
