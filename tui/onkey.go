@@ -102,9 +102,9 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 	switch {
 	case key.Matches(k, m.keys.Deeper):
-		m.ai.setDepth(m, m.ai.shownDepth(m) + 1)
+		m.ai.setDepth(m, m.ai.shownDepth(m)+1)
 	case key.Matches(k, m.keys.Shallower):
-		m.ai.setDepth(m, m.ai.shownDepth(m) - 1)
+		m.ai.setDepth(m, m.ai.shownDepth(m)-1)
 	case key.Matches(k, m.keys.AutoDepth):
 		m.ai.setAutoDepth(m)
 	case key.Matches(k, m.keys.Slower):
