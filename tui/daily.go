@@ -49,7 +49,7 @@ func (m *Model) dailyNote() string {
 // progress.
 func (m *Model) askDaily() tea.Cmd {
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() {
-		m.asking = confirmDaily
+		m.play.asking = confirmDaily
 		return nil
 	}
 	return m.dailyGame()

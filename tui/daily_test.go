@@ -15,7 +15,7 @@ func TestDailyChallenge(t *testing.T) {
 	m := session(t, &s, true)
 	moveOnce(t, m)
 	press(m, "c")
-	if m.asking != confirmDaily || !strings.Contains(plain(m), "Play today's challenge?") {
+	if m.play.asking != confirmDaily || !strings.Contains(plain(m), "Play today's challenge?") {
 		t.Fatalf("c over a game in progress did not ask:\n%s", m.render())
 	}
 	press(m, "y")

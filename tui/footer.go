@@ -75,7 +75,7 @@ func (m *Model) shortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no race")),
 		}
 	}
-	if m.asking.leaving() || m.race.leaving {
+	if m.play.asking.leaving() || m.race.leaving {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
 			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched
@@ -116,7 +116,7 @@ func (m *Model) acts(name string) bool {
 	case "dismiss":
 		return len(m.warnings) > 0
 	case "keep_going":
-		return m.asking == wonKeepGoing
+		return m.play.asking == wonKeepGoing
 	}
 	return true
 }

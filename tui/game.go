@@ -66,7 +66,7 @@ func (m *Model) boardChanged() {
 // gameEnded stops the AI at the end of a game: the game-over summary
 // takes the place of any banner.
 func (m *Model) gameEnded() {
-	m.ai.autoplay, m.banner = false, nil
+	m.ai.autoplay, m.play.banner = false, nil
 }
 
 // undo takes back a move. During autoplay it stops the AI first: the AI
@@ -78,7 +78,7 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	stopped := m.ai.autoplay
-	m.ai.autoplay, m.ai.pending, m.banner = false, nil, nil
+	m.ai.autoplay, m.ai.pending, m.play.banner = false, nil, nil
 	m.cur.Game.Undo()
 	m.cur.undone()
 	m.countTime()
@@ -86,7 +86,7 @@ func (m *Model) undo() tea.Cmd {
 		m.cur.WinSeen = false // making 2048 again is a moment again
 	}
 	m.boardChanged()
-	m.asking = noQuestion
+	m.play.asking = noQuestion
 	m.save(false)
 	if stopped {
 		m.note = "Autoplay off, and the AI's last move undone: your turn."
@@ -97,7 +97,7 @@ func (m *Model) undo() tea.Cmd {
 // askNewGame starts a new game, asking first if one is in progress.
 func (m *Model) askNewGame() tea.Cmd {
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() {
-		m.asking = confirmNew
+		m.play.asking = confirmNew
 		return nil
 	}
 	return m.newGame()
@@ -125,7 +125,7 @@ func (m *Model) startGame(g SavedGame) bool {
 	}
 	g.ID = newGameID()
 	m.cur = g
-	m.lastActive, m.banner = m.now(), nil
+	m.lastActive, m.play.banner = m.now(), nil
 	m.boardChanged()
 	m.save(true)
 	return true

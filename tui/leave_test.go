@@ -56,7 +56,7 @@ func moveOnce(t *testing.T, m *Model) {
 // yes if the game asks.
 func leaveForNew(m *Model) {
 	press(m, "n")
-	if m.asking == confirmNew {
+	if m.play.asking == confirmNew {
 		press(m, "y")
 	}
 }

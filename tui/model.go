@@ -89,10 +89,9 @@ type Model struct {
 	race    racing    // the race against a friend, if any
 	seeds   seeds     // the seeds of new games, and whether they are shown
 
-	banner   *banner   // a moment of the game over the board, for a while
-	asking   question  // what the screen is waiting for the player to answer
-	note     string    // a line for the player, until the next key
-	warnings []warning // what went wrong, until dismissed
+	play     playScreen // the game's own screen, under every other
+	note     string     // a line for the player, until the next key
+	warnings []warning  // what went wrong, until dismissed
 }
 
 // An assistant is the AI at the player's side: the searcher, how deep it

@@ -309,7 +309,7 @@ func TestQuitCancelsTheSearch(t *testing.T) {
 func TestNewGameAsks(t *testing.T) {
 	m := newTestModel(t, Config{})
 	press(m, "n") // no move yet: no question
-	if m.asking != noQuestion || m.cur.Game.MoveCount() != 0 {
+	if m.play.asking != noQuestion || m.cur.Game.MoveCount() != 0 {
 		t.Fatal("n on an untouched game asked a question")
 	}
 	// The n above started a game of a random seed, which may not move left:
@@ -321,7 +321,7 @@ func TestNewGameAsks(t *testing.T) {
 		}
 	}
 	press(m, "n")
-	if m.asking != confirmNew || !strings.Contains(m.render(), "Start a new game?") {
+	if m.play.asking != confirmNew || !strings.Contains(m.render(), "Start a new game?") {
 		t.Fatal("n in a game in progress did not ask")
 	}
 	press(m, "n") // no
@@ -338,15 +338,15 @@ func TestNewGameAsks(t *testing.T) {
 func TestWinAsksToKeepGoing(t *testing.T) {
 	m := modelAt(t, Config{}, "1024 1024 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0", 5)
 	press(m, "left")
-	if m.asking != wonKeepGoing || !strings.Contains(m.render(), "You made 2048!") {
+	if m.play.asking != wonKeepGoing || !strings.Contains(m.render(), "You made 2048!") {
 		t.Fatalf("no win message after making 2048:\n%s", m.render())
 	}
 	press(m, "k")
-	if m.asking != noQuestion {
+	if m.play.asking != noQuestion {
 		t.Fatal("k did not keep going")
 	}
 	press(m, "right")
-	if m.asking != noQuestion {
+	if m.play.asking != noQuestion {
 		t.Error("the win message came back")
 	}
 }

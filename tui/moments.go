@@ -33,18 +33,18 @@ type bannerDoneMsg struct{ id int }
 // takes it away.
 func (m *Model) showBanner(title string, lines ...string) tea.Cmd {
 	id := 1
-	if m.banner != nil {
-		id = m.banner.id + 1
+	if m.play.banner != nil {
+		id = m.play.banner.id + 1
 	}
-	m.banner = &banner{id: id, title: title, lines: lines}
+	m.play.banner = &banner{id: id, title: title, lines: lines}
 	return tea.Tick(bannerTime, func(time.Time) tea.Msg { return bannerDoneMsg{id} })
 }
 
 // onBannerDone takes the banner away, if it is still the one the message
 // names.
 func (m *Model) onBannerDone(msg bannerDoneMsg) {
-	if m.banner != nil && m.banner.id == msg.id {
-		m.banner = nil
+	if m.play.banner != nil && m.play.banner.id == msg.id {
+		m.play.banner = nil
 	}
 }
 
@@ -56,7 +56,7 @@ func (m *Model) celebrate(before engine.Board) tea.Cmd {
 	if m.cur.Game.Won() && !m.cur.WinSeen {
 		m.cur.WinSeen = true
 		if !m.ai.autoplay {
-			m.asking = wonKeepGoing
+			m.play.asking = wonKeepGoing
 			return nil
 		}
 		lines := append(m.firstWin(), "The AI made it, and plays on: "+first(m.keys.Autoplay)+" takes over.")

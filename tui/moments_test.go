@@ -103,24 +103,24 @@ func TestWinByAutoplay(t *testing.T) {
 	m := modelAt(t, Config{Depth: 1}, makes2048, 5)
 	m.ai.autoplay = true
 	m.move(engine.Left, review.ByAutoplay)
-	if m.banner == nil || m.asking != noQuestion || !m.ai.autoplay || m.ai.thinking != forAuto {
-		t.Fatalf("banner %v, asking %v, autoplay %v, thinking %v; want the banner and the AI thinking on", m.banner, m.asking, m.ai.autoplay, m.ai.thinking)
+	if m.play.banner == nil || m.play.asking != noQuestion || !m.ai.autoplay || m.ai.thinking != forAuto {
+		t.Fatalf("banner %v, asking %v, autoplay %v, thinking %v; want the banner and the AI thinking on", m.play.banner, m.play.asking, m.ai.autoplay, m.ai.thinking)
 	}
 	if !strings.Contains(plain(m), "You made 2048!") {
 		t.Errorf("no banner on screen:\n%s", m.render())
 	}
-	m.Update(bannerDoneMsg{m.banner.id - 1}) // a banner before
-	if m.banner == nil {
+	m.Update(bannerDoneMsg{m.play.banner.id - 1}) // a banner before
+	if m.play.banner == nil {
 		t.Fatal("the end of an earlier banner took this one away")
 	}
-	m.Update(bannerDoneMsg{m.banner.id})
-	if m.banner != nil {
+	m.Update(bannerDoneMsg{m.play.banner.id})
+	if m.play.banner != nil {
 		t.Error("the banner stayed after its time")
 	}
 	m.showBanner("You made 2048!")
 	press(m, "a") // takes over: the key acts
-	if m.banner != nil || m.ai.autoplay {
-		t.Errorf("banner %v, autoplay %v after a; want both gone", m.banner, m.ai.autoplay)
+	if m.play.banner != nil || m.ai.autoplay {
+		t.Errorf("banner %v, autoplay %v after a; want both gone", m.play.banner, m.ai.autoplay)
 	}
 }
 
@@ -128,14 +128,14 @@ func TestWinByAutoplay(t *testing.T) {
 func TestWinAgainAfterUndo(t *testing.T) {
 	m := modelAt(t, Config{}, makes2048, 5)
 	press(m, "left")
-	if m.asking != wonKeepGoing {
+	if m.play.asking != wonKeepGoing {
 		t.Fatal("2048 made by hand did not ask")
 	}
 	press(m, "k")
 	press(m, "u")
 	press(m, "left")
-	if m.asking != wonKeepGoing || !strings.Contains(plain(m), "You made 2048!") {
-		t.Errorf("2048 made again after an undo below it: asking %v; want the question again", m.asking)
+	if m.play.asking != wonKeepGoing || !strings.Contains(plain(m), "You made 2048!") {
+		t.Errorf("2048 made again after an undo below it: asking %v; want the question again", m.play.asking)
 	}
 }
 
@@ -145,14 +145,14 @@ func TestFirstTile(t *testing.T) {
 	m := modelAt(t, Config{}, makes4096, 5)
 	m.cur.WinSeen = true
 	press(m, "left")
-	if m.banner == nil || m.banner.title != "Your first 4096!" {
-		t.Errorf("the first 4096: banner %+v", m.banner)
+	if m.play.banner == nil || m.play.banner.title != "Your first 4096!" {
+		t.Errorf("the first 4096: banner %+v", m.play.banner)
 	}
 	m = modelAt(t, Config{}, makes4096, 5)
 	m.cur.WinSeen = true
 	withGames(m, []history.Game{{Record: history.Record{Board: engine.Board(0).With(3, 12), Ended: testTime}}})
 	press(m, "left")
-	if m.banner != nil {
-		t.Errorf("a 4096 after one in the history: banner %+v", m.banner)
+	if m.play.banner != nil {
+		t.Errorf("a 4096 after one in the history: banner %+v", m.play.banner)
 	}
 }

@@ -19,13 +19,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case m.race.prompting(m) && m.screens.replay() == nil && m.screens.settings() == nil:
 		return m.race.onPromptKey(m, k)
 	}
-	if s := m.screens.front(); s != nil {
-		return s.update(m, k)
-	}
-	if key.Matches(k, m.keys.Review) && !m.hidden() {
-		return m.replayGameOnScreen() // over the game as it is: its note, banner and question stay
-	}
-	return m.onGameOrOverKey(k)
+	return m.front().update(m, k)
 }
 
 // onGameOrOverKey handles a key on the game, or on the help or the
@@ -35,7 +29,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 // may leave a note of its own. Moves of the AI leave notes and warnings
 // alone.
 func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
-	m.note, m.banner, m.motion.anim = "", nil, nil
+	m.note, m.play.banner, m.motion.anim = "", nil, nil
 	// On the statistics, esc goes back: the warnings stay.
 	if key.Matches(k, m.keys.Dismiss) && len(m.warnings) > 0 && m.screens.stats() == nil {
 		m.warnings = nil
@@ -125,10 +119,10 @@ func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 // answer takes k as the answer to the question on screen, if there is one;
 // done reports that the key was used up by it.
 func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
-	switch m.asking {
+	switch m.play.asking {
 	case confirmNew, confirmDaily:
-		daily := m.asking == confirmDaily
-		m.asking = noQuestion
+		daily := m.play.asking == confirmDaily
+		m.play.asking = noQuestion
 		switch {
 		case !key.Matches(k, m.keys.Yes):
 			m.note = "The game goes on."
@@ -140,13 +134,13 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	case wonKeepGoing:
 		switch {
 		case key.Matches(k, m.keys.New):
-			m.asking = noQuestion
+			m.play.asking = noQuestion
 			return m.newGame(), true
 		case key.Matches(k, m.keys.KeepGoing):
-			m.asking = noQuestion
+			m.play.asking = noQuestion
 			return nil, true
 		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
-			m.asking = noQuestion // moving on is keeping going: the key moves too
+			m.play.asking = noQuestion // moving on is keeping going: the key moves too
 		}
 	}
 	return nil, false

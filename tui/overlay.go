@@ -15,11 +15,11 @@ func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) 
 	case m.cur.Game.Over():
 		title, lines = m.overLines()
 		return title, lines, m.look.pal.Bad, true
-	case m.asking == wonKeepGoing:
+	case m.play.asking == wonKeepGoing:
 		title, lines = m.wonLines()
 		return title, lines, m.look.pal.Good, true
-	case m.banner != nil:
-		return m.banner.title, m.banner.lines, m.look.pal.Good, true
+	case m.play.banner != nil:
+		return m.play.banner.title, m.play.banner.lines, m.look.pal.Good, true
 	}
 	return "", nil, nil, false
 }

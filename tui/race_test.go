@@ -138,8 +138,8 @@ func TestRaceRefusesHelp(t *testing.T) {
 	id := m.cur.ID
 	for _, k := range []string{"n", "c"} {
 		press(m, k)
-		if m.cur.ID != id || m.asking != noQuestion || !strings.Contains(m.note, "You are racing") {
-			t.Errorf("%s in a race: asking %v, note %q", k, m.asking, m.note)
+		if m.cur.ID != id || m.play.asking != noQuestion || !strings.Contains(m.note, "You are racing") {
+			t.Errorf("%s in a race: asking %v, note %q", k, m.play.asking, m.note)
 		}
 	}
 	for _, k := range []string{"hint", "autoplay", "play", "undo", "new", "daily"} {

@@ -169,7 +169,7 @@ func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 // start leaves the game on screen, which goes into the history, for
 // the race's game, and tells the race where it stands.
 func (r *racing) start(m *Model) {
-	m.ai.autoplay, m.ai.pending, m.asking = false, nil, noQuestion
+	m.ai.autoplay, m.ai.pending, m.play.asking = false, nil, noQuestion
 	if !m.startGame(SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
 		r.leave() // the game on screen could be kept nowhere: the warning says why
 		return

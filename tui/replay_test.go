@@ -167,7 +167,7 @@ func TestReplayLeavesTheGameAsItWas(t *testing.T) {
 	for _, leave := range []string{"esc", "q"} {
 		m := playedModel(t, Config{}, 60)
 		withHint(t, m, 2)
-		m.note, m.asking = "A note of the game.", wonKeepGoing
+		m.note, m.play.asking = "A note of the game.", wonKeepGoing
 		m.warn("A warning of the game.")
 		board, moves, by, hint, th := m.cur.Game.Board(), m.cur.Game.MoveCount(), slices.Clone(m.cur.By), m.ai.hint, m.look.theme.Name
 		press(m, "r")
@@ -185,8 +185,8 @@ func TestReplayLeavesTheGameAsItWas(t *testing.T) {
 			t.Errorf("%s did not leave the replay", leave)
 		case m.cur.Game.Board() != board || m.cur.Game.MoveCount() != moves || !slices.Equal(m.cur.By, by):
 			t.Errorf("%s: the game changed under the replay: %d moves; want %d", leave, m.cur.Game.MoveCount(), moves)
-		case m.ai.hint != hint || m.note != "A note of the game." || m.asking != wonKeepGoing || len(m.warnings) != 1:
-			t.Errorf("%s: hint %v, note %q, question %v, %d warnings; want them as they were", leave, m.ai.hint != hint, m.note, m.asking, len(m.warnings))
+		case m.ai.hint != hint || m.note != "A note of the game." || m.play.asking != wonKeepGoing || len(m.warnings) != 1:
+			t.Errorf("%s: hint %v, note %q, question %v, %d warnings; want them as they were", leave, m.ai.hint != hint, m.note, m.play.asking, len(m.warnings))
 		case m.look.theme.Name != th:
 			t.Errorf("%s: t in the replay changed the theme", leave)
 		}

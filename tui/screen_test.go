@@ -138,13 +138,13 @@ func TestQuestionWaitsForTheBoard(t *testing.T) {
 	seed := m.cur.Game.Seed()
 	m.Update(tea.WindowSizeMsg{Width: 24, Height: 10})
 	press(m, "y")
-	if m.cur.Game.Seed() != seed || m.asking != confirmNew {
-		t.Fatalf("y on a hidden board: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.asking)
+	if m.cur.Game.Seed() != seed || m.play.asking != confirmNew {
+		t.Fatalf("y on a hidden board: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.play.asking)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 30, Height: 12})
 	press(m, "y")
-	if m.cur.Game.Seed() == seed || m.asking != noQuestion {
-		t.Errorf("y on the board at 30×12: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.asking)
+	if m.cur.Game.Seed() == seed || m.play.asking != noQuestion {
+		t.Errorf("y on the board at 30×12: seed %d (was %d), asking %v", m.cur.Game.Seed(), seed, m.play.asking)
 	}
 	press(m, "left")
 	press(m, "n")

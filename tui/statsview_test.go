@@ -252,8 +252,8 @@ func TestStatsOverAQuestion(t *testing.T) {
 	press(m, "s")
 	press(m, "n")
 	press(m, "down")
-	if m.asking != wonKeepGoing || m.cur.Game.MoveCount() != 1 {
-		t.Fatalf("keys on the statistics answered the question: asking %v, %d moves", m.asking, m.cur.Game.MoveCount())
+	if m.play.asking != wonKeepGoing || m.cur.Game.MoveCount() != 1 {
+		t.Fatalf("keys on the statistics answered the question: asking %v, %d moves", m.play.asking, m.cur.Game.MoveCount())
 	}
 	press(m, "esc")
 	if m.screens.stats() != nil || len(m.warnings) != 1 {

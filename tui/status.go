@@ -40,7 +40,7 @@ func (m *Model) statusHint() string {
 		auto = m.look.muted("AUTO ")
 	}
 	switch {
-	case m.asking.leaving(): // the question is the matter now
+	case m.play.asking.leaving(): // the question is the matter now
 		return ""
 	case m.ai.thinking != idle:
 		return auto + m.ai.spin.View() + m.look.muted(" thinking")

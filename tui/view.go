@@ -39,28 +39,18 @@ func (m *Model) hidden() bool {
 	return !ok
 }
 
-// render draws the screen as a string. The lines under the board take what
-// they need: a layout with smaller tiles is taken if the larger one leaves
-// no room for them, and they are cut only when no layout leaves room.
+// render draws the screen in front as a string.
 func (m *Model) render() string {
 	w, h := m.size()
+	return m.front().view(m, w, h)
+}
+
+// front returns the screen in front: the game's own when no other is up.
+func (m *Model) front() screen {
 	if s := m.screens.front(); s != nil {
-		return s.view(m, w, h)
+		return s
 	}
-	parts := func(l layout) screenParts {
-		right := panelRight(l)
-		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.footer(w)}
-		if l.panel == statusOnly {
-			p.panel = m.statusLine(l.areaWidth())
-		} else {
-			p.panel = m.panel(l)
-		}
-		return p
-	}
-	if screen, ok := m.race.screen(m, w, h, parts); ok { // the friend's board beside the player's, or under it
-		return screen
-	}
-	return m.boardScreen(w, h, m.gameBanner(w, false), parts)
+	return &m.play
 }
 
 // boardScreen draws a screen with the board, the game's or the replay's,
@@ -204,7 +194,7 @@ func (m *Model) bannerLines(width int) []string {
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	muted := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
-	if m.asking.leaving() {
+	if m.play.asking.leaving() {
 		lines = append(lines, m.newGameQuestion(width))
 	}
 	if m.saveErr != nil {
@@ -225,7 +215,7 @@ func (m *Model) bannerLines(width int) []string {
 func (m *Model) newGameQuestion(width int) string {
 	q := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	line := q.Render("Start a new game? This one counts as played.")
-	if m.asking == confirmDaily {
+	if m.play.asking == confirmDaily {
 		line = q.Render("Play today's challenge? This game counts as played.")
 	}
 	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
