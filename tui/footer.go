@@ -50,16 +50,16 @@ func (l *look) drawHelpLine(width int, keys []key.Binding) string {
 // footer draws the last line of the game in width columns: the badge of
 // the preferences file's problems while it has some, and the keys that fit
 // beside it.
-func (m *Model) footer(width int) string {
+func (ps *playScreen) footer(m *Model, width int) string {
 	badge := m.configBadge()
 	if badge == "" {
-		return m.helpLine(width, m.shortHelp())
+		return m.helpLine(width, ps.shortHelp(m))
 	}
 	rest := width - lipgloss.Width(badge) - 1
 	if rest < lipgloss.Width(first(m.keys.Help))+5 { // not even the key of the help, which says more
 		return ansi.Truncate(badge, width, "…")
 	}
-	keys := slices.DeleteFunc(m.shortHelp(), func(b key.Binding) bool { return b.Help().Key == first(m.keys.Help) })
+	keys := slices.DeleteFunc(ps.shortHelp(m), func(b key.Binding) bool { return b.Help().Key == first(m.keys.Help) })
 	more := key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(first(m.keys.Help), "more"))
 	return badge + " " + m.helpLine(rest, append([]key.Binding{more}, keys...)) // the help says what the problems are
 }
@@ -68,20 +68,20 @@ func (m *Model) footer(width int) string {
 // it is (see acts), the headline commands first; while a new game, or
 // leaving a race, is asked about, the answers; while a race's code is
 // typed, the keys that end it.
-func (m *Model) shortHelp() []key.Binding {
+func (ps *playScreen) shortHelp(m *Model) []key.Binding {
 	if m.race.typing {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join, or alone: make a race")),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no race")),
 		}
 	}
-	if m.play.asking.leaving() || m.race.leaving {
+	if ps.asking.leaving() || m.race.leaving {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
 			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched
 		}
 	}
-	return m.keys.shortHelp(m.acts)
+	return m.keys.shortHelp(func(name string) bool { return ps.acts(m, name) })
 }
 
 // acts reports whether the key of the action name (see shortActions) does
@@ -89,7 +89,7 @@ func (m *Model) shortHelp() []key.Binding {
 // is left, no hint while the AI thinks or when its answer is on screen, no
 // review before the first move, no undo at the start, no hint, autoplay,
 // undo, new game or daily challenge in a race, and no race but on a server.
-func (m *Model) acts(name string) bool {
+func (ps *playScreen) acts(m *Model, name string) bool {
 	g := m.cur.Game
 	playing := g.Board().HasMove()
 	switch name {
@@ -116,7 +116,7 @@ func (m *Model) acts(name string) bool {
 	case "dismiss":
 		return len(m.warnings) > 0
 	case "keep_going":
-		return m.play.asking == wonKeepGoing
+		return ps.asking == wonKeepGoing
 	}
 	return true
 }

@@ -31,7 +31,7 @@ const (
 // why the AI prefers its move in two lines, and in an eighth where all
 // this is explained. While the AI plays, it shows the decision it just
 // played until the next one comes.
-func (m *Model) hintLines(width, n int) []string {
+func (ps *playScreen) hintLines(m *Model, width, n int) []string {
 	r, title := m.ai.hint, "HINT  "
 	k := m.look.inks()
 	switch {
@@ -53,7 +53,7 @@ func (m *Model) hintLines(width, n int) []string {
 	if m.ai.thinking != idle {
 		top += " " + m.ai.spin.View()
 	}
-	lines := append([]string{top}, m.hintBody(*r, width)...)
+	lines := append([]string{top}, ps.hintBody(m, *r, width)...)
 	if n > hintCompactRows {
 		lines = append(lines, k.muted.Render(m.barsCaption()))
 	}
@@ -67,7 +67,7 @@ func (m *Model) hintLines(width, n int) []string {
 // explanation wrapped to the panel, took a third of the panel's time once
 // the panel's styles were inks. The lines returned are the drawings': not
 // to be changed.
-func (m *Model) hintBody(r ai.Result, width int) []string {
+func (ps *playScreen) hintBody(m *Model, r ai.Result, width int) []string {
 	d := &m.look.drawn
 	d.keep(m.look.pal)
 	for _, h := range d.hints {
@@ -75,7 +75,7 @@ func (m *Model) hintBody(r ai.Result, width int) []string {
 			return h.lines
 		}
 	}
-	lines := append(m.barLines(r, width, noDirection), m.whyLines(r, width)...)
+	lines := append(m.barLines(r, width, noDirection), ps.whyLines(m, r, width)...)
 	d.hints[d.nextHint] = drawnHint{result: r, width: width, lines: lines, ok: true}
 	d.nextHint = (d.nextHint + 1) % hintsKept
 	return lines
@@ -125,7 +125,7 @@ func lossText(r review.Rating) string {
 
 // whyLines draws in two lines of width columns why the AI prefers its move
 // of r to the next best (see explain.Why), or two blank lines.
-func (m *Model) whyLines(r ai.Result, width int) []string {
+func (ps *playScreen) whyLines(m *Model, r ai.Result, width int) []string {
 	const glue = "\u00a0" // between a move's arrow and its name, which a line must not split
 	text := explain.Why(r).Text(func(d engine.Direction) string { return arrowOf(d) + glue + d.String() })
 	if text == "" {

@@ -96,7 +96,7 @@ func TestHintView(t *testing.T) {
 // their styles.
 func panelText(m *Model) []string {
 	l, _ := fit(m.size())
-	return strings.Split(ansi.Strip(m.panel(l)), "\n")
+	return strings.Split(ansi.Strip(m.play.panel(m, l)), "\n")
 }
 
 // hintLine returns the line of the hint's bar of d in the panel of m.

@@ -328,7 +328,7 @@ func TestMessagesNameShownFiles(t *testing.T) {
 	m := session(t, &s, true)
 	moveOnce(t, m)
 	leaveForNew(m) // recorded nowhere: the game goes on
-	banner := strings.Join(m.bannerLines(400), "\n")
+	banner := strings.Join(m.play.bannerLines(m, 400), "\n")
 	for _, want := range []string{filepath.Join("state", "2048", "game.json"), filepath.Join("state", "2048", "unrecorded.jsonl")} {
 		if !strings.Contains(banner, want) {
 			t.Errorf("the banner does not name %s:\n%s", want, banner)

@@ -48,15 +48,15 @@ func (m *Model) onGameOrOverKey(k tea.KeyPressMsg) tea.Cmd {
 	case m.hidden() && !everywhere:
 		return nil // no key acts on a board out of sight, nor answers the question over it
 	case m.screens.stats() == nil && !m.hidden(): // the question waits under the statistics
-		if cmd, done := m.answer(k); done {
+		if cmd, done := m.play.answer(m, k); done {
 			return cmd
 		}
 	}
-	return m.onGameKey(k)
+	return m.play.onGameKey(m, k)
 }
 
 // onGameKey handles a key of the game itself.
-func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
+func (ps *playScreen) onGameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if m.race.refuses(m, k) {
 		return nil
 	}
@@ -87,13 +87,13 @@ func (m *Model) onGameKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	}
-	m.onSettingKey(k)
+	ps.onSettingKey(m, k)
 	return nil
 }
 
 // onSettingKey handles the keys of the game that change a setting: the
 // depth, the pace of autoplay, the theme, and those that open a screen.
-func (m *Model) onSettingKey(k tea.KeyPressMsg) {
+func (ps *playScreen) onSettingKey(m *Model, k tea.KeyPressMsg) {
 	switch {
 	case key.Matches(k, m.keys.Deeper):
 		m.ai.setDepth(m, m.ai.shownDepth(m)+1)
@@ -118,11 +118,11 @@ func (m *Model) onSettingKey(k tea.KeyPressMsg) {
 
 // answer takes k as the answer to the question on screen, if there is one;
 // done reports that the key was used up by it.
-func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
-	switch m.play.asking {
+func (ps *playScreen) answer(m *Model, k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
+	switch ps.asking {
 	case confirmNew, confirmDaily:
-		daily := m.play.asking == confirmDaily
-		m.play.asking = noQuestion
+		daily := ps.asking == confirmDaily
+		ps.asking = noQuestion
 		switch {
 		case !key.Matches(k, m.keys.Yes):
 			m.note = "The game goes on."
@@ -134,13 +134,13 @@ func (m *Model) answer(k tea.KeyPressMsg) (cmd tea.Cmd, done bool) {
 	case wonKeepGoing:
 		switch {
 		case key.Matches(k, m.keys.New):
-			m.play.asking = noQuestion
+			ps.asking = noQuestion
 			return m.newGame(), true
 		case key.Matches(k, m.keys.KeepGoing):
-			m.play.asking = noQuestion
+			ps.asking = noQuestion
 			return nil, true
 		case key.Matches(k, m.keys.Up, m.keys.Down, m.keys.Left, m.keys.Right):
-			m.play.asking = noQuestion // moving on is keeping going: the key moves too
+			ps.asking = noQuestion // moving on is keeping going: the key moves too
 		}
 	}
 	return nil, false

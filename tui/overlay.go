@@ -10,16 +10,16 @@ import (
 
 // moment returns what to draw over the board, if anything: the summary of
 // a game that is over, the question after 2048 made by hand, or a banner.
-func (m *Model) moment() (title string, lines []string, c color.Color, ok bool) {
+func (ps *playScreen) moment(m *Model) (title string, lines []string, c color.Color, ok bool) {
 	switch {
 	case m.cur.Game.Over():
 		title, lines = m.overLines()
 		return title, lines, m.look.pal.Bad, true
-	case m.play.asking == wonKeepGoing:
+	case ps.asking == wonKeepGoing:
 		title, lines = m.wonLines()
 		return title, lines, m.look.pal.Good, true
-	case m.play.banner != nil:
-		return m.play.banner.title, m.play.banner.lines, m.look.pal.Good, true
+	case ps.banner != nil:
+		return ps.banner.title, ps.banner.lines, m.look.pal.Good, true
 	}
 	return "", nil, nil, false
 }

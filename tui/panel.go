@@ -26,7 +26,7 @@ const (
 // panel draws the score, the hint and the state of the AI in the panel of l;
 // a compact one puts two fields on a line and drops the blank lines, the
 // hint's caption and the theme.
-func (m *Model) panel(l layout) string {
+func (ps *playScreen) panel(m *Model, l layout) string {
 	width, n := l.panelSize()
 	compact := l.compact()
 	g := m.cur.Game
@@ -39,14 +39,14 @@ func (m *Model) panel(l layout) string {
 			m.field("SCORE", score, half) + " " + m.field("BEST", best, width-half-1),
 			m.field("MOVES", moves, half) + " " + m.field("TILE", tile, width-half-1),
 		}
-		lines = append(lines, m.hintLines(width, hintCompactRows)...)
-		lines = append(lines, m.aiLines(width, true)...)
+		lines = append(lines, ps.hintLines(m, width, hintCompactRows)...)
+		lines = append(lines, ps.aiLines(m, width, true)...)
 	} else {
 		lines = []string{m.field("SCORE", score, width), m.field("BEST", best, width),
 			m.field("MOVES", moves, width), m.field("TILE", tile, width), ""}
-		lines = append(lines, m.hintLines(width, hintRows)...)
+		lines = append(lines, ps.hintLines(m, width, hintRows)...)
 		lines = append(lines, "")
-		lines = append(lines, m.aiLines(width, false)...)
+		lines = append(lines, ps.aiLines(m, width, false)...)
 	}
 	return padBlock(pad(lines, n)[:n], width)
 }
@@ -86,7 +86,7 @@ func (m *Model) field(label, value string, width int) string {
 // looks ahead, autoplay, and, with room, the network on offer while there
 // is one (see offerLine), else the theme. The engine's figures (its
 // evaluator, the time and speed of its last search) are in the help.
-func (m *Model) aiLines(width int, compact bool) []string {
+func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 	depth := movesAhead(m.ai.shownDepth(m))
 	if m.ai.depth == ai.Auto {
 		depth += " (auto)"

@@ -29,16 +29,16 @@ func (ps *playScreen) update(m *Model, k tea.KeyPressMsg) tea.Cmd {
 func (ps *playScreen) view(m *Model, w, h int) string {
 	parts := func(l layout) screenParts {
 		right := panelRight(l)
-		p := screenParts{title: m.title, area: m.boardArea(l, right), right: right, help: m.footer(w)}
+		p := screenParts{title: func(width int) string { return ps.title(m, width) }, area: ps.boardArea(m, l, right), right: right, help: ps.footer(m, w)}
 		if l.panel == statusOnly {
-			p.panel = m.statusLine(l.areaWidth())
+			p.panel = ps.statusLine(m, l.areaWidth())
 		} else {
-			p.panel = m.panel(l)
+			p.panel = ps.panel(m, l)
 		}
 		return p
 	}
 	if screen, ok := m.race.screen(m, w, h, parts); ok { // the friend's board beside the player's, or under it
 		return screen
 	}
-	return m.boardScreen(w, h, m.gameBanner(w, false), parts)
+	return m.boardScreen(w, h, ps.gameBanner(m, w, false), parts)
 }

@@ -143,7 +143,7 @@ func TestRaceRefusesHelp(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"hint", "autoplay", "play", "undo", "new", "daily"} {
-		if m.acts(k) {
+		if m.play.acts(m, k) {
 			t.Errorf("the footer shows %s in a race", k)
 		}
 	}
@@ -212,7 +212,7 @@ func TestRaceLocal(t *testing.T) {
 			}
 		}
 	}
-	if m.acts("race") {
+	if m.play.acts(m, "race") {
 		t.Error("the footer of a local game has the race's key")
 	}
 }

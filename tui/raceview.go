@@ -44,10 +44,10 @@ func (r *racing) screen(m *Model, w, h int, parts func(layout) screenParts) (scr
 	opp := r.opponentBlock(m)
 	if l, ok := fit(w-opponentWidth-opponentGap, h); ok && large(l) {
 		mw := w - opponentWidth - opponentGap
-		main := blockOf(m.boardScreen(mw, h, m.gameBanner(mw, true), parts), mw)
+		main := blockOf(m.boardScreen(mw, h, m.play.gameBanner(m, mw, true), parts), mw)
 		return beside(main, opponentGap, opp, boardTop(main.lines)).place(w, h), true
 	}
-	banner := m.gameBanner(w, true)
+	banner := m.play.gameBanner(m, w, true)
 	if l, ok := fit(w, h-max(len(banner)+len(opp.lines)-usual.bannerRows(), 0)); ok && large(l) {
 		lw, _ := l.size()
 		return m.boardScreen(w, h, append(banner, opp.wideAs(lw).lines...), parts), true
@@ -70,8 +70,8 @@ func boardTop(lines []string) int {
 // wrapped to width: those of bannerLines, and the race's; drawn reports
 // that the friend's board is on the screen, which their line then leaves
 // out.
-func (m *Model) gameBanner(width int, drawn bool) []string {
-	return append(m.bannerLines(width), m.race.lines(m, width, drawn)...)
+func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
+	return append(ps.bannerLines(m, width), m.race.lines(m, width, drawn)...)
 }
 
 // opponentBlock draws the friend's board, tiny, with their score over it

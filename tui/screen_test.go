@@ -189,7 +189,7 @@ func TestFooterUsesTheTerminal(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		lines := strings.Split(strings.TrimSpace(ansi.Strip(m.render())), "\n")
 		footer := strings.TrimSpace(lines[len(lines)-1])
-		if want := ansi.Strip(m.helpLine(w, m.shortHelp())); footer != want {
+		if want := ansi.Strip(m.helpLine(w, m.play.shortHelp(m))); footer != want {
 			t.Errorf("%d columns: the footer is %q; want %q", w, footer, want)
 		}
 		if w >= 76 && !strings.Contains(footer, "q quit") {

@@ -16,9 +16,9 @@ import (
 // the coach's mark on the left, and on the right what the hint's part of
 // the panel would say (see statusHint). The score's label goes first when
 // the two do not fit.
-func (m *Model) statusLine(width int) string {
+func (ps *playScreen) statusLine(m *Model, width int) string {
 	score := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(figures.Count(m.cur.Game.Score())) + m.coach.markText(m, false)
-	return m.statusOf("SCORE ", score, m.statusHint(), width)
+	return m.statusOf("SCORE ", score, ps.statusHint(m), width)
 }
 
 // statusOf draws label and value on the left of a line width columns wide
@@ -34,22 +34,22 @@ func (m *Model) statusOf(label, value, right string, width int) string {
 
 // statusHint says in a few columns what the AI is doing or says: that it
 // thinks, the hinted move (hintWord), that it plays, or which key asks it.
-func (m *Model) statusHint() string {
+func (ps *playScreen) statusHint(m *Model) string {
 	auto := ""
 	if m.ai.autoplay {
 		auto = m.look.muted("AUTO ")
 	}
 	switch {
-	case m.play.asking.leaving(): // the question is the matter now
+	case ps.asking.leaving(): // the question is the matter now
 		return ""
 	case m.ai.thinking != idle:
 		return auto + m.ai.spin.View() + m.look.muted(" thinking")
 	case m.ai.hint != nil && m.ai.hint.HasMove():
-		return auto + m.hintWord(*m.ai.hint)
+		return auto + ps.hintWord(m, *m.ai.hint)
 	case m.ai.hint != nil || !m.cur.Game.Board().HasMove():
 		return m.look.muted("no move left")
 	case m.ai.autoplay && m.ai.played != nil:
-		return auto + m.hintWord(*m.ai.played)
+		return auto + ps.hintWord(m, *m.ai.played)
 	case m.ai.autoplay:
 		return auto
 	}
@@ -59,7 +59,7 @@ func (m *Model) statusHint() string {
 // hintWord draws the AI's move in r as its arrow and the word of its
 // rating, as the hint's bars name it (review.Rating.Word): "→ best", or
 // "→ only move" where no other move is legal.
-func (m *Model) hintWord(r ai.Result) string {
+func (ps *playScreen) hintWord(m *Model, r ai.Result) string {
 	rating := review.Rate(r)[r.Best]
 	return m.look.accent(arrowOf(r.Best)) + " " + m.look.verdictStyle(rating.Verdict).Render(rating.Word())
 }

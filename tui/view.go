@@ -152,7 +152,7 @@ func (m *Model) tooSmall(w, h int) string {
 
 // title draws the top line: the name of the game and the seed, unless it
 // is secret.
-func (m *Model) title(width int) string {
+func (ps *playScreen) title(m *Model, width int) string {
 	left := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048")
 	right := m.look.muted(m.seeds.shown(m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
@@ -162,7 +162,7 @@ func (m *Model) title(width int) string {
 // boardArea draws the board with the hint's arrow on the side of the best
 // move, and the moment of the game over them, if any; right is the line of
 // the panel that reads "→ right".
-func (m *Model) boardArea(l layout, right int) block {
+func (ps *playScreen) boardArea(m *Model, l layout, right int) block {
 	var board string
 	if m.motion.anim != nil {
 		board = m.motion.anim.renderFrame(m.motion.anim.frame, l.board, &m.look.styles)
@@ -176,7 +176,7 @@ func (m *Model) boardArea(l layout, right int) block {
 	}
 	row, _ := l.sideRow(right)
 	area := arrowed(board, l, arrows, row)
-	if title, text, c, ok := m.moment(); ok { // over the board and the hint's arrows, which it hides
+	if title, text, c, ok := ps.moment(m); ok { // over the board and the hint's arrows, which it hides
 		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.look.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
 	}
 	return area
@@ -185,7 +185,7 @@ func (m *Model) boardArea(l layout, right int) block {
 // bannerLines draws the lines under the board, wrapped to width: the
 // question of a new game, the save error, the warnings and the note. (The
 // moments of the game show over the board.)
-func (m *Model) bannerLines(width int) []string {
+func (ps *playScreen) bannerLines(m *Model, width int) []string {
 	var lines []string
 	add := func(st lipgloss.Style, text string) {
 		for _, line := range strings.Split(ansi.Wrap(text, width, "/"), "\n") {
@@ -194,8 +194,8 @@ func (m *Model) bannerLines(width int) []string {
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	muted := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
-	if m.play.asking.leaving() {
-		lines = append(lines, m.newGameQuestion(width))
+	if ps.asking.leaving() {
+		lines = append(lines, ps.newGameQuestion(m, width))
 	}
 	if m.saveErr != nil {
 		add(bad, "Not saved, play goes on: "+m.store.shown(m.saveErr.Error()))
@@ -212,10 +212,10 @@ func (m *Model) bannerLines(width int) []string {
 // newGameQuestion draws the question of a new game in width columns: with
 // its keys if they fit, else without them (the last line has them too),
 // shorter still if need be.
-func (m *Model) newGameQuestion(width int) string {
+func (ps *playScreen) newGameQuestion(m *Model, width int) string {
 	q := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
 	line := q.Render("Start a new game? This one counts as played.")
-	if m.play.asking == confirmDaily {
+	if ps.asking == confirmDaily {
 		line = q.Render("Play today's challenge? This game counts as played.")
 	}
 	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
