@@ -63,7 +63,7 @@ func TestAnimationFrames(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			m := animModel(t)
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			l, _ := fit(m.size())
+			l, _ := fit(m.look.size())
 			before := m.cur.Game.Board()
 			press(m, "left")
 			a := m.motion.anim

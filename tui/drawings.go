@@ -122,15 +122,15 @@ func (l *look) inks() *inks {
 
 // verdictInks returns the inks of the verdict v (see verdictStyle): its
 // word, and its bar, in the word's colour, not bold.
-func (m *Model) verdictInks(v review.Verdict) verdictInks {
-	d := &m.look.drawn
-	d.keep(m.look.pal)
+func (l *look) verdictInks(v review.Verdict) verdictInks {
+	d := &l.drawn
+	d.keep(l.pal)
 	if v >= review.NumVerdicts {
-		st := m.look.verdictStyle(v)
+		st := l.verdictStyle(v)
 		return verdictInks{word: inkOf(st), bar: inkOf(lipgloss.NewStyle().Foreground(st.GetForeground()))}
 	}
 	if !d.verdicts[v].ok {
-		st := m.look.verdictStyle(v)
+		st := l.verdictStyle(v)
 		d.verdicts[v] = verdictInks{word: inkOf(st), bar: inkOf(lipgloss.NewStyle().Foreground(st.GetForeground())), ok: true}
 	}
 	return d.verdicts[v]
@@ -241,10 +241,10 @@ func drawBoard(b engine.Board, size boardSize, marks uint16, gapCol, gapRow stri
 // panel's styles were kept. A line is known by its width and what it shows of each key,
 // its help and whether it is on; the help's styles are the palette's (see
 // Model.repaint), and another palette forgets the lines.
-func (m *Model) helpLine(width int, keys []key.Binding) string {
-	d := &m.look.drawn
-	d.keep(m.look.pal)
-	h := m.look.keyHelp
+func (l *look) helpLine(width int, keys []key.Binding) string {
+	d := &l.drawn
+	d.keep(l.pal)
+	h := l.keyHelp
 	var sb strings.Builder
 	sb.WriteString(h.ShortSeparator)
 	sb.WriteByte(0)
@@ -263,7 +263,7 @@ func (m *Model) helpLine(width int, keys []key.Binding) string {
 			return l.text
 		}
 	}
-	text := m.look.drawHelpLine(width, keys)
+	text := l.drawHelpLine(width, keys)
 	d.help[d.nextHelp] = drawnHelp{width: width, keys: shown, text: text, ok: true}
 	d.nextHelp = (d.nextHelp + 1) % helpLinesKept
 	return text

@@ -92,7 +92,7 @@ func TestHelpLineKept(t *testing.T) {
 		for _, width := range []int{12, 40, 80} {
 			for _, on := range []bool{true, false} {
 				k := keys(on, fmt.Sprint("hint ", i))
-				if got, want := m.helpLine(width, k), m.look.drawHelpLine(width, k); got != want {
+				if got, want := m.look.helpLine(width, k), m.look.drawHelpLine(width, k); got != want {
 					t.Errorf("width %d, undo on %v: %q, want %q", width, on, got, want)
 				}
 			}

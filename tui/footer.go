@@ -51,9 +51,9 @@ func (l *look) drawHelpLine(width int, keys []key.Binding) string {
 // the preferences file's problems while it has some, and the keys that fit
 // beside it.
 func (ps *playScreen) footer(m *Model, width int) string {
-	badge := m.configBadge()
+	badge := ps.configBadge(m)
 	if badge == "" {
-		return m.helpLine(width, ps.shortHelp(m))
+		return m.look.helpLine(width, ps.shortHelp(m))
 	}
 	rest := width - lipgloss.Width(badge) - 1
 	if rest < lipgloss.Width(first(m.keys.Help))+5 { // not even the key of the help, which says more
@@ -61,7 +61,7 @@ func (ps *playScreen) footer(m *Model, width int) string {
 	}
 	keys := slices.DeleteFunc(ps.shortHelp(m), func(b key.Binding) bool { return b.Help().Key == first(m.keys.Help) })
 	more := key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(first(m.keys.Help), "more"))
-	return badge + " " + m.helpLine(rest, append([]key.Binding{more}, keys...)) // the help says what the problems are
+	return badge + " " + m.look.helpLine(rest, append([]key.Binding{more}, keys...)) // the help says what the problems are
 }
 
 // shortHelp returns the keys of the one-line help that act on the game as

@@ -44,7 +44,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 		m.gameEnded()
 		cmds = append(cmds, m.ranks.readStandings(m)) // for the game over's place on the leaderboards
 	} else {
-		cmds = append(cmds, m.celebrate(before))
+		cmds = append(cmds, m.play.celebrate(m, before))
 	}
 	m.save(m.cur.Game.Over())
 	m.race.report(m)
@@ -193,7 +193,7 @@ func (m *Model) nextTheme() {
 	all := theme.All()
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.look.theme.Name })
 	m.look.theme = all[(i+1)%len(all)]
-	m.repaint()
+	m.look.repaint()
 	m.savePref("theme", m.look.theme.Name)
 	m.note = "Theme: " + m.look.theme.Name + " (" + m.look.theme.Description + ")"
 }

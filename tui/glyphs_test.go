@@ -68,7 +68,7 @@ func TestASCIIScreens(t *testing.T) {
 			press(m, "s")
 			press(m, "enter")
 		},
-		"banner": func(m *Model) { m.showBanner("Your first 8192!", "No game of yours made one before.") },
+		"banner": func(m *Model) { m.play.showBanner("Your first 8192!", "No game of yours made one before.") },
 		"replay": func(m *Model) { press(m, "r") },
 		"coach":  func(m *Model) { m.coach.mark = &coachMark{m.cur.Game.MoveCount(), review.Good} },
 		"settings": func(m *Model) {

@@ -54,7 +54,7 @@ func (p *helpPage) helpView(m *Model, w, h int) viewport.Model {
 func (m *Model) openHelp() {
 	p := &helpPage{}
 	if m.ai.hint != nil || m.ai.autoplay && m.ai.played != nil {
-		w, _ := m.size()
+		w, _ := m.look.size()
 		_, p.offset = p.helpText(m, min(w, helpWidth))
 	}
 	m.screens.open(p)
@@ -66,7 +66,7 @@ func (m *Model) openHelp() {
 func (p *helpPage) helpText(m *Model, width int) (text string, hintAt int) {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	var parts []string
-	if problems := m.problemsHelp(width); problems != "" { // until the file is fixed
+	if problems := p.problemsHelp(m, width); problems != "" { // until the file is fixed
 		parts = append(parts, problems)
 	}
 	for _, w := range m.warnings { // whole here, where a small screen cuts them
@@ -75,12 +75,12 @@ func (p *helpPage) helpText(m *Model, width int) (text string, hintAt int) {
 		}
 	}
 	parts = append(parts,
-		keyColumns(m.fullHelpKeys(), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
+		keyColumns(p.fullHelpKeys(m), width, m.look.keyHelp.Styles.FullKey, m.look.keyHelp.Styles.FullDesc),
 		wrap("Slide the tiles: equal tiles that meet merge into one, and you score its value. "+
 			"Make a 2048 tile to win, then go on as long as you can."),
 	)
 	before := strings.Join(parts, "\n\n")
-	parts = append(parts, p.hintHelp(m, width), p.aiHelp(m, width), m.coach.coachHelp(m, width), m.settingsHelp(width))
+	parts = append(parts, p.hintHelp(m, width), p.aiHelp(m, width), m.coach.coachHelp(m, width), p.settingsHelp(m, width))
 	return strings.Join(parts, "\n\n"), strings.Count(before, "\n") + 2
 }
 
@@ -194,7 +194,7 @@ func keyColumns(groups [][]key.Binding, width int, keyStyle, descStyle lipgloss.
 // onHelpKey handles a key while the help is up: the up and down keys (and
 // the page keys) scroll it, and any other closes it.
 func (p *helpPage) onHelpKey(m *Model, k tea.KeyPressMsg) {
-	w, h := m.size()
+	w, h := m.look.size()
 	vp := p.helpView(m, w, h)
 	switch {
 	case key.Matches(k, m.keys.Up):

@@ -105,7 +105,7 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 			lines = append(lines, m.look.inks().muted.Render(name+" can't move"))
 			continue
 		}
-		st := m.verdictInks(rs[d].Verdict)
+		st := m.look.verdictInks(rs[d].Verdict)
 		drawn := st.bar.Render(bar(rs[d].Standing(), barWidth))
 		word := st.word.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
 		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", lossText(rs[d])))

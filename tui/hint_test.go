@@ -95,7 +95,7 @@ func TestHintView(t *testing.T) {
 // panelText returns the lines of the panel on the screen of m, without
 // their styles.
 func panelText(m *Model) []string {
-	l, _ := fit(m.size())
+	l, _ := fit(m.look.size())
 	return strings.Split(ansi.Strip(m.play.panel(m, l)), "\n")
 }
 

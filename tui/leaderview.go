@@ -122,7 +122,7 @@ func (m *Model) openLeaders() tea.Cmd {
 // change the board, up and down (and the page keys) scroll it, e changes
 // the player's name, esc or the key of the boards goes back.
 func (v *leaderView) onLeadersKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	_, h := m.size()
+	_, h := m.look.size()
 	page := max(h-leaderChrome, 1)
 	switch {
 	case key.Matches(k, m.keys.Dismiss, m.keys.Leaderboard):

@@ -262,7 +262,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	if m.saves == nil && cfg.Store != nil {
 		m.saves = cfg.Store
 	}
-	m.repaint()
+	m.look.repaint()
 	m.ranks.src = cfg.Leaderboard // before start: a game left there is ranked
 	m.start(cfg)
 	m.startRanks()
@@ -347,10 +347,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case tea.ColorProfileMsg:
 		m.look.profile = msg.Profile
-		m.repaint()
+		m.look.repaint()
 	case tea.BackgroundColorMsg:
 		m.look.dark = msg.IsDark()
-		m.repaint()
+		m.look.repaint()
 	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
 		return m, m.ai.onAI(m, msg)
 	case prefsLookMsg:
@@ -360,7 +360,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.motion.flash = flash{id: m.motion.flash.id}
 		}
 	case bannerDoneMsg:
-		m.onBannerDone(msg)
+		m.play.onBannerDone(msg)
 	case frameMsg:
 		return m, m.motion.onFrame(m, msg)
 	case replayMsg:
@@ -379,12 +379,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // repaint resolves the theme for the terminal, the help's colours too.
-func (m *Model) repaint() {
-	m.look.pal = m.look.theme.Palette(m.look.profile, m.look.dark)
-	m.look.styles = frameStylesOf(m.look.pal)
-	keys := lipgloss.NewStyle().Foreground(m.look.pal.Text).Bold(true)
-	desc := lipgloss.NewStyle().Foreground(m.look.pal.Muted)
-	m.look.keyHelp.Styles = help.Styles{
+func (l *look) repaint() {
+	l.pal = l.theme.Palette(l.profile, l.dark)
+	l.styles = frameStylesOf(l.pal)
+	keys := lipgloss.NewStyle().Foreground(l.pal.Text).Bold(true)
+	desc := lipgloss.NewStyle().Foreground(l.pal.Muted)
+	l.keyHelp.Styles = help.Styles{
 		Ellipsis: desc, ShortKey: keys, ShortDesc: desc, ShortSeparator: desc,
 		FullKey: keys, FullDesc: desc, FullSeparator: desc,
 	}

@@ -31,20 +31,20 @@ type bannerDoneMsg struct{ id int }
 
 // showBanner puts a banner over the board and returns the command that
 // takes it away.
-func (m *Model) showBanner(title string, lines ...string) tea.Cmd {
+func (ps *playScreen) showBanner(title string, lines ...string) tea.Cmd {
 	id := 1
-	if m.play.banner != nil {
-		id = m.play.banner.id + 1
+	if ps.banner != nil {
+		id = ps.banner.id + 1
 	}
-	m.play.banner = &banner{id: id, title: title, lines: lines}
+	ps.banner = &banner{id: id, title: title, lines: lines}
 	return tea.Tick(bannerTime, func(time.Time) tea.Msg { return bannerDoneMsg{id} })
 }
 
 // onBannerDone takes the banner away, if it is still the one the message
 // names.
-func (m *Model) onBannerDone(msg bannerDoneMsg) {
-	if m.play.banner != nil && m.play.banner.id == msg.id {
-		m.play.banner = nil
+func (ps *playScreen) onBannerDone(msg bannerDoneMsg) {
+	if ps.banner != nil && ps.banner.id == msg.id {
+		ps.banner = nil
 	}
 }
 
@@ -52,25 +52,25 @@ func (m *Model) onBannerDone(msg bannerDoneMsg) {
 // made, for the first time in the game or again after undoing below it (a
 // question by hand; a banner while the AI plays on), or a tile from 4096
 // up never made in any game before.
-func (m *Model) celebrate(before engine.Board) tea.Cmd {
+func (ps *playScreen) celebrate(m *Model, before engine.Board) tea.Cmd {
 	if m.cur.Game.Won() && !m.cur.WinSeen {
 		m.cur.WinSeen = true
 		if !m.ai.autoplay {
-			m.play.asking = wonKeepGoing
+			ps.asking = wonKeepGoing
 			return nil
 		}
-		lines := append(m.firstWin(), "The AI made it, and plays on: "+first(m.keys.Autoplay)+" takes over.")
-		return m.showBanner("You made 2048!", lines...)
+		lines := append(ps.firstWin(m), "The AI made it, and plays on: "+first(m.keys.Autoplay)+" takes over.")
+		return ps.showBanner("You made 2048!", lines...)
 	}
 	if r := m.firstTile(before); r > engine.WinRank {
-		return m.showBanner("Your first "+strconv.Itoa(engine.TileValue(r))+"!", "No game of yours made one before.")
+		return ps.showBanner("Your first "+strconv.Itoa(engine.TileValue(r))+"!", "No game of yours made one before.")
 	}
 	return nil
 }
 
 // firstWin says that the 2048 on the board is the player's first, if no
 // game of the history made one.
-func (m *Model) firstWin() []string {
+func (ps *playScreen) firstWin(m *Model) []string {
 	if s := m.past.summary; s.Games > 0 && s.HighestTile < 2048 {
 		return []string{"Your first, in " + figures.Count(s.Games+1) + " games."}
 	}
@@ -79,14 +79,14 @@ func (m *Model) firstWin() []string {
 
 // wonLines are the lines of the banner of 2048 made by hand, which asks
 // whether to keep going.
-func (m *Model) wonLines() (string, []string) {
+func (ps *playScreen) wonLines(m *Model) (string, []string) {
 	keys := fmt.Sprintf("%s keep going · %s new game", first(m.keys.KeepGoing), first(m.keys.New))
-	return "You made 2048!", append(m.firstWin(), keys)
+	return "You made 2048!", append(ps.firstWin(m), keys)
 }
 
 // overLines are the lines of the game-over summary: the game's figures,
 // its records, its place among the player's games, and the keys.
-func (m *Model) overLines() (string, []string) {
+func (ps *playScreen) overLines(m *Model) (string, []string) {
 	g := m.cur.Game
 	moves := figures.Quantity(g.MoveCount(), "move")
 	if m.cur.Undos > 0 {

@@ -117,7 +117,7 @@ func TestWinByAutoplay(t *testing.T) {
 	if m.play.banner != nil {
 		t.Error("the banner stayed after its time")
 	}
-	m.showBanner("You made 2048!")
+	m.play.showBanner("You made 2048!")
 	press(m, "a") // takes over: the key acts
 	if m.play.banner != nil || m.ai.autoplay {
 		t.Errorf("banner %v, autoplay %v after a; want both gone", m.play.banner, m.ai.autoplay)

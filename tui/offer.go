@@ -28,7 +28,7 @@ func (m *Model) offerLine(width int) (string, bool) {
 	if o.Err != nil {
 		state = "damaged"
 	}
-	return m.field("NETWORK", o.short()+" · "+state, width), true
+	return m.look.field("NETWORK", o.short()+" · "+state, width), true
 }
 
 // short names where the offer is, in a few words.

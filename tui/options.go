@@ -70,7 +70,7 @@ func onOff(on bool) string {
 // useTheme draws the screen in th from now on.
 func (m *Model) useTheme(th theme.Theme) {
 	m.look.theme = th
-	m.repaint()
+	m.look.repaint()
 }
 
 // useAnimate turns the tiles' slide on or off; off, a slide under way ends.

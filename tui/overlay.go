@@ -13,10 +13,10 @@ import (
 func (ps *playScreen) moment(m *Model) (title string, lines []string, c color.Color, ok bool) {
 	switch {
 	case m.cur.Game.Over():
-		title, lines = m.overLines()
+		title, lines = ps.overLines(m)
 		return title, lines, m.look.pal.Bad, true
 	case ps.asking == wonKeepGoing:
-		title, lines = m.wonLines()
+		title, lines = ps.wonLines(m)
 		return title, lines, m.look.pal.Good, true
 	case ps.banner != nil:
 		return ps.banner.title, ps.banner.lines, m.look.pal.Good, true

@@ -36,14 +36,14 @@ func (ps *playScreen) panel(m *Model, l layout) string {
 	if compact {
 		half := (width - 1) / 2
 		lines = []string{
-			m.field("SCORE", score, half) + " " + m.field("BEST", best, width-half-1),
-			m.field("MOVES", moves, half) + " " + m.field("TILE", tile, width-half-1),
+			m.look.field("SCORE", score, half) + " " + m.look.field("BEST", best, width-half-1),
+			m.look.field("MOVES", moves, half) + " " + m.look.field("TILE", tile, width-half-1),
 		}
 		lines = append(lines, ps.hintLines(m, width, hintCompactRows)...)
 		lines = append(lines, ps.aiLines(m, width, true)...)
 	} else {
-		lines = []string{m.field("SCORE", score, width), m.field("BEST", best, width),
-			m.field("MOVES", moves, width), m.field("TILE", tile, width), ""}
+		lines = []string{m.look.field("SCORE", score, width), m.look.field("BEST", best, width),
+			m.look.field("MOVES", moves, width), m.look.field("TILE", tile, width), ""}
 		lines = append(lines, ps.hintLines(m, width, hintRows)...)
 		lines = append(lines, "")
 		lines = append(lines, ps.aiLines(m, width, false)...)
@@ -77,8 +77,8 @@ func padBlock(lines []string, width int) string {
 // field draws a label on the left and its value on the right. The label
 // is ASCII, its width its length; the value's width is measured before it
 // is styled, which adds none.
-func (m *Model) field(label, value string, width int) string {
-	k := m.look.inks()
+func (l *look) field(label, value string, width int) string {
+	k := l.inks()
 	return k.muted.Render(label) + spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
 }
 
@@ -96,8 +96,8 @@ func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 		auto = "on"
 	}
 	lines := []string{
-		m.field("DEPTH", depth, width),
-		m.field("AUTOPLAY", auto+" · "+speedText(m.ai.pace()), width),
+		m.look.field("DEPTH", depth, width),
+		m.look.field("AUTOPLAY", auto+" · "+speedText(m.ai.pace()), width),
 	}
 	if compact {
 		return lines
@@ -105,7 +105,7 @@ func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 	if line, ok := m.offerLine(width); ok {
 		return append(lines, line)
 	}
-	return append(lines, m.field("THEME", m.look.themeShown(), width))
+	return append(lines, m.look.field("THEME", m.look.themeShown(), width))
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,

@@ -168,22 +168,22 @@ func (m *Model) applyChanged(old, now *Prefs) tea.Cmd {
 
 // configBadge draws the badge of the preferences file's problems (see
 // configBadgeText); "" when it has none.
-func (m *Model) configBadge() string {
+func (ps *playScreen) configBadge(m *Model) string {
 	if len(m.prefs.problems()) == 0 {
 		return ""
 	}
-	return lipgloss.NewStyle().Foreground(m.look.pal.Bad).Bold(true).Render(m.configBadgeText())
+	return lipgloss.NewStyle().Foreground(m.look.pal.Bad).Bold(true).Render(ps.configBadgeText(m))
 }
 
 // configBadgeText says in a few words that the preferences file has
 // problems, and how many: "config: 2 problems".
-func (m *Model) configBadgeText() string {
+func (ps *playScreen) configBadgeText(m *Model) string {
 	return "config: " + figures.Quantity(len(m.prefs.problems()), "problem")
 }
 
 // problemsHelp draws the preferences file's problems for the help, each
 // whole, wrapped to width; "" when it has none.
-func (m *Model) problemsHelp(width int) string {
+func (p *helpPage) problemsHelp(m *Model, width int) string {
 	problems := m.prefs.problems()
 	if len(problems) == 0 {
 		return ""

@@ -205,7 +205,7 @@ func TestRaceLocal(t *testing.T) {
 	if cmd := press(m, "v"); cmd != nil || m.race.typing {
 		t.Error("v in a local game opened a race")
 	}
-	for _, g := range m.fullHelpKeys() {
+	for _, g := range (&helpPage{}).fullHelpKeys(m) {
 		for _, b := range g {
 			if b.Help().Key == "v" {
 				t.Error("the help of a local game has the race's key")

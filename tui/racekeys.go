@@ -181,7 +181,7 @@ func (r *racing) start(m *Model) {
 
 // fullHelpKeys returns the keys of the help: without the race's key where
 // there is no race.
-func (m *Model) fullHelpKeys() [][]key.Binding {
+func (p *helpPage) fullHelpKeys(m *Model) [][]key.Binding {
 	all := m.keys.FullHelp()
 	if m.race.hub != nil {
 		return all

@@ -79,7 +79,7 @@ func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
 func (r *racing) opponentBlock(m *Model) block {
 	s := r.state
 	o := s.Opponent
-	head := m.padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.look.muted(figures.Count(o.Score)), opponentWidth)
+	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.look.muted(figures.Count(o.Score)), opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
 	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
 	switch {
@@ -94,7 +94,7 @@ func (r *racing) opponentBlock(m *Model) block {
 }
 
 // padBetween draws left and right at the ends of width columns.
-func (m *Model) padBetween(left, right string, width int) string {
+func padBetween(left, right string, width int) string {
 	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
 }
 

@@ -18,9 +18,9 @@ import (
 func (v *replayView) replayScreen(m *Model, w, h int) string {
 	return m.boardScreen(w, h, v.replayBanner(m, w), func(l layout) screenParts {
 		right := replayPanelRight(l)
-		p := screenParts{title: func(width int) string { return v.replayTitle(m, width) }, area: v.replayArea(m, l, right), right: right, help: m.helpLine(w, m.keys.ReplayHelp())}
+		p := screenParts{title: func(width int) string { return v.replayTitle(m, width) }, area: v.replayArea(m, l, right), right: right, help: m.look.helpLine(w, m.keys.ReplayHelp())}
 		if l.panel == statusOnly {
-			p.panel = m.replayStatus(l.areaWidth())
+			p.panel = v.replayStatus(m, l.areaWidth())
 		} else {
 			p.panel = v.replayPanel(m, l)
 		}
@@ -132,16 +132,16 @@ func (v *replayView) replayPanel(m *Model, l layout) string {
 // progress.
 func (v *replayView) replayFull(m *Model, width int) []string {
 	lines := []string{
-		m.field("MOVE", v.positionText(false), width),
-		m.field("SCORE", figures.Count(v.scores[v.at]), width),
-		m.field("PLAYED BY", v.moverText(), width),
+		m.look.field("MOVE", v.positionText(false), width),
+		m.look.field("SCORE", figures.Count(v.scores[v.at]), width),
+		m.look.field("PLAYED BY", v.moverText(), width),
 		"",
 	}
 	lines = append(lines, v.moveLines(m, width, 7)...)
-	lines = append(lines, "", m.field("ACCURACY", v.accuracyText(true), width))
+	lines = append(lines, "", m.look.field("ACCURACY", v.accuracyText(true), width))
 	half := (width - 1) / 2
 	count := func(label string, verdict review.Verdict, w int) string {
-		return m.field(label, figures.Count(v.summary.Verdicts[verdict]), w)
+		return m.look.field(label, figures.Count(v.summary.Verdicts[verdict]), w)
 	}
 	for _, row := range [][2]review.Verdict{{review.Best, review.Good}, {review.Inaccuracy, review.Mistake}, {review.Blunder, review.Forced}} {
 		lines = append(lines, count(strings.ToUpper(row[0].String()), row[0], half)+" "+
@@ -155,11 +155,11 @@ func (v *replayView) replayFull(m *Model, width int) []string {
 func (v *replayView) replayCompact(m *Model, width int) []string {
 	half := (width - 1) / 2
 	lines := []string{
-		m.field("MOVE", v.positionText(true), half) + " " + m.field("SCORE", figures.Count(v.scores[v.at]), width-half-1),
-		m.field("PLAYED BY", v.moverText(), width),
+		m.look.field("MOVE", v.positionText(true), half) + " " + m.look.field("SCORE", figures.Count(v.scores[v.at]), width-half-1),
+		m.look.field("PLAYED BY", v.moverText(), width),
 	}
 	lines = append(lines, v.moveLines(m, width, 6)[:6]...)
-	lines = append(lines, m.field("ACCURACY", v.accuracyText(false), width), v.verdictCounts(m, width), v.progressLine(m, width))
+	lines = append(lines, m.look.field("ACCURACY", v.accuracyText(false), width), v.verdictCounts(m, width), v.progressLine(m, width))
 	return lines
 }
 
@@ -212,7 +212,7 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 	}
 	left := m.look.muted("PLAYED ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(arrowOf(played)+" "+played.String())
 	if mv == nil {
-		return pad([]string{m.beside(left, m.look.muted("reviewing…"), width)}, n)
+		return pad([]string{besideRight(left, m.look.muted("reviewing…"), width)}, n)
 	}
 	verdict := m.look.verdictStyle(mv.Verdict).Render(verdictMarks[mv.Verdict] + " " + mv.Verdict.String())
 	loss := "loss " + figures.ShortPercent(mv.Loss)
@@ -220,7 +220,7 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 		loss = "no loss"
 	}
 	best := m.look.muted("BEST   ") + m.look.accent(arrowOf(mv.Best())+" "+mv.Best().String())
-	lines := []string{m.beside(left, verdict, width), m.beside(best, m.look.muted(loss), width)}
+	lines := []string{besideRight(left, verdict, width), besideRight(best, m.look.muted(loss), width)}
 	lines = append(lines, m.barLines(mv.Search, width, played)...)
 	if n > 6 {
 		legend := m.barsCaption()
@@ -232,9 +232,9 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 	return lines
 }
 
-// beside draws left and right at the two ends of a line width columns
+// besideRight draws left and right at the two ends of a line width columns
 // wide, right cut if the two do not fit.
-func (m *Model) beside(left, right string, width int) string {
+func besideRight(left, right string, width int) string {
 	room := width - lipgloss.Width(left) - 1
 	right = ansi.Truncate(right, max(room, 0), "…")
 	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
@@ -299,11 +299,11 @@ func (v *replayView) progressLine(m *Model, width int) string {
 	total := len(v.game.Moves)
 	switch {
 	case v.failed != nil:
-		return m.field("REVIEW", "stopped", width)
+		return m.look.field("REVIEW", "stopped", width)
 	case len(v.moves) == total:
-		return m.field("REVIEW", "done, "+v.setting.String(), width)
+		return m.look.field("REVIEW", "done, "+v.setting.String(), width)
 	case !v.started:
-		return m.field("REVIEW", "starting…", width)
+		return m.look.field("REVIEW", "starting…", width)
 	}
 	share := float64(len(v.moves)) / float64(total)
 	label := figures.Percent(share, 0)

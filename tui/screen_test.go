@@ -18,7 +18,7 @@ import (
 // size.
 func checkFits(t *testing.T, m *Model) {
 	t.Helper()
-	w, h := m.size()
+	w, h := m.look.size()
 	lines := strings.Split(m.render(), "\n")
 	if len(lines) != h {
 		t.Errorf("%d×%d: %d lines", w, h, len(lines))
@@ -168,7 +168,7 @@ func TestHelpAtEverySize(t *testing.T) {
 			seen += plain(m) + " "
 			press(m, "down")
 		}
-		for _, g := range m.fullHelpKeys() { // the keys of the game: no race here
+		for _, g := range (&helpPage{}).fullHelpKeys(m) { // the keys of the game: no race here
 			for _, b := range g {
 				if !strings.Contains(seen, b.Help().Key+" "+b.Help().Desc) {
 					t.Errorf("%v: the help never shows %q %q", size, b.Help().Key, b.Help().Desc)
@@ -189,7 +189,7 @@ func TestFooterUsesTheTerminal(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		lines := strings.Split(strings.TrimSpace(ansi.Strip(m.render())), "\n")
 		footer := strings.TrimSpace(lines[len(lines)-1])
-		if want := ansi.Strip(m.helpLine(w, m.play.shortHelp(m))); footer != want {
+		if want := ansi.Strip(m.look.helpLine(w, m.play.shortHelp(m))); footer != want {
 			t.Errorf("%d columns: the footer is %q; want %q", w, footer, want)
 		}
 		if w >= 76 && !strings.Contains(footer, "q quit") {

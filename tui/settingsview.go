@@ -102,7 +102,7 @@ func (v *settingsView) onSettingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Suspend):
 		return m.suspend()
 	}
-	w, h := m.size()
+	w, h := m.look.size()
 	v.top = v.settingsLayout(m, w, h).top
 	return cmd
 }
@@ -221,10 +221,10 @@ func (v *settingsView) settingsScreen(m *Model, w, h int) string {
 // on one line, or on two where one would drop some.
 func (v *settingsView) settingsKeyLines(m *Model, width int) []string {
 	keys := v.settingsKeys(m)
-	if line := m.helpLine(width, keys); !strings.HasSuffix(ansi.Strip(line), "…") {
+	if line := m.look.helpLine(width, keys); !strings.HasSuffix(ansi.Strip(line), "…") {
 		return []string{line}
 	}
-	return []string{m.helpLine(width, keys[:2]), m.helpLine(width, keys[2:])}
+	return []string{m.look.helpLine(width, keys[:2]), m.look.helpLine(width, keys[2:])}
 }
 
 // settingsList draws the options in width columns, the coach's marks
@@ -303,7 +303,7 @@ func (v *settingsView) settingsFoot(m *Model, width int) [][]string {
 		if n == 1 {
 			them = "it"
 		}
-		foot = append(foot, wrap(bad, fmt.Sprintf("%s (%s shows %s).", m.configBadgeText(), first(m.keys.Help), them)))
+		foot = append(foot, wrap(bad, fmt.Sprintf("%s (%s shows %s).", m.play.configBadgeText(m), first(m.keys.Help), them)))
 	}
 	if v.said != "" {
 		st := muted
@@ -336,7 +336,7 @@ func (v *settingsView) settingsKeys(m *Model) []key.Binding {
 
 // settingsHelp explains the settings screen and the preferences file, in
 // width columns.
-func (m *Model) settingsHelp(width int) string {
+func (p *helpPage) settingsHelp(m *Model, width int) string {
 	path := "config.toml"
 	if p := m.prefs.path(); p != "" {
 		path = p

@@ -66,7 +66,7 @@ func (v *statsView) onStatsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // oldest game. So the figures are never cut off the top on opening, and
 // every line can be reached on the smallest screen.
 func (v *statsView) scrollStats(m *Model, k tea.KeyPressMsg, n int) {
-	w, h := m.size()
+	w, h := m.look.size()
 	page := max(h-statsChrome, 1)
 	first := len(v.statsHead(m, min(w, statsWidth), h)) + 1 // the line of the newest game, under the list's header
 	below := n == 0 || first+v.chosen >= v.top+page         // the game chosen is under the page
@@ -154,7 +154,7 @@ func (v *statsView) statsKeys(m *Model, width int, games bool) string {
 	if lipgloss.Width(long) <= width {
 		return m.look.muted(long)
 	}
-	return m.helpLine(width, []key.Binding{
+	return m.look.helpLine(width, []key.Binding{
 		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(back, "back")),
 		key.NewBinding(key.WithKeys(m.keys.Up.Keys()...), key.WithHelp(first(m.keys.Up)+" "+first(m.keys.Down), "scroll")),
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay")),
@@ -198,9 +198,9 @@ func (v *statsView) figureLines(m *Model, s history.Summary, width int) []string
 	half := (width - 3) / 2
 	two := func(l1, v1, l2, v2 string) string {
 		if width < 60 {
-			return m.field(l1, v1, width) + "\n" + m.field(l2, v2, width)
+			return m.look.field(l1, v1, width) + "\n" + m.look.field(l2, v2, width)
 		}
-		return m.field(l1, v1, half) + "   " + m.field(l2, v2, width-half-3)
+		return m.look.field(l1, v1, half) + "   " + m.look.field(l2, v2, width-half-3)
 	}
 	won := figures.Count(s.Won)
 	if s.Games > 0 {
@@ -249,7 +249,7 @@ func (v *statsView) figureLines(m *Model, s history.Summary, width int) []string
 // goes under it, wrapped.
 func (v *statsView) longField(m *Model, label, value string, width int) string {
 	if len(label)+1+lipgloss.Width(value) <= width {
-		return m.field(label, value, width)
+		return m.look.field(label, value, width)
 	}
 	return m.look.muted(label) + "\n" + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(ansi.Wrap(value, width, ""))
 }

@@ -29,7 +29,7 @@ func (m *Model) statusOf(label, value, right string, width int) string {
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
 		left = value
 	}
-	return m.beside(left, right, width)
+	return besideRight(left, right, width)
 }
 
 // statusHint says in a few columns what the AI is doing or says: that it
@@ -68,8 +68,7 @@ func (ps *playScreen) hintWord(m *Model, r ai.Result) string {
 // position on the left, and on the right the move played there, as the
 // hollow arrow that marks it on the board, and its verdict once the review
 // has come to it.
-func (m *Model) replayStatus(width int) string {
-	v := m.screens.replay()
+func (v *replayView) replayStatus(m *Model, width int) string {
 	position := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(v.positionText(true))
 	played, mv, ok := v.current()
 	var right string

@@ -25,23 +25,23 @@ func (m *Model) View() tea.View {
 
 // size returns the size of the terminal; one of unknown size is taken to
 // be 80×24.
-func (m *Model) size() (w, h int) {
-	if m.look.width == 0 || m.look.height == 0 {
+func (l *look) size() (w, h int) {
+	if l.width == 0 || l.height == 0 {
 		return 80, 24
 	}
-	return m.look.width, m.look.height
+	return l.width, l.height
 }
 
 // hidden reports whether the terminal is too small to show the game: the
 // keys of play then do nothing, and autoplay waits.
 func (m *Model) hidden() bool {
-	_, ok := fit(m.size())
+	_, ok := fit(m.look.size())
 	return !ok
 }
 
 // render draws the screen in front as a string.
 func (m *Model) render() string {
-	w, h := m.size()
+	w, h := m.look.size()
 	return m.front().view(m, w, h)
 }
 
