@@ -41,10 +41,10 @@ type evalMsg struct {
 // openEvaluator opens the evaluator called name in the background, the
 // network from the file weights ("" for the default one); onEval puts it
 // to use. An opening under way is dropped.
-func (m *Model) openEvaluator(name, weights string, byPlayer bool) tea.Cmd {
-	m.ai.opens++
-	m.ai.opening = name
-	id := m.ai.opens
+func (a *assistant) openEvaluator(name, weights string, byPlayer bool) tea.Cmd {
+	a.opens++
+	a.opening = name
+	id := a.opens
 	return func() tea.Msg {
 		eval, err := evaluators.Open(name, weights)
 		return evalMsg{id, name, eval, err, byPlayer}
@@ -57,19 +57,19 @@ func (m *Model) openEvaluator(name, weights string, byPlayer bool) tea.Cmd {
 // be opened leaves the AI as it was, and the player is told why: on the
 // settings screen if it asked, else as a problem of the preferences file,
 // which named it.
-func (m *Model) onEval(msg evalMsg) tea.Cmd {
-	if msg.id != m.ai.opens || m.ai.opening == "" {
+func (a *assistant) onEval(m *Model, msg evalMsg) tea.Cmd {
+	if msg.id != a.opens || a.opening == "" {
 		return nil // dropped: another was asked for since
 	}
-	m.ai.opening = ""
+	a.opening = ""
 	if msg.err != nil {
-		m.evalRefused(msg)
+		a.evalRefused(m, msg)
 		return nil
 	}
-	why := m.ai.thinking
-	m.ai.stopSearch()
-	m.ai.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: m.ai.searcher.Threads()})
-	m.ai.evalName, m.ai.hint = msg.name, nil
+	why := a.thinking
+	a.stopSearch()
+	a.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: a.searcher.Threads()})
+	a.evalName, a.hint = msg.name, nil
 	m.prefs.evalOpened()
 	if msg.byPlayer && m.screens.settings() != nil {
 		m.wrote("eval", msg.name)
@@ -77,22 +77,22 @@ func (m *Model) onEval(msg evalMsg) tea.Cmd {
 		m.savePref("eval", msg.name)
 	}
 	if why != idle {
-		return m.ai.ask(m, why)
+		return a.ask(m, why)
 	}
 	return nil
 }
 
 // evalRefused tells the player why the evaluator of msg could not be
 // opened, and that the AI goes on with its own.
-func (m *Model) evalRefused(msg evalMsg) {
-	text := fmt.Sprintf("%s not opened, the AI keeps %s: %v", msg.name, m.ai.evalName, msg.err)
+func (a *assistant) evalRefused(m *Model, msg evalMsg) {
+	text := fmt.Sprintf("%s not opened, the AI keeps %s: %v", msg.name, a.evalName, msg.err)
 	switch {
 	case msg.byPlayer && m.screens.settings() != nil:
 		m.screens.settings().say(text, true)
 	case msg.byPlayer:
 		m.warn(text)
 	default:
-		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.path(), msg.name, msg.err, m.ai.evalName)
+		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.path(), msg.name, msg.err, a.evalName)
 		m.prefs.Problems = append(m.prefs.Problems, problem)
 		m.warn(problem)
 	}

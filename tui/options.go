@@ -152,7 +152,7 @@ func (evalOption) step(m *Model, by int) tea.Cmd {
 		m.ai.opening, m.ai.opens = "", m.ai.opens+1 // back where it was: the opening under way is dropped
 		return nil
 	}
-	return m.openEvaluator(next, m.weightsFile(), true)
+	return m.ai.openEvaluator(next, m.weightsFile(), true)
 }
 
 // evalFixedText says why the evaluator and its weights cannot be changed

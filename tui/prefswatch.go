@@ -161,7 +161,7 @@ func (m *Model) applyChanged(old, now *Prefs) tea.Cmd {
 	network := now.Eval == ntuple.EvaluatorName
 	changed := now.Eval != old.Eval || network && now.Weights != old.Weights
 	if changed && (now.Eval != m.ai.evalName || network) && !m.evalFixed() {
-		return m.openEvaluator(now.Eval, now.WeightsFile(), false)
+		return m.ai.openEvaluator(now.Eval, now.WeightsFile(), false)
 	}
 	return nil
 }

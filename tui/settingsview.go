@@ -150,7 +150,7 @@ func (m *Model) setWeights(path string) tea.Cmd {
 	m.prefs.Weights = path // for this game, even if the file cannot be written
 	m.wrote("weights", path)
 	if m.ai.evalName == ntuple.EvaluatorName || m.ai.opening == ntuple.EvaluatorName {
-		return m.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true)
+		return m.ai.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true)
 	}
 	return nil
 }

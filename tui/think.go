@@ -36,7 +36,7 @@ func (a *assistant) onAI(m *Model, msg tea.Msg) tea.Cmd {
 	case coachMsg:
 		m.coach.onCoach(m, msg)
 	case evalMsg:
-		return m.onEval(msg)
+		return a.onEval(m, msg)
 	case spinner.TickMsg:
 		if a.thinking != idle {
 			var cmd tea.Cmd
