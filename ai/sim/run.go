@@ -120,6 +120,34 @@ func Run(ctx context.Context, c Config, progress *Progress) (Outcome, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
+	results := c.play(ctx, eval, progress)
+	o := Outcome{Config: c}
+	var done []result
+	for res := range results {
+		switch {
+		case res.err == nil:
+			done = append(done, res)
+			progress.games.Add(1)
+		case ctx.Err() != nil && errors.Is(res.err, ctx.Err()):
+			o.Interrupted++
+		default:
+			cancel(res.err) // a failure: stop the other workers
+		}
+	}
+	slices.SortFunc(done, func(a, b result) int { return cmp.Compare(a.index, b.index) })
+	for _, res := range done {
+		o.Games = append(o.Games, res.game)
+	}
+	o.NotStarted = c.Games - len(o.Games) - o.Interrupted
+	o.Wall = time.Since(start)
+	return o, context.Cause(ctx)
+}
+
+// play plays c's games on c's workers, each with players of its own that
+// evaluate with eval, and sends each game's result, in the order they end,
+// on the channel it returns; the channel closes once every worker is done.
+// A game not started when ctx ends is left out.
+func (c Config) play(ctx context.Context, eval ai.Evaluator, progress *Progress) <-chan result {
 	jobs := make(chan int)
 	results := make(chan result)
 	var wg sync.WaitGroup
@@ -150,27 +178,7 @@ func Run(ctx context.Context, c Config, progress *Progress) (Outcome, error) {
 		wg.Wait()
 		close(results)
 	}()
-
-	o := Outcome{Config: c}
-	var done []result
-	for res := range results {
-		switch {
-		case res.err == nil:
-			done = append(done, res)
-			progress.games.Add(1)
-		case ctx.Err() != nil && errors.Is(res.err, ctx.Err()):
-			o.Interrupted++
-		default:
-			cancel(res.err) // a failure: stop the other workers
-		}
-	}
-	slices.SortFunc(done, func(a, b result) int { return cmp.Compare(a.index, b.index) })
-	for _, res := range done {
-		o.Games = append(o.Games, res.game)
-	}
-	o.NotStarted = c.Games - len(o.Games) - o.Interrupted
-	o.Wall = time.Since(start)
-	return o, context.Cause(ctx)
+	return results
 }
 
 // playRecovered plays the game of seed with the player players gives for
