@@ -122,29 +122,12 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(j.Game, &e); err != nil {
 		return err
 	}
-	if e.Score() != j.Score || e.HighestTile() != j.Tile || e.MoveCount() != j.Moves {
-		return fmt.Errorf("the moves give score %d, tile %d and %d moves; the line says %d, %d and %d",
-			e.Score(), e.HighestTile(), e.MoveCount(), j.Score, j.Tile, j.Moves)
+	if err := j.checkFigures(&e); err != nil {
+		return err
 	}
-	switch {
-	case j.Undos < 0:
-		return fmt.Errorf("%d undos", j.Undos)
-	case j.Peak != 0 && j.Peak < j.Score:
-		return fmt.Errorf("a peak score of %d, under the score %d", j.Peak, j.Score)
-	case j.Ended.IsZero():
-		return errors.New(`no date ("ended")`)
-	case j.Seconds < 0 || math.IsNaN(j.Seconds) || j.Seconds > math.MaxInt64/1e9:
-		return fmt.Errorf("%v seconds played", j.Seconds)
-	}
-	var by review.Movers
-	if j.By != nil {
-		by = *j.By
-		if len(by) != j.Moves {
-			return fmt.Errorf("%d moves, and who made %d", j.Moves, len(by))
-		}
-		if count(by, review.ByHint) > 0 && !j.Hinted || count(by, review.ByAutoplay) > 0 && !j.Autoplayed {
-			return errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
-		}
+	by, err := j.movers()
+	if err != nil {
+		return err
 	}
 	if err := checkDaily(j.Daily, &e, j.SetUp); err != nil {
 		return err
@@ -160,6 +143,42 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		By: by,
 	}
 	return nil
+}
+
+// checkFigures returns why the figures of the line disagree with the game
+// its moves make, e, or with one another, if they do.
+func (j *gameJSON) checkFigures(e *engine.Game) error {
+	if e.Score() != j.Score || e.HighestTile() != j.Tile || e.MoveCount() != j.Moves {
+		return fmt.Errorf("the moves give score %d, tile %d and %d moves; the line says %d, %d and %d",
+			e.Score(), e.HighestTile(), e.MoveCount(), j.Score, j.Tile, j.Moves)
+	}
+	switch {
+	case j.Undos < 0:
+		return fmt.Errorf("%d undos", j.Undos)
+	case j.Peak != 0 && j.Peak < j.Score:
+		return fmt.Errorf("a peak score of %d, under the score %d", j.Peak, j.Score)
+	case j.Ended.IsZero():
+		return errors.New(`no date ("ended")`)
+	case j.Seconds < 0 || math.IsNaN(j.Seconds) || j.Seconds > math.MaxInt64/1e9:
+		return fmt.Errorf("%v seconds played", j.Seconds)
+	}
+	return nil
+}
+
+// movers returns who made each move of the line, nil if it does not say,
+// or why what it says is wrong.
+func (j *gameJSON) movers() (review.Movers, error) {
+	if j.By == nil {
+		return nil, nil
+	}
+	by := *j.By
+	if len(by) != j.Moves {
+		return nil, fmt.Errorf("%d moves, and who made %d", j.Moves, len(by))
+	}
+	if count(by, review.ByHint) > 0 && !j.Hinted || count(by, review.ByAutoplay) > 0 && !j.Autoplayed {
+		return nil, errors.New(`the AI made moves that "hinted" or "autoplayed" does not say`)
+	}
+	return by, nil
 }
 
 // maxRaceCode is the longest code of a race a line may name.
