@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/bundled"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/regularfile"
 )
 
@@ -27,12 +28,14 @@ var ErrNoWeights = errors.New("no trained network")
 // DefaultWeightsPath returns where 2048 train keeps its network and the
 // learned evaluator reads it by default: ntuple.weights in the store's data
 // directory, $XDG_DATA_HOME/2048.
-func DefaultWeightsPath() string { return filepath.Join(DefaultStore().DataDir, "ntuple.weights") }
+func DefaultWeightsPath() string {
+	return filepath.Join(playerdata.DefaultFiles().DataDir, "ntuple.weights")
+}
 
 // DefaultPlayPath returns where a player may put a play file (see
 // ntuple.Checkpoint.WritePlay) for the learned evaluator to read when they have no
 // network of their own: ntuple.play in the store's data directory.
-func DefaultPlayPath() string { return filepath.Join(DefaultStore().DataDir, "ntuple.play") }
+func DefaultPlayPath() string { return filepath.Join(playerdata.DefaultFiles().DataDir, "ntuple.play") }
 
 // builtIn names the network built into the game in messages.
 const builtIn = "the network built into the game"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds what the game does with the leaderboards of 2048 serve:
@@ -200,7 +201,7 @@ func (m *Model) syncRanks() tea.Cmd {
 
 // wholeGame returns the game of r with its moves: one of whole, the games
 // left in this session, or read from the history of store.
-func wholeGame(r history.Record, whole []history.Game, store *Store) (history.Game, error) {
+func wholeGame(r history.Record, whole []history.Game, store *playerdata.Files) (history.Game, error) {
 	if i := slices.IndexFunc(whole, func(g history.Game) bool { return g.ID == r.ID }); i >= 0 {
 		return whole[i], nil
 	}
@@ -217,7 +218,7 @@ func wholeGame(r history.Record, whole []history.Game, store *Store) (history.Ga
 // or for a game from a position set up.
 func (m *Model) rankLine() string {
 	s := m.ranks.shown
-	if m.ranks.src == nil || s == nil || m.cur.setUp() || m.cur.Game.MoveCount() == 0 {
+	if m.ranks.src == nil || s == nil || m.cur.SetUp || m.cur.Game.MoveCount() == 0 {
 		return ""
 	}
 	assisted, how := 0, "By hand"

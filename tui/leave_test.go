@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // errInjected is the failure of a write that a test makes fail.
@@ -17,13 +18,13 @@ var errInjected = errors.New("no space left on device (injected)")
 
 // savedOverGame saves, in s, a game over of one move with the ID id, and
 // returns it.
-func savedOverGame(t *testing.T, s Store, id string) SavedGame {
+func savedOverGame(t *testing.T, s playerdata.Files, id string) playerdata.SavedGame {
 	t.Helper()
 	b, err := engine.Parse(lostOrWon)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := SavedGame{ID: id, Game: engine.NewGameFrom(b, 3)}
+	g := playerdata.SavedGame{ID: id, Game: engine.NewGameFrom(b, 3)}
 	if _, ok := g.Game.Move(engine.Down); !ok || !g.Game.Over() {
 		t.Fatal("down does not end the game of lostOrWon")
 	}
@@ -35,7 +36,7 @@ func savedOverGame(t *testing.T, s Store, id string) SavedGame {
 
 // session starts the game on the store s, as 2048 does, or as 2048 -new
 // does with fresh.
-func session(t *testing.T, s *Store, fresh bool) *Model {
+func session(t *testing.T, s *playerdata.Files, fresh bool) *Model {
 	t.Helper()
 	return newTestModel(t, Config{Store: s, Seed: 7, NewGame: fresh})
 }
@@ -63,7 +64,7 @@ func leaveForNew(m *Model) {
 
 // ids counts the games of each ID in the history of s, and returns the
 // number of lines.
-func ids(t *testing.T, s Store) (map[string]int, int) {
+func ids(t *testing.T, s playerdata.Files) (map[string]int, int) {
 	t.Helper()
 	log := historyOf(t, s)
 	n := map[string]int{}
@@ -90,7 +91,7 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 			a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
 			writes, reached := 0, false
 			var done []string
-			s.beforeWrite = func(what string) error {
+			s.BeforeWrite = func(what string) error {
 				writes++
 				switch {
 				case writes < k:
@@ -118,7 +119,7 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 				break // every write has had its fault
 			}
 
-			s.beforeWrite = nil
+			s.BeforeWrite = nil
 			for range 2 { // the next sessions: each leaves what is on screen
 				m = session(t, &s, false)
 				if m.cur.Game.MoveCount() > 0 {
@@ -171,8 +172,8 @@ func TestNewGameSavedAtOnce(t *testing.T) {
 func TestNewWithUnwritableState(t *testing.T) {
 	s := tempStore(t)
 	a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
-		if what == writeGame {
+	s.BeforeWrite = func(what string) error {
+		if what == playerdata.WriteGame {
 			return errInjected
 		}
 		return nil
@@ -215,8 +216,8 @@ func TestLeftGameNotResumed(t *testing.T) {
 func TestHistoryUnwritable(t *testing.T) {
 	s := tempStore(t)
 	savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
-		if what == writeHistory {
+	s.BeforeWrite = func(what string) error {
+		if what == playerdata.WriteHistory {
 			return errInjected
 		}
 		return nil
@@ -237,7 +238,7 @@ func TestHistoryUnwritable(t *testing.T) {
 		t.Fatalf("%d lines written to a history that fails", lines)
 	}
 
-	s.beforeWrite = nil
+	s.BeforeWrite = nil
 	m = session(t, &s, false)
 	if count, lines := ids(t, s); lines != 2 || len(count) != 2 || m.past.summary.Games != 2 {
 		t.Errorf("the next start: %d lines %v, %d counted; want the 2 games once each", lines, count, m.past.summary.Games)
@@ -279,8 +280,8 @@ func TestHistoryUnreadable(t *testing.T) {
 func TestGameKeptWhenNowhereToRecord(t *testing.T) {
 	s := tempStore(t)
 	a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
-		if what != writeGame {
+	s.BeforeWrite = func(what string) error {
+		if what != playerdata.WriteGame {
 			return errInjected
 		}
 		return nil
@@ -290,7 +291,7 @@ func TestGameKeptWhenNowhereToRecord(t *testing.T) {
 	if m.cur.ID != a.ID || len(m.warnings) == 0 || m.past.summary.Games != 0 {
 		t.Errorf("after n: game %q, warnings %v, %d counted; want the game kept, a warning, nothing counted", m.cur.ID, m.warnings, m.past.summary.Games)
 	}
-	s.beforeWrite = nil
+	s.BeforeWrite = nil
 	leaveForNew(m)
 	if count, lines := ids(t, s); m.cur.ID == a.ID || lines != 1 || count[a.ID] != 1 {
 		t.Errorf("n once the disk has room: game %q, %d lines; want the game left, once", m.cur.ID, lines)
@@ -321,8 +322,8 @@ func TestLegacySaveGetsStableID(t *testing.T) {
 func TestMessagesNameShownFiles(t *testing.T) {
 	s := tempStore(t)
 	s.Shown = filepath.Dir(filepath.Dir(s.StateDir))
-	files := map[string]string{writeGame: s.gamePath(), writeHistory: s.HistoryPath(), writeUnrecorded: s.UnrecordedPath()}
-	s.beforeWrite = func(what string) error {
+	files := map[string]string{playerdata.WriteGame: s.GamePath(), playerdata.WriteHistory: s.HistoryPath(), playerdata.WriteUnrecorded: s.UnrecordedPath()}
+	s.BeforeWrite = func(what string) error {
 		return fmt.Errorf("writing %s: %w", files[what], errInjected)
 	}
 	m := session(t, &s, true)

@@ -20,31 +20,32 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // Config is what the command line decides about a session.
 type Config struct {
-	Seed     uint64        // the seed of a new game; 0 picks one at random
-	Board    engine.Board  // the position of a new game set up there (2048 -board); 0 for a fresh start
-	Daily    bool          // a new game of today's daily challenge (2048 -daily)
-	NewGame  bool          // start a new game even if one is saved
-	Depth    int           // the AI's search depth in plies; ai.Auto lets the position decide
-	Theme    theme.Theme   // the zero Theme is theme.Default()
-	Color    ColorMode     // ColorAuto follows the terminal
-	Autoplay bool          // start with the AI playing
-	Speed    time.Duration // the time between two moves of the AI, at least
-	Store    *Store        // where the game and the history are kept; nil keeps nothing
-	Saves    GameSaver     // where the game in progress is kept, if not in Store's file (2048 serve: its database)
-	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
-	Searcher *ai.Searcher  // nil makes one that uses every core
-	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
-	Network  *NetworkOffer // the network offered to a player with none of their own (see FindNetwork); nil: none
-	Pool     *Pool         // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
-	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
-	Animate  bool          // slide the tiles when they move (never without colour)
-	Still    bool          // tiles never slide, whatever Animate and the settings say (see stillText)
-	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
-	Races    RaceHub       // races against friends (2048 serve, see race.go); nil: none
+	Seed     uint64               // the seed of a new game; 0 picks one at random
+	Board    engine.Board         // the position of a new game set up there (2048 -board); 0 for a fresh start
+	Daily    bool                 // a new game of today's daily challenge (2048 -daily)
+	NewGame  bool                 // start a new game even if one is saved
+	Depth    int                  // the AI's search depth in plies; ai.Auto lets the position decide
+	Theme    theme.Theme          // the zero Theme is theme.Default()
+	Color    ColorMode            // ColorAuto follows the terminal
+	Autoplay bool                 // start with the AI playing
+	Speed    time.Duration        // the time between two moves of the AI, at least
+	Store    *playerdata.Files    // where the game and the history are kept; nil keeps nothing
+	Saves    playerdata.GameSaver // where the game in progress is kept, if not in Store's file (2048 serve: its database)
+	Prefs    *Prefs               // the keys, and where changes of settings go; nil: the defaults, kept nowhere
+	Searcher *ai.Searcher         // nil makes one that uses every core
+	EvalName string               // the name of Searcher's evaluator, for the panel; "" is the default heuristic
+	Network  *NetworkOffer        // the network offered to a player with none of their own (see FindNetwork); nil: none
+	Pool     *Pool                // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
+	ASCII    bool                 // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
+	Animate  bool                 // slide the tiles when they move (never without colour)
+	Still    bool                 // tiles never slide, whatever Animate and the settings say (see stillText)
+	Coach    bool                 // mark each of the player's moves as the review will (see coach.go)
+	Races    RaceHub              // races against friends (2048 serve, see race.go); nil: none
 
 	// SecretSeeds keeps the seeds of new games secret (see seeds): 2048
 	// serve, whose leaderboards rank games played by hand.
@@ -71,14 +72,14 @@ type Model struct {
 	ctx   context.Context
 	now   func() time.Time // the clock: time.Now, but for tests
 	keys  KeyMap
-	store *Store    // nil keeps nothing
-	saves GameSaver // the game in progress: Config.Saves, or store; nil keeps none
-	prefs *Prefs    // never nil: DefaultPrefs, kept nowhere, without a file
+	store *playerdata.Files    // nil keeps nothing
+	saves playerdata.GameSaver // the game in progress: Config.Saves, or store; nil keeps none
+	prefs *Prefs               // never nil: DefaultPrefs, kept nowhere, without a file
 
-	cur        SavedGame    // the game in progress and what the statistics need of it
-	lastActive time.Time    // when a move was last played, or the session began: the time played runs from it
-	saveErr    error        // why the game in progress could not be saved, if it could not
-	past       playedBefore // the games played before, and the writes of the history
+	cur        playerdata.SavedGame // the game in progress and what the statistics need of it
+	lastActive time.Time            // when a move was last played, or the session began: the time played runs from it
+	saveErr    error                // why the game in progress could not be saved, if it could not
+	past       playedBefore         // the games played before, and the writes of the history
 
 	ai      assistant // the AI: its searches, hints and autoplay
 	coach   coaching  // the live coach's marks on the player's moves
@@ -206,7 +207,7 @@ const warningTime = 3 * time.Second
 
 // warn puts a warning on the screen, unless it is there already.
 func (m *Model) warn(text string) {
-	text = m.store.shown(text)
+	text = m.store.ForPlayer(text)
 	for _, w := range m.warnings {
 		if w.text == text {
 			return
@@ -306,7 +307,7 @@ func (m *Model) start(cfg Config) {
 	if seed == 0 {
 		seed = m.seeds.newSeed()
 	}
-	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
+	m.cur = playerdata.SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
 	if cfg.Daily {
 		m.cur = m.dailySave()
 		m.note = m.dailyNote()

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds the keys of a race and what the game does as the race
@@ -175,7 +176,7 @@ func (m *Model) onRace(msg raceMsg) tea.Cmd {
 func (m *Model) startRace() {
 	r := &m.race
 	m.ai.autoplay, m.ai.pending, m.asking = false, nil, noQuestion
-	if !m.startGame(SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
 		m.leaveRace() // the game on screen could be kept nowhere: the warning says why
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // A RunningError says that another game holds the store: only one game at
@@ -158,7 +159,7 @@ func comeBack(remote *Terminal) string {
 // back. If another game holds it, the error is a *RunningError; if the lock
 // cannot be taken at all, the error says why, and the game plays on,
 // unguarded, with the player told.
-func lockStore(s *Store) (release func(), err error) {
+func lockStore(s *playerdata.Files) (release func(), err error) {
 	if s == nil {
 		return func() {}, nil
 	}

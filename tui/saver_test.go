@@ -2,17 +2,17 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // memorySaves keeps the game in progress in memory, encoded as the file
-// is: the GameSaver of a game whose saves are not the Store's files.
+// is: the playerdata.GameSaver of a game whose saves are not the Store's files.
 type memorySaves struct {
 	data    []byte // the game saved; nil: none
 	saves   int    // the saves made
@@ -20,21 +20,21 @@ type memorySaves struct {
 	saveErr error  // the error of SaveGame, if set
 }
 
-func (s *memorySaves) LoadGame() (SavedGame, error) {
+func (s *memorySaves) LoadGame() (playerdata.SavedGame, error) {
 	switch {
 	case s.loadErr != nil:
-		return SavedGame{}, s.loadErr
+		return playerdata.SavedGame{}, s.loadErr
 	case s.data == nil:
-		return SavedGame{}, fs.ErrNotExist
+		return playerdata.SavedGame{}, fs.ErrNotExist
 	}
-	return DecodeSavedGame(s.data)
+	return playerdata.DecodeSavedGame(s.data)
 }
 
-func (s *memorySaves) SaveGame(g SavedGame, sync bool) error {
+func (s *memorySaves) SaveGame(g playerdata.SavedGame, sync bool) error {
 	if s.saveErr != nil {
 		return s.saveErr
 	}
-	data, err := EncodeSavedGame(g)
+	data, err := playerdata.EncodeSavedGame(g)
 	if err == nil {
 		s.data, s.saves = data, s.saves+1
 	}
@@ -103,28 +103,5 @@ func TestConfigSavesErrors(t *testing.T) {
 	}
 	if n := m.cur.Game.MoveCount(); n != 2 {
 		t.Errorf("%d moves on screen; want 2, the game going on", n)
-	}
-}
-
-func TestEncodeSavedGame(t *testing.T) {
-	s := tempStore(t)
-	g := savedOverGame(t, s, "bbbbbbbbbbbbbbbb")
-	data, err := EncodeSavedGame(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.ReadFile(s.GamePath())
-	if err != nil || string(file) != string(data) {
-		t.Errorf("EncodeSavedGame = %s; want the file's %s (%v)", data, file, err)
-	}
-	back, err := DecodeSavedGame(data)
-	if err != nil || back.ID != g.ID || back.Game.Board() != g.Game.Board() || back.Game.MoveCount() != g.Game.MoveCount() {
-		t.Errorf("DecodeSavedGame(EncodeSavedGame(g)) = %+v, %v; want %+v", back, err, g)
-	}
-	if _, err := DecodeSavedGame(data[:len(data)-1]); err == nil {
-		t.Error("a game cut short decodes")
-	}
-	if _, err := DecodeSavedGame([]byte(fmt.Sprintf(`{"version":%d,"game":null}`, SavedGameVersion))); err == nil {
-		t.Error("a saved game of no game decodes")
 	}
 }

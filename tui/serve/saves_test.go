@@ -17,7 +17,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -33,7 +33,7 @@ func openLedger(dir, path string) (*ledger.DB, error) {
 
 // testSaves returns the saver of a player of a new ledger, and the
 // player's files, in directories of the test's.
-func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
+func testSaves(t testing.TB) (*playerSaves, *playerdata.Files) {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
@@ -41,12 +41,12 @@ func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	files := &tui.Store{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
+	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
 	return &playerSaves{db: db, player: "SHA256:p", files: files}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
-func gameOf(seed uint64, n int) tui.SavedGame {
+func gameOf(seed uint64, n int) playerdata.SavedGame {
 	g := engine.NewGame(seed)
 	for g.MoveCount() < n && !g.Over() {
 		for d := range engine.Direction(engine.NumDirections) {
@@ -55,11 +55,11 @@ func gameOf(seed uint64, n int) tui.SavedGame {
 			}
 		}
 	}
-	return tui.SavedGame{ID: "00000000000000ab", Game: g, Hinted: true}
+	return playerdata.SavedGame{ID: "00000000000000ab", Game: g, Hinted: true}
 }
 
 // same reports whether a and b are the same game at the same move.
-func same(a, b tui.SavedGame) bool {
+func same(a, b playerdata.SavedGame) bool {
 	return a.ID == b.ID && a.Hinted == b.Hinted && a.Game.Board() == b.Game.Board() &&
 		a.Game.MoveCount() == b.Game.MoveCount() && a.Game.Score() == b.Game.Score()
 }
@@ -70,7 +70,7 @@ func same(a, b tui.SavedGame) bool {
 func TestGameSavers(t *testing.T) {
 	saves, _ := testSaves(t)
 	_, files := testSaves(t) // apart: the ledger would import the files' game
-	for name, s := range map[string]tui.GameSaver{"files": files, "ledger": saves} {
+	for name, s := range map[string]playerdata.GameSaver{"files": files, "ledger": saves} {
 		if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("%s: LoadGame with none saved = %v; want fs.ErrNotExist", name, err)
 		}
@@ -141,9 +141,9 @@ func TestSavesUnreadableFile(t *testing.T) {
 	if err := os.MkdirAll(files.GamePath(), 0o755); err != nil { // a directory: not a file to read
 		t.Fatal(err)
 	}
-	var unreadable *tui.UnreadableError
+	var unreadable *playerdata.UnreadableError
 	if _, err := saves.LoadGame(); !errors.As(err, &unreadable) {
-		t.Fatalf("LoadGame = %v; want a *tui.UnreadableError", err)
+		t.Fatalf("LoadGame = %v; want a *playerdata.UnreadableError", err)
 	}
 	if err := saves.SaveGame(gameOf(6, 1), false); err == nil {
 		t.Error("SaveGame over a game.json that could not be read succeeded")
@@ -169,7 +169,7 @@ func TestResumeFromLedger(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("the game is not in the ledger: %v", err)
 	}
-	g, err := tui.DecodeSavedGame(row.Game)
+	g, err := playerdata.DecodeSavedGame(row.Game)
 	if err != nil || g.Game.MoveCount() < played {
 		t.Fatalf("the ledger holds a game of %d moves (%v); want the %d seen at least", g.Game.MoveCount(), err, played)
 	}
@@ -212,7 +212,7 @@ func BenchmarkSave(b *testing.B) {
 	g := gameOf(9, 300)
 	for _, s := range []struct {
 		name  string
-		saver tui.GameSaver
+		saver playerdata.GameSaver
 	}{{"files", files}, {"ledger", saves}} {
 		b.Run(s.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -235,7 +235,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &playerSaves{db: db, player: "SHA256:p", files: &tui.Store{StateDir: filepath.Join(dir, "state")},
+	saves := &playerSaves{db: db, player: "SHA256:p", files: &playerdata.Files{StateDir: filepath.Join(dir, "state")},
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)
