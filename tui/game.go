@@ -251,10 +251,10 @@ func (m *Model) setSpeed(step int) {
 // save writes the game in progress after a move, telling the player when it
 // fails; sync waits for the disk, for the last save of a session or a game.
 func (m *Model) save(sync bool) {
-	if m.saves == nil {
+	if m.store == nil {
 		return
 	}
-	m.saveErr = m.saves.SaveGame(m.cur, sync)
+	m.saveErr = m.store.SaveGame(m.cur, sync)
 }
 
 // savePref writes a setting changed in the game to the preferences file,

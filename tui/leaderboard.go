@@ -201,7 +201,7 @@ func (m *Model) syncRanks() tea.Cmd {
 
 // wholeGame returns the game of r with its moves: one of whole, the games
 // left in this session, or read from the history of store.
-func wholeGame(r history.Record, whole []history.Game, store *playerdata.Files) (history.Game, error) {
+func wholeGame(r history.Record, whole []history.Game, store playerdata.Store) (history.Game, error) {
 	if i := slices.IndexFunc(whole, func(g history.Game) bool { return g.ID == r.ID }); i >= 0 {
 		return whole[i], nil
 	}

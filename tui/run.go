@@ -154,25 +154,21 @@ func comeBack(remote *Terminal) string {
 	return "run 2048"
 }
 
-// lockStore takes the lock on the store's state directory and removes what
-// killed writers left there, and returns the function that gives the lock
-// back. If another game holds it, the error is a *RunningError; if the lock
-// cannot be taken at all, the error says why, and the game plays on,
-// unguarded, with the player told.
-func lockStore(s *playerdata.Files) (release func(), err error) {
+// lockStore takes the player's data for this game alone (see
+// playerdata.Store.Lock), and returns the function that gives it back. If
+// another game holds it, the error is a *RunningError; if it cannot be
+// taken at all, the error says why, and the game plays on, unguarded, with
+// the player told.
+func lockStore(s playerdata.Store) (release func(), err error) {
 	if s == nil {
 		return func() {}, nil
 	}
-	lock, err := dirlock.Acquire(s.StateDir)
+	release, err = s.Lock()
 	var held *dirlock.HeldError
-	switch {
-	case errors.As(err, &held):
+	if errors.As(err, &held) {
 		return func() {}, &RunningError{PID: held.PID, Dir: held.Path}
-	case err != nil:
-		return func() {}, err
 	}
-	s.RemoveStale()
-	return func() { lock.Release() }, nil
+	return release, err
 }
 
 // runProgram runs the Bubble Tea program of m on the terminal in and out

@@ -219,7 +219,7 @@ func (m *Model) bannerLines(width int) []string {
 		lines = append(lines, m.newGameQuestion(width))
 	}
 	if m.saveErr != nil {
-		add(bad, "Not saved, play goes on: "+m.store.ForPlayer(m.saveErr.Error()))
+		add(bad, "Not saved, play goes on: "+m.forPlayer(m.saveErr.Error()))
 	}
 	for _, w := range m.warnings {
 		add(bad, w.text)

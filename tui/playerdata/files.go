@@ -24,13 +24,14 @@ import (
 // storeVersion is the version of the files a Files writes.
 const storeVersion = 1
 
-// A Files keeps a local player's data on disk: the game in progress,
-// the history of finished games and its index, the reviews kept, and the
-// place of the preferences: the game under StateDir, the history under DataDir. Files are written
-// atomically, and a file that cannot be read is never written over: one that
-// does not decode is moved aside, and one that cannot be read at all is left
-// as it is and not written for the rest of the session, so that no mistake
-// of this program, nor of the system, loses the player's data.
+// A Files keeps a local player's data on disk, the Store of a local game:
+// the game in progress under StateDir; the history of finished games and
+// the reviews kept under DataDir; the index of the history under
+// CacheDir; the preferences under ConfigDir. Files are written
+// atomically, and a file that cannot be read is never written over: one
+// that does not decode is moved aside, and one that cannot be read at all
+// is left as it is and not written for the rest of the session, so that no
+// mistake of this program, nor of the system, loses the player's data.
 type Files struct {
 	StateDir  string // the game in progress, $XDG_STATE_HOME/2048
 	DataDir   string // the history of finished games, $XDG_DATA_HOME/2048
@@ -44,27 +45,6 @@ type Files struct {
 	Shown string
 
 	kept map[string]error // files not to write, and why
-
-	// BeforeWrite, if set, is called before each write of the player's
-	// files with what is written (WriteGame, WriteHistory,
-	// WriteUnrecorded); an error it returns is the write's, and the write
-	// is not made. Tests inject faults with it.
-	BeforeWrite func(what string) error
-}
-
-// The writes of a Files, as BeforeWrite names them.
-const (
-	WriteGame       = "game"       // the game in progress
-	WriteHistory    = "history"    // a line of the history
-	WriteUnrecorded = "unrecorded" // a line of the games not yet in the history, or their file rewritten
-)
-
-// check returns the error a test injects before the write what, if any.
-func (s *Files) check(what string) error {
-	if s.BeforeWrite == nil {
-		return nil
-	}
-	return s.BeforeWrite(what)
 }
 
 // ForPlayer returns text, a message for the player, with the files it
@@ -76,7 +56,8 @@ func (s *Files) ForPlayer(text string) string {
 	return strings.ReplaceAll(text, s.Shown+string(filepath.Separator), "")
 }
 
-// DefaultFiles returns the store in the user's XDG directories.
+// DefaultFiles returns the files of the player in the user's XDG
+// directories.
 func DefaultFiles() Files {
 	xdg.Reload() // read the environment now, not at package init
 	return Files{
@@ -169,9 +150,6 @@ func (s *Files) LoadGame() (SavedGame, error) {
 // machine, though not of the program, may lose the last moves. The game
 // saves without sync after every move and with sync when it ends or quits.
 func (s *Files) SaveGame(g SavedGame, sync bool) error {
-	if err := s.check(WriteGame); err != nil {
-		return fmt.Errorf("saving: %w", err)
-	}
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 

@@ -169,9 +169,6 @@ func (s *Files) AppendHistory(g history.Game) error {
 	if err != nil {
 		return err
 	}
-	if err := s.check(WriteHistory); err != nil {
-		return fmt.Errorf("recording the game: %w", err)
-	}
 	return s.appendLine(line)
 }
 
@@ -224,9 +221,6 @@ func (s *Files) AddUnrecorded(g history.Game) error {
 	if err != nil {
 		return err
 	}
-	if err := s.check(WriteUnrecorded); err != nil {
-		return fmt.Errorf("keeping the game: %w", err)
-	}
 	if err := os.MkdirAll(s.StateDir, 0o755); err != nil {
 		return fmt.Errorf("keeping the game: %w", err)
 	}
@@ -242,9 +236,6 @@ func (s *Files) AddUnrecorded(g history.Game) error {
 // SetUnrecorded leaves in UnrecordedPath only games, those still not in the
 // history, atomically; with none, it removes the file.
 func (s *Files) SetUnrecorded(games []history.Game) error {
-	if err := s.check(WriteUnrecorded); err != nil {
-		return err
-	}
 	path := s.UnrecordedPath()
 	if len(games) == 0 {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {

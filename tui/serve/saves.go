@@ -18,16 +18,18 @@ import (
 // server back to an earlier version.
 const importedSuffix = ".imported"
 
-// A playerSaves keeps the game in progress of one player in the ledger:
-// the playerdata.GameSaver of their game. A player who has no game there but a
+// A playerSaves is the data of one player of a server that keeps a
+// ledger: their game in progress in the ledger, the rest in their files
+// (the playerdata.Store of their game). A player who has no game there but a
 // game.json, saved by a server of an earlier version, gets it imported at
 // their first login (see LoadGame). It is used by one game at a time: the
 // game's lock on the player's state directory (tui.RunningError) refuses a
 // second session of the key.
 type playerSaves struct {
+	*playerdata.Files // the player's files: the rest of their data, and the game.json imported
+
 	db     *ledger.DB
-	player string            // the fingerprint of the player's key
-	files  *playerdata.Files // the player's files, whose game.json is imported
+	player string // the fingerprint of the player's key
 
 	// kept says why the saved game is not written over, if it is not: it
 	// could not be read, and fixing the cause brings it back.
@@ -44,14 +46,14 @@ type playerSaves struct {
 	failing bool
 }
 
-// savesOf returns the saver of the game in progress of the player of the
-// key of fingerprint, whose files are files; nil (the files) if the server
-// keeps no ledger.
-func (s *Server) savesOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.GameSaver {
+// dataOf returns the data of the player of the key of fingerprint, whose
+// files are files: their game in progress in the ledger, the rest in the
+// files; all of it in the files if the server keeps no ledger.
+func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.Store {
 	if s.ledger == nil || fingerprint == "" {
-		return nil
+		return files
 	}
-	return &playerSaves{db: s.ledger, player: fingerprint, files: files, log: log}
+	return &playerSaves{Files: files, db: s.ledger, player: fingerprint, log: log}
 }
 
 // LoadGame reads the player's game in progress from the ledger, or, if it
@@ -83,7 +85,7 @@ func (p *playerSaves) LoadGame() (playerdata.SavedGame, error) {
 // ledger, which renames the file (see imported). It returns the errors of
 // playerdata.Files.LoadGame: fs.ErrNotExist with no file.
 func (p *playerSaves) importFile() (playerdata.SavedGame, error) {
-	g, err := p.files.LoadGame()
+	g, err := p.Files.LoadGame()
 	var unreadable *playerdata.UnreadableError
 	if errors.As(err, &unreadable) {
 		p.kept = err // a new game saved now would hide it for good
@@ -128,7 +130,7 @@ func (p *playerSaves) saveGame(g playerdata.SavedGame, sync bool) error {
 	if err := p.db.SaveGame(p.player, ledger.SavedGame{Version: playerdata.SavedGameVersion, Game: data}, sync); err != nil {
 		return err
 	}
-	if p.imported && os.Rename(p.files.GamePath(), p.files.GamePath()+importedSuffix) == nil {
+	if p.imported && os.Rename(p.Files.GamePath(), p.Files.GamePath()+importedSuffix) == nil {
 		p.imported = false
 	}
 	return nil

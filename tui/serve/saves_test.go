@@ -42,7 +42,7 @@ func testSaves(t testing.TB) (*playerSaves, *playerdata.Files) {
 	}
 	t.Cleanup(func() { db.Close() })
 	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
-	return &playerSaves{db: db, player: "SHA256:p", files: files}, files
+	return &playerSaves{Files: files, db: db, player: "SHA256:p"}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
@@ -128,7 +128,7 @@ func TestSavesImport(t *testing.T) {
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json%s: %v", importedSuffix, err)
 	}
-	again := &playerSaves{db: saves.db, player: saves.player, files: files}
+	again := &playerSaves{Files: files, db: saves.db, player: saves.player}
 	if back, err := again.LoadGame(); err != nil || !same(back, g) {
 		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
 	}
@@ -235,7 +235,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &playerSaves{db: db, player: "SHA256:p", files: &playerdata.Files{StateDir: filepath.Join(dir, "state")},
+	saves := &playerSaves{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)
