@@ -62,23 +62,22 @@ func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.L
 // the error says so; one that cannot be read, or a game.json that cannot,
 // is left as it is, and not written over in this session.
 func (p *playerSaves) LoadGame() (playerdata.SavedGame, error) {
-	row, ok, err := p.db.LoadGame(p.player)
-	if err != nil {
+	g, ok, err := p.db.LoadGame(p.player)
+	var damaged *ledger.UndecodableError
+	switch {
+	case errors.As(err, &damaged):
+		if aside := p.db.SetAside(p.player, damaged.Err.Error()); aside != nil {
+			p.kept = aside
+			return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v), nor set aside (%w); it is left as it is and not written over", damaged.Err, aside)
+		}
+		return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v); the server keeps it apart, and a new game begins", damaged.Err)
+	case err != nil:
 		p.kept = err
 		return playerdata.SavedGame{}, fmt.Errorf("%w; it is left as it is and not written over", err)
-	}
-	if !ok {
+	case !ok:
 		return p.importFile()
 	}
-	g, err := playerdata.DecodeSavedGame(row.Game)
-	if err == nil {
-		return g, nil
-	}
-	if aside := p.db.SetAside(p.player, err.Error()); aside != nil {
-		p.kept = aside
-		return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v), nor set aside (%w); it is left as it is and not written over", err, aside)
-	}
-	return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v); the server keeps it apart, and a new game begins", err)
+	return g, nil
 }
 
 // importFile reads the game of the player's game.json and saves it in the
@@ -123,11 +122,7 @@ func (p *playerSaves) saveGame(g playerdata.SavedGame, sync bool) error {
 	if p.kept != nil {
 		return errors.New("the saved game could not be read, so it is not written over")
 	}
-	data, err := playerdata.EncodeSavedGame(g)
-	if err != nil {
-		return fmt.Errorf("saving: %w", err)
-	}
-	if err := p.db.SaveGame(p.player, ledger.SavedGame{Version: playerdata.SavedGameVersion, Game: data}, sync); err != nil {
+	if err := p.db.SaveGame(p.player, g, sync); err != nil {
 		return err
 	}
 	if p.imported && os.Rename(p.Files.GamePath(), p.Files.GamePath()+importedSuffix) == nil {

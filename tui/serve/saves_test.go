@@ -4,6 +4,7 @@ package serve
 
 import (
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"errors"
 	"io/fs"
@@ -86,14 +87,36 @@ func TestGameSavers(t *testing.T) {
 	}
 }
 
+// damage runs statement, which damages the ledger at path, on a
+// connection of its own, as a fault of the disk or an operator would.
+func damage(t *testing.T, path, statement string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(statement); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSavesSetAside: a game in the ledger that does not decode is set
 // aside with a message, and the next game is saved in its place.
 func TestSavesSetAside(t *testing.T) {
-	saves, _ := testSaves(t)
-	if err := saves.db.SaveGame(saves.player, ledger.SavedGame{Version: 1, Game: []byte(`{"version":1,"game":{"seed":`)}, false); err != nil {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ledgerFile)
+	db, err := openLedger(dir, path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := saves.LoadGame()
+	t.Cleanup(func() { db.Close() })
+	saves := &playerSaves{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
+	if err := saves.SaveGame(gameOf(3, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	damage(t, path, `UPDATE saved_games SET game = '{"version":1,"game":{"seed":' WHERE player = 'SHA256:p'`)
+	_, err = saves.LoadGame()
 	if err == nil || errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "keeps it apart") {
 		t.Fatalf("LoadGame of a damaged game = %v; want it said to be set aside", err)
 	}
@@ -165,13 +188,12 @@ func TestResumeFromLedger(t *testing.T) {
 	played := moves(t, term.text())
 	term.sess.Close() // no q: the connection drops
 	ts.log.waitFor(t, `msg="session end"`)
-	row, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
+	g, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
 	if err != nil || !ok {
 		t.Fatalf("the game is not in the ledger: %v", err)
 	}
-	g, err := playerdata.DecodeSavedGame(row.Game)
-	if err != nil || g.Game.MoveCount() < played {
-		t.Fatalf("the ledger holds a game of %d moves (%v); want the %d seen at least", g.Game.MoveCount(), err, played)
+	if g.Game.MoveCount() < played {
+		t.Fatalf("the ledger holds a game of %d moves; want the %d seen at least", g.Game.MoveCount(), played)
 	}
 	again := ts.play(t, key, 80, 30)
 	again.waitText("Welcome back")
