@@ -55,10 +55,6 @@ type Config struct {
 	// GamesPerMinute bounds the games a player may leave in a minute (2048
 	// serve records each); 0 bounds nothing.
 	GamesPerMinute int
-
-	// Leaderboard is the leaderboards of the server the game is played on
-	// (2048 serve), where each game left is ranked; nil for a local game.
-	Leaderboard Leaderboard
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -280,7 +276,9 @@ func New(ctx context.Context, cfg Config) *Model {
 		m.ai.evalName = ai.Evaluators()[0].Name
 	}
 	m.repaint()
-	m.ranks.src = cfg.Leaderboard // before start: a game left there is ranked
+	if m.store != nil {
+		m.ranks.src = m.store.Ranks() // before start: a game left there is ranked
+	}
 	m.start(cfg)
 	m.startRanks()
 	return m

@@ -56,6 +56,9 @@ func (s *Files) ForPlayer(text string) string {
 	return strings.ReplaceAll(text, s.Shown+string(filepath.Separator), "")
 }
 
+// Ranks returns nil: a local player's games are ranked nowhere.
+func (s *Files) Ranks() Ranks { return nil }
+
 // DefaultFiles returns the files of the player in the user's XDG
 // directories.
 func DefaultFiles() Files {

@@ -8,8 +8,9 @@ import (
 
 // A Store is a player's data, as the game asks for it: the game in
 // progress, the history of finished games and its index, the games that
-// wait for the history, and the reviews of the AI kept. A local player's
-// is Files; 2048 serve keeps a player's game in progress in its database.
+// wait for the history, the reviews of the AI kept, and the leaderboards
+// of a server. A local player's is Files; 2048 serve keeps a player's game
+// in progress and their ranks in its database.
 //
 // A Store is used by one game at a time (see Lock), from Update and from
 // the game's commands: LoadReview and SaveReview run on goroutines of
@@ -58,6 +59,10 @@ type Store interface {
 	// SaveReview keeps searches, the AI's searches at set of the first
 	// len(searches) positions of g, in place of those kept before.
 	SaveReview(g review.Game, set review.Setting, searches []ai.Result) error
+
+	// Ranks returns the leaderboards the player's games are ranked on;
+	// nil for a local player, who has none.
+	Ranks() Ranks
 
 	// HistoryPath and UnrecordedPath say where the history and the games
 	// that wait for it are, for the messages to the player.

@@ -133,7 +133,7 @@ func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Lo
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
 		Store: s.dataOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
-		Leaderboard: s.leaderboardOf(sess.player), SecretSeeds: true, DailySeed: s.ledger.DailySeed,
+		SecretSeeds: true, DailySeed: s.ledger.DailySeed,
 		GamesPerMinute: gamesPerMinute,
 	}
 }

@@ -18,14 +18,14 @@ import (
 // server back to an earlier version.
 const importedSuffix = ".imported"
 
-// A playerSaves is the data of one player of a server that keeps a
-// ledger: their game in progress in the ledger, the rest in their files
-// (the playerdata.Store of their game). A player who has no game there but a
-// game.json, saved by a server of an earlier version, gets it imported at
-// their first login (see LoadGame). It is used by one game at a time: the
+// A ledgerPlayer is the data of one player of a server that keeps a
+// ledger, the playerdata.Store of their game: their game in progress and
+// their ranks in the ledger, the rest in their files. A player who has no
+// game there but a game.json, saved by a server of an earlier version,
+// gets it imported at their first login (see LoadGame). It is used by one game at a time: the
 // game's lock on the player's state directory (tui.RunningError) refuses a
 // second session of the key.
-type playerSaves struct {
+type ledgerPlayer struct {
 	*playerdata.Files // the player's files: the rest of their data, and the game.json imported
 
 	db     *ledger.DB
@@ -53,7 +53,7 @@ func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.L
 	if s.ledger == nil || fingerprint == "" {
 		return files
 	}
-	return &playerSaves{Files: files, db: s.ledger, player: fingerprint, log: log}
+	return &ledgerPlayer{Files: files, db: s.ledger, player: fingerprint, log: log}
 }
 
 // LoadGame reads the player's game in progress from the ledger, or, if it
@@ -61,7 +61,7 @@ func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.L
 // in the ledger that does not decode is set aside (ledger.DB.SetAside) and
 // the error says so; one that cannot be read, or a game.json that cannot,
 // is left as it is, and not written over in this session.
-func (p *playerSaves) LoadGame() (playerdata.SavedGame, error) {
+func (p *ledgerPlayer) LoadGame() (playerdata.SavedGame, error) {
 	g, ok, err := p.db.LoadGame(p.player)
 	var damaged *ledger.UndecodableError
 	switch {
@@ -80,10 +80,13 @@ func (p *playerSaves) LoadGame() (playerdata.SavedGame, error) {
 	return g, nil
 }
 
+// Ranks returns the leaderboards of the ledger, as the player sees them.
+func (p *ledgerPlayer) Ranks() playerdata.Ranks { return &playerBoard{db: p.db, player: p.player} }
+
 // importFile reads the game of the player's game.json and saves it in the
 // ledger, which renames the file (see imported). It returns the errors of
 // playerdata.Files.LoadGame: fs.ErrNotExist with no file.
-func (p *playerSaves) importFile() (playerdata.SavedGame, error) {
+func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
 	g, err := p.Files.LoadGame()
 	var unreadable *playerdata.UnreadableError
 	if errors.As(err, &unreadable) {
@@ -101,7 +104,7 @@ func (p *playerSaves) importFile() (playerdata.SavedGame, error) {
 // the database waits for the disk. The first save that fails after one
 // that did not, and the first that works after one that failed, are
 // logged.
-func (p *playerSaves) SaveGame(g playerdata.SavedGame, sync bool) error {
+func (p *ledgerPlayer) SaveGame(g playerdata.SavedGame, sync bool) error {
 	err := p.saveGame(g, sync)
 	switch {
 	case err != nil && !p.failing:
@@ -118,7 +121,7 @@ func (p *playerSaves) SaveGame(g playerdata.SavedGame, sync bool) error {
 	return err
 }
 
-func (p *playerSaves) saveGame(g playerdata.SavedGame, sync bool) error {
+func (p *ledgerPlayer) saveGame(g playerdata.SavedGame, sync bool) error {
 	if p.kept != nil {
 		return errors.New("the saved game could not be read, so it is not written over")
 	}

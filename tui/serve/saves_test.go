@@ -34,7 +34,7 @@ func openLedger(dir, path string) (*ledger.DB, error) {
 
 // testSaves returns the saver of a player of a new ledger, and the
 // player's files, in directories of the test's.
-func testSaves(t testing.TB) (*playerSaves, *playerdata.Files) {
+func testSaves(t testing.TB) (*ledgerPlayer, *playerdata.Files) {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
@@ -43,7 +43,7 @@ func testSaves(t testing.TB) (*playerSaves, *playerdata.Files) {
 	}
 	t.Cleanup(func() { db.Close() })
 	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
-	return &playerSaves{Files: files, db: db, player: "SHA256:p"}, files
+	return &ledgerPlayer{Files: files, db: db, player: "SHA256:p"}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
@@ -111,7 +111,7 @@ func TestSavesSetAside(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	saves := &playerSaves{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
+	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
 	if err := saves.SaveGame(gameOf(3, 2), false); err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestSavesImport(t *testing.T) {
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json%s: %v", importedSuffix, err)
 	}
-	again := &playerSaves{Files: files, db: saves.db, player: saves.player}
+	again := &ledgerPlayer{Files: files, db: saves.db, player: saves.player}
 	if back, err := again.LoadGame(); err != nil || !same(back, g) {
 		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
 	}
@@ -257,7 +257,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &playerSaves{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
+	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)

@@ -244,7 +244,7 @@ func TestShutdown(t *testing.T) {
 // filesOf returns the files of a player's data as the server gives it to
 // the game.
 func filesOf(data playerdata.Store) *playerdata.Files {
-	if p, ok := data.(*playerSaves); ok {
+	if p, ok := data.(*ledgerPlayer); ok {
 		return p.Files
 	}
 	return data.(*playerdata.Files)
