@@ -19,6 +19,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/playerdata/storetest"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -99,6 +100,17 @@ func damage(t *testing.T, path, statement string) {
 	if _, err := raw.Exec(statement); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestLedgerPlayerStore runs the suite of a player's data on the data of
+// a player of a server that keeps a ledger.
+func TestLedgerPlayerStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) playerdata.Store {
+		p, files := testSaves(t)
+		files.ConfigDir = filepath.Join(filepath.Dir(files.StateDir), "config")
+		files.CacheDir = filepath.Join(filepath.Dir(files.StateDir), "cache")
+		return p
+	})
 }
 
 // TestSavesSetAside: a game in the ledger that does not decode is set
