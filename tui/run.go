@@ -97,9 +97,9 @@ func measureWidths() {
 // and saves it whichever way it ends. The terminal is restored,
 // even after a panic.
 //
-// With a Store, Run first takes the lock on its state directory: if another
-// game holds it, Run returns a *RunningError at once, having read and
-// written nothing.
+// With a Store, Run first takes the player's data for this game alone
+// (playerdata.Store.Lock): if another game holds it, Run returns a
+// *RunningError at once, having read and written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	return run(ctx, cfg, in, out, nil)
 }

@@ -13,8 +13,9 @@ import (
 // in progress and their ranks in its database.
 //
 // A Store is used by one game at a time (see Lock), from Update and from
-// the game's commands: LoadReview and SaveReview run on goroutines of
-// their own, the other methods from Update.
+// the game's commands: ReadGame, LoadReview and SaveReview, and the
+// methods of Ranks, may run on goroutines of their own while Update calls
+// the others.
 //
 // Its methods keep the rules of Files': data that cannot be read is
 // never written over, and the errors, shown to the player, say where it
