@@ -77,15 +77,17 @@ var _ GameSaver = (*Files)(nil)
 const SavedGameVersion = storeVersion
 
 // EncodeSavedGame encodes g as the game saves it in its file, game.json,
-// which DecodeSavedGame decodes: for a GameSaver other than the Files, so
-// that the format is defined here only.
+// which DecodeSavedGame decodes: for a Store that keeps the game in
+// progress elsewhere (the ledger of 2048 serve), so that the format is
+// defined here only.
 func EncodeSavedGame(g SavedGame) ([]byte, error) {
 	return json.Marshal(savedGameJSON{storeVersion, g})
 }
 
 // DecodeSavedGame decodes the contents of a saved game's file, game.json,
 // as LoadGame reads it: for the commands that read such a file (2048
-// review), so that its format is defined here only.
+// review) and the Stores that keep the game elsewhere (the ledger), so
+// that its format is defined here only.
 func DecodeSavedGame(data []byte) (SavedGame, error) {
 	var j savedGameJSON
 	if err := json.Unmarshal(data, &j); err != nil {
