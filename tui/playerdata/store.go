@@ -30,9 +30,9 @@ type Store interface {
 	Lock() (release func(), err error)
 
 	// LoadHistory reads the index of the history of finished games, with
-	// notes for the player of what was skipped; an error satisfying
-	// errors.As(err, **UnreadableError) when none of it can be read, and
-	// nothing may then be appended to it in this session.
+	// notes for the player of what was skipped. When none of it can be
+	// read, the error is an *UnreadableError, and nothing may then be
+	// appended to it in this session.
 	LoadHistory() (*history.Index, []string, error)
 	// ReadGame reads the game of r whole, with its moves, from the
 	// history.
