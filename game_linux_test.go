@@ -19,7 +19,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // These tests run the game as the player does, in its own process on a
@@ -194,8 +194,8 @@ func savedGameOf(t *testing.T, home string) *engine.Game {
 		}
 		g.Move(r.Best)
 	}
-	store := tui.Store{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
-	if err := store.SaveGame(tui.SavedGame{Game: g}, true); err != nil {
+	store := playerdata.Files{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
+	if err := store.SaveGame(playerdata.SavedGame{Game: g}, true); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -227,7 +227,7 @@ func TestHangUpSaves(t *testing.T) {
 			}
 			// The records of a game in progress are its save's: the
 			// statistics are worked out from it and the history.
-			store := tui.Store{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
+			store := playerdata.Files{StateDir: filepath.Join(home, "state", "2048"), DataDir: filepath.Join(home, "data", "2048")}
 			if s, err := store.LoadGame(); err != nil || s.Game.MoveCount() != played.MoveCount() || s.Game.Score() != played.Score() {
 				t.Errorf("the game after %v: %v; want it saved, with its %d points", sig, err, played.Score())
 			}

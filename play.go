@@ -18,6 +18,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 const playSynopsis = `2048 [-seed N | -board BOARD | -daily] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
@@ -96,7 +97,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if err := checkTerminal(stdin, stdout); err != nil {
 		return err
 	}
-	store := tui.DefaultStore()
+	store := playerdata.DefaultFiles()
 	prefs := tui.LoadPrefs(store.PrefsPath()) // flags given override them
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })

@@ -14,8 +14,8 @@ import (
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // The review tests search 3 plies deep, to be quick.
@@ -63,7 +63,7 @@ func asHistoryLine(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var saved tui.SavedGame
+	var saved playerdata.SavedGame
 	if err := json.Unmarshal(data, &saved); err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,8 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // A gameFile is a game read from a file for review, with what the file says
@@ -125,7 +125,7 @@ func fromEngine(e *engine.Game, by review.Movers, source string) gameFile {
 
 // readSavedGame reads the game in progress that the game saved.
 func readSavedGame(data []byte) (gameFile, error) {
-	s, err := tui.DecodeSavedGame(data)
+	s, err := playerdata.DecodeSavedGame(data)
 	if err != nil {
 		return gameFile{}, fmt.Errorf("a saved game that does not load: %w", err)
 	}

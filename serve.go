@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve"
 )
 
@@ -63,7 +63,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		return fs.usageError("-think and -idle: want a duration above zero")
 	}
 	if *dir == "" {
-		*dir = filepath.Join(tui.DefaultStore().DataDir, "serve")
+		*dir = filepath.Join(playerdata.DefaultFiles().DataDir, "serve")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger}

@@ -9,6 +9,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // The daily challenge (see history.DailySeed): 2048 -daily, or c in
@@ -21,13 +22,13 @@ import (
 func (m *Model) today() string { return history.DailyDate(m.now()) }
 
 // dailySave returns a new game of today's challenge, not saved yet.
-func (m *Model) dailySave() SavedGame {
+func (m *Model) dailySave() playerdata.SavedGame {
 	date := m.today()
 	seed, err := m.seeds.dailySeed(date)
 	if err != nil {
 		panic(err) // DailyDate writes a date, which every dealer of seeds takes
 	}
-	return SavedGame{ID: newGameID(), Game: engine.NewGame(seed), Daily: date}
+	return playerdata.SavedGame{ID: newGameID(), Game: engine.NewGame(seed), Daily: date}
 }
 
 // attempted reports whether the daily challenge of date has an attempt

@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // flashTime is how long the tiles of the last move stay marked.
@@ -28,7 +29,7 @@ func (m *Model) move(d engine.Direction, by review.Mover) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.cur.moved(by)
+	m.cur.Moved(by)
 	m.countTime()
 	m.boardChanged()
 	m.motion.flash.spawned, m.motion.flash.merged = 1<<turn.Spawn.Cell, before.Merges(d)
@@ -80,7 +81,7 @@ func (m *Model) undo() tea.Cmd {
 	stopped := m.ai.autoplay
 	m.ai.autoplay, m.ai.pending, m.play.banner = false, nil, nil
 	m.cur.Game.Undo()
-	m.cur.undone()
+	m.cur.Undone()
 	m.countTime()
 	if !m.cur.Game.Won() {
 		m.cur.WinSeen = false // making 2048 again is a moment again
@@ -106,7 +107,7 @@ func (m *Model) askNewGame() tea.Cmd {
 // newGame leaves the old game, which goes into the history, and starts a
 // new one.
 func (m *Model) newGame() tea.Cmd {
-	if !m.startGame(SavedGame{Game: engine.NewGame(m.seeds.newSeed())}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGame(m.seeds.newSeed())}) {
 		return nil
 	}
 	m.note = "A new game."
@@ -119,7 +120,7 @@ func (m *Model) newGame() tea.Cmd {
 // startGame leaves the game on screen, which goes into the history, and
 // plays g in its place, saved at once. It reports false, the game on screen
 // kept, if that game could be kept nowhere (the warning says why).
-func (m *Model) startGame(g SavedGame) bool {
+func (m *Model) startGame(g playerdata.SavedGame) bool {
 	if !m.leave() {
 		return false
 	}
@@ -250,10 +251,10 @@ func (a *assistant) setSpeed(m *Model, step int) {
 // save writes the game in progress after a move, telling the player when it
 // fails; sync waits for the disk, for the last save of a session or a game.
 func (m *Model) save(sync bool) {
-	if m.saves == nil {
+	if m.store == nil {
 		return
 	}
-	m.saveErr = m.saves.SaveGame(m.cur, sync)
+	m.saveErr = m.store.SaveGame(m.cur, sync)
 }
 
 // savePref writes a setting changed in the game to the preferences file,

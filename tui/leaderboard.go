@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds what the game does with the leaderboards of 2048 serve:
@@ -21,44 +22,12 @@ import (
 // leaderview.go. A local game has no leaderboards: its key does nothing,
 // and the statistics hold the player's own daily challenges.
 
-// A Leaderboard is the leaderboards of a server, as one of its players
-// sees them. The game calls it from commands, on goroutines of their own,
-// and from Update: its methods must be safe for concurrent use.
-type Leaderboard interface {
-	// Player returns the player's name, and whether they chose it (else it
-	// is the default name the server gave them).
-	Player() (name string, chosen bool, err error)
-	// Rename gives the player a name, and returns it as kept; the error of
-	// a name refused says why, for the player.
-	Rename(name string) (string, error)
-	// Record ranks a game the player left, once it is in their history. A
-	// game recorded already, by its ID, is left as it is.
-	Record(g history.Game) error
-	// Missing returns those of ids, IDs of the player's games, that the
-	// leaderboards do not hold.
-	Missing(ids []string) ([]string, error)
-	// Board returns a board: the daily challenge of the date daily, or the
-	// best game of every player for "", of the games played with the AI if
-	// assisted, else of those played by hand.
-	Board(daily string, assisted bool) ([]Standing, error)
-}
-
-// A Standing is a row of a board.
-type Standing struct {
-	Place int // 1 for the highest score; a tie shares its place
-	Name  string
-	Score int
-	Tile  int  // the game's highest tile
-	Undos int  // the moves taken back in the game
-	Yours bool // the player's own row
-}
-
 // standings are the boards the game shows: today's daily challenge,
 // yesterday's, and the best games of all time, each by hand and with the
 // AI.
 type standings struct {
-	today, yesterday string           // the dates of the daily boards
-	boards           [3][2][]Standing // [today, yesterday, all time][by hand, with the AI]
+	today, yesterday string                      // the dates of the daily boards
+	boards           [3][2][]playerdata.Standing // [today, yesterday, all time][by hand, with the AI]
 }
 
 // The boards of standings, in the order of the screen's tabs.
@@ -71,7 +40,7 @@ const (
 // ranking is the game's side of the leaderboards: nil src for a local
 // game.
 type ranking struct {
-	src   Leaderboard
+	src   playerdata.Ranks
 	shown *standings // the boards last read; nil before
 	err   error      // why they could not be read
 	asks  uint64     // numbers the readings: an answer older than the one shown is dropped
@@ -108,7 +77,7 @@ func (rk *ranking) readStandings(m *Model) tea.Cmd {
 }
 
 // boardsOf reads the boards of src at the time now.
-func boardsOf(src Leaderboard, now time.Time) (*standings, error) {
+func boardsOf(src playerdata.Ranks, now time.Time) (*standings, error) {
 	s := &standings{today: history.DailyDate(now), yesterday: history.DailyDate(now.AddDate(0, 0, -1))}
 	for b, date := range []string{s.today, s.yesterday, ""} {
 		for a := range 2 {
@@ -198,7 +167,7 @@ func (rk *ranking) syncRanks(m *Model) tea.Cmd {
 
 // wholeGame returns the game of r with its moves: one of whole, the games
 // left in this session, or read from the history of store.
-func wholeGame(r history.Record, whole []history.Game, store *Store) (history.Game, error) {
+func wholeGame(r history.Record, whole []history.Game, store playerdata.Store) (history.Game, error) {
 	if i := slices.IndexFunc(whole, func(g history.Game) bool { return g.ID == r.ID }); i >= 0 {
 		return whole[i], nil
 	}
@@ -215,7 +184,7 @@ func wholeGame(r history.Record, whole []history.Game, store *Store) (history.Ga
 // or for a game from a position set up.
 func (rk *ranking) rankLine(m *Model) string {
 	s := rk.shown
-	if rk.src == nil || s == nil || m.cur.setUp() || m.cur.Game.MoveCount() == 0 {
+	if rk.src == nil || s == nil || m.cur.SetUp || m.cur.Game.MoveCount() == 0 {
 		return ""
 	}
 	assisted, how := 0, "By hand"
@@ -237,7 +206,7 @@ func (rk *ranking) rankLine(m *Model) string {
 // placeOf returns where a score would stand on board, against the other
 // players' rows: 1 plus the number of them above it, and the number of
 // players with the player's.
-func placeOf(board []Standing, score int) (place, of int) {
+func placeOf(board []playerdata.Standing, score int) (place, of int) {
 	place, of = 1, 1
 	for _, s := range board {
 		if s.Yours {

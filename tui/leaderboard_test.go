@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // A fakeBoard is leaderboards in memory: the boards it is given, and the
@@ -19,7 +20,7 @@ type fakeBoard struct {
 	mu       sync.Mutex
 	name     string
 	chosen   bool
-	boards   map[string][2][]Standing // by date, "" for all time
+	boards   map[string][2][]playerdata.Standing // by date, "" for all time
 	recorded []history.Game
 	fail     error // the error of Record, if any
 }
@@ -61,7 +62,7 @@ func (f *fakeBoard) Missing(ids []string) ([]string, error) {
 	}), nil
 }
 
-func (f *fakeBoard) Board(daily string, assisted bool) ([]Standing, error) {
+func (f *fakeBoard) Board(daily string, assisted bool) ([]playerdata.Standing, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	a := 0
@@ -71,27 +72,47 @@ func (f *fakeBoard) Board(daily string, assisted bool) ([]Standing, error) {
 	return f.boards[daily][a], nil
 }
 
+// row returns a row of a board.
+func row(place int, name string, score, tile, undos int, yours bool) playerdata.Standing {
+	return playerdata.Standing{Place: place, Name: name, Score: score, Tile: tile, Undos: undos, Yours: yours}
+}
+
 // someBoards returns boards for the date of testTime and all time, the
 // player "you" among the players.
-func someBoards() map[string][2][]Standing {
+func someBoards() map[string][2][]playerdata.Standing {
 	today := history.DailyDate(testTime)
-	return map[string][2][]Standing{
+	return map[string][2][]playerdata.Standing{
 		today: {
-			{{1, "alice", 20480, 2048, 0, false}, {2, "bob", 9000, 512, 3, false}, {2, "you", 9000, 512, 0, true}, {4, "玩家", 700, 64, 0, false}},
-			{{1, "carol", 30000, 2048, 0, false}},
+			{row(1, "alice", 20480, 2048, 0, false), row(2, "bob", 9000, 512, 3, false), row(2, "you", 9000, 512, 0, true), row(4, "玩家", 700, 64, 0, false)},
+			{row(1, "carol", 30000, 2048, 0, false)},
 		},
 		"": {
-			{{1, "a-very-long-name-here", 80000, 4096, 0, false}, {2, "alice", 40000, 2048, 0, false}, {3, "you", 12000, 1024, 0, true}},
+			{row(1, "a-very-long-name-here", 80000, 4096, 0, false), row(2, "alice", 40000, 2048, 0, false), row(3, "you", 12000, 1024, 0, true)},
 			nil,
 		},
 	}
 }
 
+// A rankedStore is a player's data with the ranks of a server.
+type rankedStore struct {
+	playerdata.Store
+	ranks playerdata.Ranks
+}
+
+func (r rankedStore) Ranks() playerdata.Ranks { return r.ranks }
+
+// ranked returns the data of s, ranked on f.
+func ranked(s playerdata.Store, f *fakeBoard) playerdata.Store { return rankedStore{s, f} }
+
 // withBoards returns a model of the served game with leaderboards f, its
 // name chosen, and its boards read.
 func withBoards(t *testing.T, cfg Config, f *fakeBoard) *Model {
 	t.Helper()
-	cfg.Leaderboard = f
+	if cfg.Store == nil {
+		s := tempStore(t)
+		cfg.Store = &s
+	}
+	cfg.Store = ranked(cfg.Store, f)
 	m := newTestModel(t, cfg)
 	m.Update(m.ranks.readStandings(m)())
 	return m
@@ -212,7 +233,7 @@ func TestRankAtGameOver(t *testing.T) {
 func TestLeftGamesRanked(t *testing.T) {
 	s := tempStore(t)
 	f := &fakeBoard{name: "you", chosen: true, fail: errors.New("disk I/O error")}
-	m := newTestModel(t, Config{Store: &s, Seed: 7, NewGame: true, Leaderboard: f})
+	m := newTestModel(t, Config{Store: ranked(&s, f), Seed: 7, NewGame: true})
 	for range 5 {
 		moveOnce(t, m)
 	}
@@ -225,7 +246,7 @@ func TestLeftGamesRanked(t *testing.T) {
 		t.Fatalf("the history: %+v; want the game left", log.Games)
 	}
 	f.fail = nil
-	m = newTestModel(t, Config{Store: &s, Leaderboard: f})
+	m = newTestModel(t, Config{Store: ranked(&s, f)})
 	settle(m, m.Init(), 20)
 	if len(f.recorded) != 1 || f.recorded[0].ID != id || f.recorded[0].MoveCount != 5 {
 		t.Fatalf("after the next start: %+v; want the game left, whole", f.recorded)
@@ -244,7 +265,7 @@ func TestLeftGamesRanked(t *testing.T) {
 func TestGameOverRankedAtQuit(t *testing.T) {
 	s := tempStore(t)
 	f := &fakeBoard{name: "you", chosen: true, boards: someBoards()}
-	m := newTestModel(t, Config{Store: &s, Seed: 7, NewGame: true, Leaderboard: f})
+	m := newTestModel(t, Config{Store: ranked(&s, f), Seed: 7, NewGame: true})
 	settle(m, m.Init(), 20)
 	m.cur.Game = modelAt(t, Config{}, lastMerge, 5).cur.Game
 	settle(m, press(m, "left"), 20)
@@ -262,7 +283,7 @@ func TestGameOverRankedAtQuit(t *testing.T) {
 	if got := m.farewell("connect again"); !strings.Contains(got, "recorded; connect again to start another") {
 		t.Errorf("the farewell: %q; want it to say the game is recorded", got)
 	}
-	m = newTestModel(t, Config{Store: &s, Leaderboard: f})
+	m = newTestModel(t, Config{Store: ranked(&s, f)})
 	settle(m, m.Init(), 20)
 	if m.cur.ID == id || len(f.recorded) != 1 {
 		t.Errorf("the next session: game %s (the one quit: %s), %d ranked; want a new game and the one ranked once", m.cur.ID, id, len(f.recorded))

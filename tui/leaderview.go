@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds the screens of the leaderboards of 2048 serve: the
@@ -205,7 +206,7 @@ func (v *leaderView) leaderLines(m *Model, width int) []string {
 	for a, title := range []string{"BY HAND", "WITH THE AI"} {
 		rows := s.boards[tab][a]
 		heading := fmt.Sprintf("%s · %s", title, figures.Quantity(len(rows), "player"))
-		if slices.ContainsFunc(rows, func(r Standing) bool { return r.Undos > 0 }) {
+		if slices.ContainsFunc(rows, func(r playerdata.Standing) bool { return r.Undos > 0 }) {
 			heading += " · " + undoGlyph(m.look.ascii) + " undos"
 		}
 		lines = append(lines, "", m.look.label(ansi.Truncate(heading, width, "…")))
@@ -240,7 +241,7 @@ func boardIntro(tab int, s *standings) string {
 
 // standingRow draws a row of a board: the place, the name, the score, the
 // tile and the undos, if any; the player's own row marked.
-func (v *leaderView) standingRow(m *Model, r Standing, width int) string {
+func (v *leaderView) standingRow(m *Model, r playerdata.Standing, width int) string {
 	mark := " "
 	if r.Yours {
 		mark = "▸"

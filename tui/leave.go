@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 	"time"
 
-	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
 )
@@ -20,7 +17,7 @@ import (
 // Every game has an ID, kept in the saved game and in its line. The game
 // left is recorded first — its line appended to the history, or, if the
 // history cannot be written, to the file of the games that wait for it
-// (Store.UnrecordedPath) — and only then is the next game saved over it.
+// (playerdata.Files.UnrecordedPath) — and only then is the next game saved over it.
 // A kill between the two leaves the old game saved with an ID the history
 // knows: at the next start the game sees that it was left, and does not
 // resume it, nor record it again. A game that could be recorded nowhere is
@@ -81,19 +78,6 @@ func (r *leaveRate) left(now time.Time) {
 
 // newGameID returns the ID of a new game: 64 random bits, in hex.
 func newGameID() string { return fmt.Sprintf("%016x", rand.Uint64()) }
-
-// derivedID returns the ID of a game saved by a version of 2048 that gave
-// none, worked out from its seed and start board: the same saved file gets
-// the same ID at every start, so that leaving it twice — after a crash, or
-// with a state directory that cannot be written — still records it once.
-func derivedID(g *engine.Game) string {
-	h := fnv.New64a()
-	var buf [16]byte
-	binary.LittleEndian.PutUint64(buf[:8], g.Seed())
-	binary.LittleEndian.PutUint64(buf[8:], uint64(g.Start()))
-	h.Write(buf[:])
-	return fmt.Sprintf("%016x", h.Sum64())
-}
 
 // recorded reports whether the game id was left already: its line is in
 // the history, or waits to be written there.

@@ -10,20 +10,72 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // errInjected is the failure of a write that a test makes fail.
 var errInjected = errors.New("no space left on device (injected)")
 
+// The writes of a faultyStore, as its fail names them.
+const (
+	writeGame       = "game"       // the game in progress
+	writeHistory    = "history"    // a line of the history
+	writeUnrecorded = "unrecorded" // a game waiting for the history, or those that wait rewritten
+)
+
+// A faultyStore is a player's data whose writes fail as fail says: it is
+// called before each write with what is written, and an error it returns
+// is the write's, and the write is not made.
+type faultyStore struct {
+	playerdata.Store
+	fail func(what string) error // nil: no write fails
+}
+
+// check returns the error fail gives for the write what, if any.
+func (f *faultyStore) check(what string) error {
+	if f.fail == nil {
+		return nil
+	}
+	return f.fail(what)
+}
+
+func (f *faultyStore) SaveGame(g playerdata.SavedGame, sync bool) error {
+	if err := f.check(writeGame); err != nil {
+		return fmt.Errorf("saving: %w", err)
+	}
+	return f.Store.SaveGame(g, sync)
+}
+
+func (f *faultyStore) AppendHistory(g history.Game) error {
+	if err := f.check(writeHistory); err != nil {
+		return fmt.Errorf("recording the game: %w", err)
+	}
+	return f.Store.AppendHistory(g)
+}
+
+func (f *faultyStore) AddUnrecorded(g history.Game) error {
+	if err := f.check(writeUnrecorded); err != nil {
+		return fmt.Errorf("keeping the game: %w", err)
+	}
+	return f.Store.AddUnrecorded(g)
+}
+
+func (f *faultyStore) SetUnrecorded(games []history.Game) error {
+	if err := f.check(writeUnrecorded); err != nil {
+		return err
+	}
+	return f.Store.SetUnrecorded(games)
+}
+
 // savedOverGame saves, in s, a game over of one move with the ID id, and
 // returns it.
-func savedOverGame(t *testing.T, s Store, id string) SavedGame {
+func savedOverGame(t *testing.T, s playerdata.Files, id string) playerdata.SavedGame {
 	t.Helper()
 	b, err := engine.Parse(lostOrWon)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := SavedGame{ID: id, Game: engine.NewGameFrom(b, 3)}
+	g := playerdata.SavedGame{ID: id, Game: engine.NewGameFrom(b, 3)}
 	if _, ok := g.Game.Move(engine.Down); !ok || !g.Game.Over() {
 		t.Fatal("down does not end the game of lostOrWon")
 	}
@@ -35,7 +87,7 @@ func savedOverGame(t *testing.T, s Store, id string) SavedGame {
 
 // session starts the game on the store s, as 2048 does, or as 2048 -new
 // does with fresh.
-func session(t *testing.T, s *Store, fresh bool) *Model {
+func session(t *testing.T, s playerdata.Store, fresh bool) *Model {
 	t.Helper()
 	return newTestModel(t, Config{Store: s, Seed: 7, NewGame: fresh})
 }
@@ -63,7 +115,7 @@ func leaveForNew(m *Model) {
 
 // ids counts the games of each ID in the history of s, and returns the
 // number of lines.
-func ids(t *testing.T, s Store) (map[string]int, int) {
+func ids(t *testing.T, s playerdata.Files) (map[string]int, int) {
 	t.Helper()
 	log := historyOf(t, s)
 	n := map[string]int{}
@@ -87,10 +139,11 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 				name = fmt.Sprintf("killed at write %d", k)
 			}
 			s := tempStore(t)
+			f := &faultyStore{Store: &s}
 			a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
 			writes, reached := 0, false
 			var done []string
-			s.beforeWrite = func(what string) error {
+			f.fail = func(what string) error {
 				writes++
 				switch {
 				case writes < k:
@@ -103,7 +156,7 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 				done = append(done, what)
 				return nil
 			}
-			m := session(t, &s, false)
+			m := session(t, f, false)
 			leaveForNew(m) // the game over, a
 			b := m.cur.ID
 			if b != a.ID { // else a could be recorded nowhere, and stays
@@ -118,9 +171,9 @@ func TestLeavingRecordsEachGameOnce(t *testing.T) {
 				break // every write has had its fault
 			}
 
-			s.beforeWrite = nil
+			f.fail = nil
 			for range 2 { // the next sessions: each leaves what is on screen
-				m = session(t, &s, false)
+				m = session(t, f, false)
 				if m.cur.Game.MoveCount() > 0 {
 					leaveForNew(m)
 				}
@@ -170,15 +223,16 @@ func TestNewGameSavedAtOnce(t *testing.T) {
 // written, every -new leaves the same saved game, and it is recorded once.
 func TestNewWithUnwritableState(t *testing.T) {
 	s := tempStore(t)
+	f := &faultyStore{Store: &s}
 	a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
+	f.fail = func(what string) error {
 		if what == writeGame {
 			return errInjected
 		}
 		return nil
 	}
 	for range 3 {
-		m := session(t, &s, true)
+		m := session(t, f, true)
 		if m.saveErr == nil {
 			t.Fatal("the new game was saved in a state directory that cannot be written")
 		}
@@ -214,14 +268,15 @@ func TestLeftGameNotResumed(t *testing.T) {
 // to the history once it can be.
 func TestHistoryUnwritable(t *testing.T) {
 	s := tempStore(t)
+	f := &faultyStore{Store: &s}
 	savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
+	f.fail = func(what string) error {
 		if what == writeHistory {
 			return errInjected
 		}
 		return nil
 	}
-	m := session(t, &s, false)
+	m := session(t, f, false)
 	leaveForNew(m)
 	moveOnce(t, m)
 	leaveForNew(m)
@@ -237,8 +292,8 @@ func TestHistoryUnwritable(t *testing.T) {
 		t.Fatalf("%d lines written to a history that fails", lines)
 	}
 
-	s.beforeWrite = nil
-	m = session(t, &s, false)
+	f.fail = nil
+	m = session(t, f, false)
 	if count, lines := ids(t, s); lines != 2 || len(count) != 2 || m.past.summary.Games != 2 {
 		t.Errorf("the next start: %d lines %v, %d counted; want the 2 games once each", lines, count, m.past.summary.Games)
 	}
@@ -278,19 +333,20 @@ func TestHistoryUnreadable(t *testing.T) {
 // the history nor aside is not left: it stays on screen, with a warning.
 func TestGameKeptWhenNowhereToRecord(t *testing.T) {
 	s := tempStore(t)
+	f := &faultyStore{Store: &s}
 	a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
-	s.beforeWrite = func(what string) error {
+	f.fail = func(what string) error {
 		if what != writeGame {
 			return errInjected
 		}
 		return nil
 	}
-	m := session(t, &s, false)
+	m := session(t, f, false)
 	leaveForNew(m)
 	if m.cur.ID != a.ID || len(m.warnings) == 0 || m.past.summary.Games != 0 {
 		t.Errorf("after n: game %q, warnings %v, %d counted; want the game kept, a warning, nothing counted", m.cur.ID, m.warnings, m.past.summary.Games)
 	}
-	s.beforeWrite = nil
+	f.fail = nil
 	leaveForNew(m)
 	if count, lines := ids(t, s); m.cur.ID == a.ID || lines != 1 || count[a.ID] != 1 {
 		t.Errorf("n once the disk has room: game %q, %d lines; want the game left, once", m.cur.ID, lines)
@@ -320,12 +376,13 @@ func TestLegacySaveGetsStableID(t *testing.T) {
 // where they are kept.
 func TestMessagesNameShownFiles(t *testing.T) {
 	s := tempStore(t)
+	f := &faultyStore{Store: &s}
 	s.Shown = filepath.Dir(filepath.Dir(s.StateDir))
-	files := map[string]string{writeGame: s.gamePath(), writeHistory: s.HistoryPath(), writeUnrecorded: s.UnrecordedPath()}
-	s.beforeWrite = func(what string) error {
+	files := map[string]string{writeGame: s.GamePath(), writeHistory: s.HistoryPath(), writeUnrecorded: s.UnrecordedPath()}
+	f.fail = func(what string) error {
 		return fmt.Errorf("writing %s: %w", files[what], errInjected)
 	}
-	m := session(t, &s, true)
+	m := session(t, f, true)
 	moveOnce(t, m)
 	leaveForNew(m) // recorded nowhere: the game goes on
 	banner := strings.Join(m.play.bannerLines(m, 400), "\n")

@@ -20,31 +20,31 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // Config is what the command line decides about a session.
 type Config struct {
-	Seed     uint64        // the seed of a new game; 0 picks one at random
-	Board    engine.Board  // the position of a new game set up there (2048 -board); 0 for a fresh start
-	Daily    bool          // a new game of today's daily challenge (2048 -daily)
-	NewGame  bool          // start a new game even if one is saved
-	Depth    int           // the AI's search depth in plies; ai.Auto lets the position decide
-	Theme    theme.Theme   // the zero Theme is theme.Default()
-	Color    ColorMode     // ColorAuto follows the terminal
-	Autoplay bool          // start with the AI playing
-	Speed    time.Duration // the time between two moves of the AI, at least
-	Store    *Store        // where the game and the history are kept; nil keeps nothing
-	Saves    GameSaver     // where the game in progress is kept, if not in Store's file (2048 serve: its database)
-	Prefs    *Prefs        // the keys, and where changes of settings go; nil: the defaults, kept nowhere
-	Searcher *ai.Searcher  // nil makes one that uses every core
-	EvalName string        // the name of Searcher's evaluator, for the panel; "" is the default heuristic
-	Network  *NetworkOffer // the network offered to a player with none of their own (see FindNetwork); nil: none
-	Pool     *Pool         // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
-	ASCII    bool          // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
-	Animate  bool          // slide the tiles when they move (never without colour)
-	Still    bool          // tiles never slide, whatever Animate and the settings say (see stillText)
-	Coach    bool          // mark each of the player's moves as the review will (see coach.go)
-	Races    RaceHub       // races against friends (2048 serve, see race.go); nil: none
+	Seed     uint64           // the seed of a new game; 0 picks one at random
+	Board    engine.Board     // the position of a new game set up there (2048 -board); 0 for a fresh start
+	Daily    bool             // a new game of today's daily challenge (2048 -daily)
+	NewGame  bool             // start a new game even if one is saved
+	Depth    int              // the AI's search depth in plies; ai.Auto lets the position decide
+	Theme    theme.Theme      // the zero Theme is theme.Default()
+	Color    ColorMode        // ColorAuto follows the terminal
+	Autoplay bool             // start with the AI playing
+	Speed    time.Duration    // the time between two moves of the AI, at least
+	Store    playerdata.Store // the player's data: the game in progress, the history, the reviews; nil keeps nothing
+	Prefs    *Prefs           // the keys, and where changes of settings go; nil: the defaults, kept nowhere
+	Searcher *ai.Searcher     // nil makes one that uses every core
+	EvalName string           // the name of Searcher's evaluator, for the panel; "" is the default heuristic
+	Network  *NetworkOffer    // the network offered to a player with none of their own (see FindNetwork); nil: none
+	Pool     *Pool            // the AI shared by the games of a server (see Pool); Searcher and EvalName are then the pool's
+	ASCII    bool             // draw with ASCII only: the terminal's locale is not UTF-8 (see ASCIILocale)
+	Animate  bool             // slide the tiles when they move (never without colour)
+	Still    bool             // tiles never slide, whatever Animate and the settings say (see stillText)
+	Coach    bool             // mark each of the player's moves as the review will (see coach.go)
+	Races    RaceHub          // races against friends (2048 serve, see race.go); nil: none
 
 	// SecretSeeds keeps the seeds of new games secret (see seeds): 2048
 	// serve, whose leaderboards rank games played by hand.
@@ -55,10 +55,6 @@ type Config struct {
 	// GamesPerMinute bounds the games a player may leave in a minute (2048
 	// serve records each); 0 bounds nothing.
 	GamesPerMinute int
-
-	// Leaderboard is the leaderboards of the server the game is played on
-	// (2048 serve), where each game left is ranked; nil for a local game.
-	Leaderboard Leaderboard
 }
 
 // Model is the state of the game on screen. It implements tea.Model.
@@ -71,14 +67,13 @@ type Model struct {
 	ctx   context.Context
 	now   func() time.Time // the clock: time.Now, but for tests
 	keys  KeyMap
-	store *Store    // nil keeps nothing
-	saves GameSaver // the game in progress: Config.Saves, or store; nil keeps none
-	prefs *Prefs    // never nil: DefaultPrefs, kept nowhere, without a file
+	store playerdata.Store // the player's data; nil keeps nothing
+	prefs *Prefs           // never nil: DefaultPrefs, kept nowhere, without a file
 
-	cur        SavedGame    // the game in progress and what the statistics need of it
-	lastActive time.Time    // when a move was last played, or the session began: the time played runs from it
-	saveErr    error        // why the game in progress could not be saved, if it could not
-	past       playedBefore // the games played before, and the writes of the history
+	cur        playerdata.SavedGame // the game in progress and what the statistics need of it
+	lastActive time.Time            // when a move was last played, or the session began: the time played runs from it
+	saveErr    error                // why the game in progress could not be saved, if it could not
+	past       playedBefore         // the games played before, and the writes of the history
 
 	ai      assistant // the AI: its searches, hints and autoplay
 	coach   coaching  // the live coach's marks on the player's moves
@@ -193,13 +188,22 @@ const warningTime = 3 * time.Second
 
 // warn puts a warning on the screen, unless it is there already.
 func (m *Model) warn(text string) {
-	text = m.store.shown(text)
+	text = m.forPlayer(text)
 	for _, w := range m.warnings {
 		if w.text == text {
 			return
 		}
 	}
 	m.warnings = append(m.warnings, warning{text, m.now()})
+}
+
+// forPlayer returns text, a message for the player, with the places it
+// names as the player knows them (see playerdata.Store.ForPlayer).
+func (m *Model) forPlayer(text string) string {
+	if m.store == nil {
+		return text
+	}
+	return m.store.ForPlayer(text)
 }
 
 // seen takes away the warnings a key press has had time to be read.
@@ -258,12 +262,10 @@ func New(ctx context.Context, cfg Config) *Model {
 	if m.ai.evalName == "" {
 		m.ai.evalName = ai.Evaluators()[0].Name
 	}
-	m.saves = cfg.Saves
-	if m.saves == nil && cfg.Store != nil {
-		m.saves = cfg.Store
-	}
 	m.look.repaint()
-	m.ranks.src = cfg.Leaderboard // before start: a game left there is ranked
+	if m.store != nil {
+		m.ranks.src = m.store.Ranks() // before start: a game left there is ranked
+	}
 	m.start(cfg)
 	m.startRanks()
 	return m
@@ -293,7 +295,7 @@ func (m *Model) start(cfg Config) {
 	if seed == 0 {
 		seed = m.seeds.newSeed()
 	}
-	m.cur = SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
+	m.cur = playerdata.SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
 	if cfg.Daily {
 		m.cur = m.dailySave()
 		m.note = m.dailyNote()
@@ -303,10 +305,10 @@ func (m *Model) start(cfg Config) {
 
 // resume loads the saved game and reports whether there was one.
 func (m *Model) resume() bool {
-	if m.saves == nil {
+	if m.store == nil {
 		return false
 	}
-	s, err := m.saves.LoadGame()
+	s, err := m.store.LoadGame()
 	if errors.Is(err, fs.ErrNotExist) {
 		return false
 	}

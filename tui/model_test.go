@@ -13,6 +13,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // testTime is the time of the tests' clock, which stands still.
@@ -51,7 +52,7 @@ func modelAt(t *testing.T, cfg Config, start string, seed uint64) *Model {
 		t.Fatal(err)
 	}
 	m := newTestModel(t, cfg)
-	m.cur = SavedGame{Game: engine.NewGameFrom(b, seed)}
+	m.cur = playerdata.SavedGame{Game: engine.NewGameFrom(b, seed)}
 	return m
 }
 

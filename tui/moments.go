@@ -103,7 +103,7 @@ func (ps *playScreen) overLines(m *Model) (string, []string) {
 	if line := m.ranks.rankLine(m); line != "" {
 		lines = append(lines, line)
 	}
-	if m.cur.setUp() {
+	if m.cur.SetUp {
 		lines = append(lines, "A game from a position set up: its records are kept apart.")
 	} else if s.Games > 0 {
 		if g.Score() > s.BestScore {

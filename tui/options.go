@@ -279,7 +279,7 @@ func (m *Model) wrote(name string, value any) {
 	case m.prefs.broken() != nil: // the line under the list says so, and the help why
 		v.say("Changed for this game, not written.", true)
 	case err != nil:
-		v.say("Changed for this game, not written: "+m.store.shown(err.Error()), true)
+		v.say("Changed for this game, not written: "+m.forPlayer(err.Error()), true)
 	case path != "":
 		v.say("Written to "+shortPath(path)+".", false)
 	default:

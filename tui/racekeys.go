@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds the keys of a race and what the game does as the race
@@ -170,7 +171,7 @@ func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 // the race's game, and tells the race where it stands.
 func (r *racing) start(m *Model) {
 	m.ai.autoplay, m.ai.pending, m.play.asking = false, nil, noQuestion
-	if !m.startGame(SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGame(r.seat.Seed()), Race: r.seat.Code()}) {
 		r.leave() // the game on screen could be kept nowhere: the warning says why
 		return
 	}

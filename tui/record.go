@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
 )
@@ -92,7 +91,7 @@ func (m *Model) migrate(log *history.Index) {
 
 // line returns the line of the history of the game on screen, as it stands.
 func (m *Model) line() history.Game {
-	g := history.FromEngine(m.cur.Game, m.cur.movers())
+	g := history.FromEngine(m.cur.Game, m.cur.Movers())
 	g.ID, g.Undos, g.Peak, g.SetUp, g.Daily = m.cur.ID, m.cur.Undos, max(m.cur.Peak, g.Score), m.cur.SetUp, m.cur.Daily
 	g.Hinted, g.Autoplayed, g.Race = m.cur.Hinted, m.cur.Autoplayed, m.cur.Race
 	g.Played, g.Ended = m.cur.Played, m.now().Truncate(time.Second)
@@ -107,7 +106,7 @@ func (m *Model) statsNow() history.Summary {
 	if m.cur.Game.Over() && m.cur.Game.MoveCount() > 0 {
 		s = history.Summarize(m.past.earlier, append(m.past.games[:len(m.past.games):len(m.past.games)], m.line().Record))
 	}
-	if !m.cur.setUp() {
+	if !m.cur.SetUp {
 		s.BestScore = max(s.BestScore, m.cur.Peak, m.cur.Game.Score())
 		s.HighestTile = max(s.HighestTile, m.cur.Game.HighestTile())
 	}
@@ -117,15 +116,11 @@ func (m *Model) statsNow() history.Summary {
 // best returns the best score to show beside the game: the history's,
 // raised by the game on screen unless it began from a position set up.
 func (m *Model) best() int {
-	if m.cur.setUp() {
+	if m.cur.SetUp {
 		return m.past.summary.BestScore
 	}
 	return max(m.past.summary.BestScore, m.cur.Peak, m.cur.Game.Score())
 }
-
-// setUp reports whether the game began from a position set up (2048
-// -board, or taken over from a replay), not from a fresh start.
-func (s *SavedGame) setUp() bool { return s.SetUp }
 
 // countTime adds to the time played the time since the last move, up to
 // maxPause.
@@ -135,38 +130,12 @@ func (m *Model) countTime() {
 	m.lastActive = now
 }
 
-// movers returns who made each move of the game, or nil if the game does
-// not know (it began before the game recorded it).
-func (s *SavedGame) movers() review.Movers {
-	if len(s.By) != s.Game.MoveCount() {
-		return nil
-	}
-	return s.By
-}
-
-// moved records who made the move just played, if the game knows who
-// made the others, and the score it reached.
-func (s *SavedGame) moved(by review.Mover) {
-	if len(s.By) == s.Game.MoveCount()-1 {
-		s.By = append(s.By, by)
-	}
-	s.Peak = max(s.Peak, s.Game.Score())
-}
-
-// undone counts a move taken back, and forgets who made it.
-func (s *SavedGame) undone() {
-	s.Undos++
-	if n := s.Game.MoveCount(); len(s.By) > n {
-		s.By = s.By[:n]
-	}
-}
-
 // firstTile returns the rank of a tile the move just made if it is the
 // first of its rank in all the player's games, from 2048 up, or 0: the
 // game celebrates it.
 func (m *Model) firstTile(before engine.Board) uint8 {
 	r := m.cur.Game.Board().HighestRank()
-	if m.cur.setUp() || r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.past.summary.HighestTile {
+	if m.cur.SetUp || r < engine.WinRank || r <= before.HighestRank() || engine.TileValue(r) <= m.past.summary.HighestTile {
 		return 0
 	}
 	return r

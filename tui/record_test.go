@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // Each test here checks one definition of the doc comments of record.go
@@ -19,7 +21,7 @@ import (
 
 // historyOf reads the history file of the store s whole, as
 // history.Read does, and fails t if it has a line that cannot be read.
-func historyOf(t *testing.T, s Store) history.Log {
+func historyOf(t *testing.T, s playerdata.Files) history.Log {
 	t.Helper()
 	f, err := os.Open(s.HistoryPath())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -235,10 +237,10 @@ func TestMigration(t *testing.T) {
 	s := tempStore(t)
 	os.MkdirAll(s.DataDir, 0o755)
 	old := `{"version":1,"best_score":36112,"highest_tile":4096,"games_played":42,"games_won":3,"games_hinted":10,"games_autoplayed":5}`
-	os.WriteFile(s.statsPath(), []byte(old), 0o644)
+	os.WriteFile(filepath.Join(s.DataDir, "stats.json"), []byte(old), 0o644)
 	g := engine.NewGame(5)
 	playSome(g, 3000) // to the end
-	s.SaveGame(SavedGame{Game: g, Hinted: true, Counted: true}, true)
+	s.SaveGame(playerdata.SavedGame{Game: g, Hinted: true, Counted: true}, true)
 
 	m := New(t.Context(), Config{Store: &s})
 	want := history.Earlier{GamesPlayed: 41, GamesWon: 3, GamesHinted: 9, GamesAutoplayed: 5, BestScore: 36112, HighestTile: 4096}
@@ -248,10 +250,10 @@ func TestMigration(t *testing.T) {
 	if st := m.statsNow(); st.Games != 42 || st.Hinted != 10 || st.BestScore != 36112 {
 		t.Errorf("statistics with the game over on screen: %+v; want the 42 games of stats.json", st)
 	}
-	if got, err := os.ReadFile(s.statsPath() + ".migrated"); err != nil || string(got) != old {
+	if got, err := os.ReadFile(filepath.Join(s.DataDir, "stats.json") + ".migrated"); err != nil || string(got) != old {
 		t.Errorf("stats.json.migrated: %q, %v; want stats.json as it was", got, err)
 	}
-	if _, err := os.Stat(s.statsPath()); err == nil {
+	if _, err := os.Stat(filepath.Join(s.DataDir, "stats.json")); err == nil {
 		t.Error("stats.json is still there: it would be carried again")
 	}
 	if !strings.Contains(m.note, "41 games") {
@@ -259,8 +261,8 @@ func TestMigration(t *testing.T) {
 	}
 	// A crash between the line and the rename: stats.json comes back, and
 	// is not counted twice.
-	os.WriteFile(s.statsPath(), []byte(old), 0o644)
-	s.SaveGame(SavedGame{Game: g, Hinted: true, Counted: true}, true)
+	os.WriteFile(filepath.Join(s.DataDir, "stats.json"), []byte(old), 0o644)
+	s.SaveGame(playerdata.SavedGame{Game: g, Hinted: true, Counted: true}, true)
 	m = New(t.Context(), Config{Store: &s, NewGame: true})
 	if m.past.summary.Games != 42 || len(historyOf(t, s).Earlier) != 1 {
 		t.Errorf("after a second start: %d games, %d lines of earlier games; want 42 and 1", m.past.summary.Games, len(historyOf(t, s).Earlier))
@@ -304,7 +306,7 @@ func TestStatisticsNotWrittenOverUnreadable(t *testing.T) {
 	s := tempStore(t)
 	os.MkdirAll(s.DataDir, 0o755)
 	unread := `{"version":2,"games_played":42}`
-	os.WriteFile(s.statsPath(), []byte(unread), 0o644)
+	os.WriteFile(filepath.Join(s.DataDir, "stats.json"), []byte(unread), 0o644)
 	m := modelAt(t, Config{Store: &s}, "0 32 64 32 / 8 16 8 64 / 32 4 16 2 / 8 32 64 4", 5)
 	if view := m.render(); !strings.Contains(view, "newer") || !strings.Contains(view, "not written over") {
 		t.Errorf("the player is not told why:\n%s", view)
@@ -312,7 +314,7 @@ func TestStatisticsNotWrittenOverUnreadable(t *testing.T) {
 	press(m, "left") // the game ends
 	press(m, "n")
 	press(m, "q")
-	if got, _ := os.ReadFile(s.statsPath()); string(got) != unread {
+	if got, _ := os.ReadFile(filepath.Join(s.DataDir, "stats.json")); string(got) != unread {
 		t.Errorf("stats.json is now %s; want it untouched", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file holds the replay: a game move by move, reviewed by the AI. It
@@ -71,7 +72,7 @@ func (m *Model) replayGameOnScreen() tea.Cmd {
 		m.note = "Nothing to replay yet: no move has been played."
 		return nil
 	}
-	g := review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}
+	g := review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.Movers()}
 	title := "this game"
 	if !m.cur.Game.Over() {
 		// The review shows the AI's move at each position, this one's too:
@@ -337,7 +338,7 @@ func (v *replayView) takeOver(m *Model) tea.Cmd {
 	}
 	at := v.at
 	cmd := v.leaveReplay(m)
-	if !m.startGame(SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
 		return cmd
 	}
 	m.note = fmt.Sprintf("Playing on from move %s, with new tiles and a score from 0: a game set up, whose records are kept apart.",

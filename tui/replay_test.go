@@ -67,7 +67,7 @@ func playCarelessly(g *engine.Game, n int) {
 // reviewOf returns the review of m's game at replaySetting.
 func reviewOfGame(t *testing.T, m *Model) *review.Review {
 	t.Helper()
-	rev, err := review.Run(context.Background(), review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}, review.Options{Setting: replaySetting})
+	rev, err := review.Run(context.Background(), review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.Movers()}, review.Options{Setting: replaySetting})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestReplayKeepsReviews(t *testing.T) {
 	}
 	kept := func() int {
 		t.Helper()
-		known, err := store.LoadReview(review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.movers()}, m.screens.reviewAt)
+		known, err := store.LoadReview(review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.Movers()}, m.screens.reviewAt)
 		if err != nil {
 			t.Fatal(err)
 		}

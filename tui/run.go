@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // A RunningError says that another game holds the store: only one game at
@@ -96,9 +97,9 @@ func measureWidths() {
 // and saves it whichever way it ends. The terminal is restored,
 // even after a panic.
 //
-// With a Store, Run first takes the lock on its state directory: if another
-// game holds it, Run returns a *RunningError at once, having read and
-// written nothing.
+// With a Store, Run first takes the player's data for this game alone
+// (playerdata.Store.Lock): if another game holds it, Run returns a
+// *RunningError at once, having read and written nothing.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	return run(ctx, cfg, in, out, nil)
 }
@@ -153,25 +154,21 @@ func comeBack(remote *Terminal) string {
 	return "run 2048"
 }
 
-// lockStore takes the lock on the store's state directory and removes what
-// killed writers left there, and returns the function that gives the lock
-// back. If another game holds it, the error is a *RunningError; if the lock
-// cannot be taken at all, the error says why, and the game plays on,
-// unguarded, with the player told.
-func lockStore(s *Store) (release func(), err error) {
+// lockStore takes the player's data for this game alone (see
+// playerdata.Store.Lock), and returns the function that gives it back. If
+// another game holds it, the error is a *RunningError; if it cannot be
+// taken at all, the error says why, and the game plays on, unguarded, with
+// the player told.
+func lockStore(s playerdata.Store) (release func(), err error) {
 	if s == nil {
 		return func() {}, nil
 	}
-	lock, err := dirlock.Acquire(s.StateDir)
+	release, err = s.Lock()
 	var held *dirlock.HeldError
-	switch {
-	case errors.As(err, &held):
+	if errors.As(err, &held) {
 		return func() {}, &RunningError{PID: held.PID, Dir: held.Path}
-	case err != nil:
-		return func() {}, err
 	}
-	s.RemoveStale()
-	return func() { lock.Release() }, nil
+	return release, err
 }
 
 // runProgram runs the Bubble Tea program of m on the terminal in and out

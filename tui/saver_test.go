@@ -2,52 +2,55 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // memorySaves keeps the game in progress in memory, encoded as the file
-// is: the GameSaver of a game whose saves are not the Store's files.
+// is, and the rest of the player's data in Store: the data of a player
+// whose game in progress is not in the files (2048 serve's players: their
+// games are in its database).
 type memorySaves struct {
+	playerdata.Store
 	data    []byte // the game saved; nil: none
 	saves   int    // the saves made
 	loadErr error  // the error of LoadGame, if set
 	saveErr error  // the error of SaveGame, if set
 }
 
-func (s *memorySaves) LoadGame() (SavedGame, error) {
+func (s *memorySaves) LoadGame() (playerdata.SavedGame, error) {
 	switch {
 	case s.loadErr != nil:
-		return SavedGame{}, s.loadErr
+		return playerdata.SavedGame{}, s.loadErr
 	case s.data == nil:
-		return SavedGame{}, fs.ErrNotExist
+		return playerdata.SavedGame{}, fs.ErrNotExist
 	}
-	return DecodeSavedGame(s.data)
+	return playerdata.DecodeSavedGame(s.data)
 }
 
-func (s *memorySaves) SaveGame(g SavedGame, sync bool) error {
+func (s *memorySaves) SaveGame(g playerdata.SavedGame, sync bool) error {
 	if s.saveErr != nil {
 		return s.saveErr
 	}
-	data, err := EncodeSavedGame(g)
+	data, err := playerdata.EncodeSavedGame(g)
 	if err == nil {
 		s.data, s.saves = data, s.saves+1
 	}
 	return err
 }
 
-// TestConfigSaves plays with the game in progress kept by Config.Saves:
-// each move is saved there, not in the Store's game.json, and the next
+// TestSavesApart plays with a Store that keeps the game in progress apart
+// from the files: each move is saved there, not in game.json, and the next
 // session resumes it from there.
-func TestConfigSaves(t *testing.T) {
+func TestSavesApart(t *testing.T) {
 	s := tempStore(t)
-	saves := &memorySaves{}
-	m := newTestModel(t, Config{Store: &s, Saves: saves, Seed: 7})
+	saves := &memorySaves{Store: &s}
+	m := newTestModel(t, Config{Store: saves, Seed: 7})
 	moveOnce(t, m)
 	before := saves.saves
 	moveOnce(t, m)
@@ -59,16 +62,16 @@ func TestConfigSaves(t *testing.T) {
 	if _, err := os.Stat(s.GamePath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("%s written (%v); want the game in the saver only", s.GamePath(), err)
 	}
-	again := newTestModel(t, Config{Store: &s, Saves: saves, Seed: 7})
+	again := newTestModel(t, Config{Store: saves, Seed: 7})
 	if again.cur.Game.Board() != board || again.cur.Game.MoveCount() != n || !strings.Contains(again.note, "Welcome back") {
 		t.Errorf("resumed %v after %d moves, note %q; want %v after %d", again.cur.Game.Board(), again.cur.Game.MoveCount(), again.note, board, n)
 	}
 }
 
-// TestConfigSavesLeftGameNotResumed: a game the saver holds whose ID the
+// TestSavesApartLeftGameNotResumed: a game the saver holds whose ID the
 // history has is a game left, as with the Store's file: a new game begins,
 // and the one left counts once.
-func TestConfigSavesLeftGameNotResumed(t *testing.T) {
+func TestSavesApartLeftGameNotResumed(t *testing.T) {
 	s := tempStore(t)
 	a := savedOverGame(t, s, "aaaaaaaaaaaaaaaa")
 	line := history.FromEngine(a.Game, nil)
@@ -76,23 +79,23 @@ func TestConfigSavesLeftGameNotResumed(t *testing.T) {
 	if err := s.AppendHistory(line); err != nil {
 		t.Fatal(err)
 	}
-	saves := &memorySaves{}
+	saves := &memorySaves{Store: &s}
 	if err := saves.SaveGame(a, true); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(s.GamePath())
-	m := newTestModel(t, Config{Store: &s, Saves: saves, Seed: 7})
+	m := newTestModel(t, Config{Store: saves, Seed: 7})
 	if m.cur.ID == a.ID || m.cur.Game.MoveCount() != 0 || m.statsNow().Games != 1 {
 		t.Errorf("game %q of %d moves, %d games counted; want a new game, and the one left counted once", m.cur.ID, m.cur.Game.MoveCount(), m.statsNow().Games)
 	}
 }
 
-// TestConfigSavesErrors: a saver that cannot load or save tells the
+// TestSavesApartErrors: a saver that cannot load or save tells the
 // player, and the game goes on on the screen.
-func TestConfigSavesErrors(t *testing.T) {
+func TestSavesApartErrors(t *testing.T) {
 	s := tempStore(t)
-	saves := &memorySaves{loadErr: errors.New("the saved game cannot be read (injected)"), saveErr: errInjected}
-	m := newTestModel(t, Config{Store: &s, Saves: saves, Seed: 7})
+	saves := &memorySaves{Store: &s, loadErr: errors.New("the saved game cannot be read (injected)"), saveErr: errInjected}
+	m := newTestModel(t, Config{Store: saves, Seed: 7})
 	moveOnce(t, m)
 	moveOnce(t, m)
 	view := m.render()
@@ -103,28 +106,5 @@ func TestConfigSavesErrors(t *testing.T) {
 	}
 	if n := m.cur.Game.MoveCount(); n != 2 {
 		t.Errorf("%d moves on screen; want 2, the game going on", n)
-	}
-}
-
-func TestEncodeSavedGame(t *testing.T) {
-	s := tempStore(t)
-	g := savedOverGame(t, s, "bbbbbbbbbbbbbbbb")
-	data, err := EncodeSavedGame(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := os.ReadFile(s.GamePath())
-	if err != nil || string(file) != string(data) {
-		t.Errorf("EncodeSavedGame = %s; want the file's %s (%v)", data, file, err)
-	}
-	back, err := DecodeSavedGame(data)
-	if err != nil || back.ID != g.ID || back.Game.Board() != g.Game.Board() || back.Game.MoveCount() != g.Game.MoveCount() {
-		t.Errorf("DecodeSavedGame(EncodeSavedGame(g)) = %+v, %v; want %+v", back, err, g)
-	}
-	if _, err := DecodeSavedGame(data[:len(data)-1]); err == nil {
-		t.Error("a game cut short decodes")
-	}
-	if _, err := DecodeSavedGame([]byte(fmt.Sprintf(`{"version":%d,"game":null}`, SavedGameVersion))); err == nil {
-		t.Error("a saved game of no game decodes")
 	}
 }

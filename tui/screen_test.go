@@ -12,6 +12,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // checkFits fails the test if the screen of m is not exactly its terminal's
@@ -270,7 +271,7 @@ func TestPanelSaysWhatIsInEffect(t *testing.T) {
 // TestNoWelcomeBackAfterNoMove: a saved game of no move resumes silently.
 func TestNoWelcomeBackAfterNoMove(t *testing.T) {
 	s := tempStore(t)
-	s.SaveGame(SavedGame{Game: engine.NewGame(3)}, false)
+	s.SaveGame(playerdata.SavedGame{Game: engine.NewGame(3)}, false)
 	if m := New(t.Context(), Config{Store: &s}); m.note != "" || m.cur.Game.Seed() != 3 {
 		t.Errorf("a game of no move resumed with %q, seed %d", m.note, m.cur.Game.Seed())
 	}
@@ -281,7 +282,7 @@ func TestSuspend(t *testing.T) {
 	s := tempStore(t)
 	m := newTestModel(t, Config{Store: &s})
 	press(m, "left")
-	os.Remove(s.gamePath())
+	os.Remove(s.GamePath())
 	cmd := press(m, "ctrl+z")
 	if cmd == nil {
 		t.Fatal("ctrl+z did nothing")

@@ -157,9 +157,6 @@ func boolSetting(field func(p *Prefs) *bool) func(p *Prefs, v any) error {
 	}
 }
 
-// PrefsPath returns where the preferences are: config.toml in ConfigDir.
-func (s *Store) PrefsPath() string { return filepath.Join(s.ConfigDir, "config.toml") }
-
 // LoadPrefs reads the preferences file at path. It never fails: what it
 // cannot use is in Problems, and the defaults stand in for it.
 func LoadPrefs(path string) *Prefs {

@@ -198,7 +198,7 @@ func (ps *playScreen) bannerLines(m *Model, width int) []string {
 		lines = append(lines, ps.newGameQuestion(m, width))
 	}
 	if m.saveErr != nil {
-		add(bad, "Not saved, play goes on: "+m.store.shown(m.saveErr.Error()))
+		add(bad, "Not saved, play goes on: "+m.forPlayer(m.saveErr.Error()))
 	}
 	for _, w := range m.warnings {
 		add(bad, w.text)

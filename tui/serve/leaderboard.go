@@ -3,8 +3,8 @@
 package serve
 
 import (
-	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -13,19 +13,10 @@ import (
 const ledgerFile = "ledger.db"
 
 // A playerBoard is the ledger as the game of one player sees it: the
-// tui.Leaderboard of their game.
+// playerdata.Ranks of their game.
 type playerBoard struct {
 	db     *ledger.DB
 	player string // the fingerprint of the player's key
-}
-
-// leaderboardOf returns the leaderboards of the game of the player of the
-// key of fingerprint; nil if the server keeps none.
-func (s *Server) leaderboardOf(fingerprint string) tui.Leaderboard {
-	if s.ledger == nil || fingerprint == "" {
-		return nil
-	}
-	return &playerBoard{db: s.ledger, player: fingerprint}
 }
 
 // Player returns the player's name, adding the player to the ledger with
@@ -48,7 +39,7 @@ func (b *playerBoard) Record(g history.Game) error {
 func (b *playerBoard) Missing(ids []string) ([]string, error) { return b.db.Missing(b.player, ids) }
 
 // Board returns a board, the player's row marked.
-func (b *playerBoard) Board(daily string, assisted bool) ([]tui.Standing, error) {
+func (b *playerBoard) Board(daily string, assisted bool) ([]playerdata.Standing, error) {
 	var entries []ledger.Entry
 	var err error
 	if daily == "" {
@@ -56,9 +47,9 @@ func (b *playerBoard) Board(daily string, assisted bool) ([]tui.Standing, error)
 	} else {
 		entries, err = b.db.Daily(daily, assisted)
 	}
-	rows := make([]tui.Standing, len(entries))
+	rows := make([]playerdata.Standing, len(entries))
 	for i, e := range entries {
-		rows[i] = tui.Standing{Place: e.Place, Name: e.Name, Score: e.Score, Tile: e.Tile, Undos: e.Undos, Yours: e.Fingerprint == b.player}
+		rows[i] = playerdata.Standing{Place: e.Place, Name: e.Name, Score: e.Score, Tile: e.Tile, Undos: e.Undos, Yours: e.Fingerprint == b.player}
 	}
 	return rows, err
 }

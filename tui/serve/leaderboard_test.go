@@ -10,7 +10,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // arrowKeys are the keys of the directions, as xterm sends them.
@@ -36,7 +36,7 @@ func nearlyOver(t *testing.T, ts *testServer, key ssh.Signer, seed uint64) (last
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.SaveGame(tui.SavedGame{ID: fmt.Sprintf("%016x", seed), Game: g}, true); err != nil {
+	if err := store.SaveGame(playerdata.SavedGame{ID: fmt.Sprintf("%016x", seed), Game: g}, true); err != nil {
 		t.Fatal(err)
 	}
 	return last, score

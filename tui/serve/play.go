@@ -17,6 +17,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // This file plays the game of a session, and says how it ended.
@@ -104,12 +105,12 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 
 // store returns the store of the player id, whose directory it creates if
 // need be: the game's four directories under players/id.
-func (s *Server) store(id string) (*tui.Store, error) {
+func (s *Server) store(id string) (*playerdata.Files, error) {
 	dir := filepath.Join(s.players, id)
 	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 		return nil, fmt.Errorf("the player's directory: %w", err)
 	}
-	return &tui.Store{
+	return &playerdata.Files{
 		Shown:     dir,
 		StateDir:  filepath.Join(dir, "state"),
 		DataDir:   filepath.Join(dir, "data"),
@@ -123,7 +124,7 @@ func (s *Server) store(id string) (*tui.Store, error) {
 // AI, and tiles that do not slide: a slide is a dozen frames drawn, each
 // as costly as a move, which took the median key-to-screen time of 60
 // players on a loaded server from some 20 ms to 220 (docs/serve.md).
-func (s *Server) gameConfig(store *tui.Store, sess *session, log *slog.Logger) tui.Config {
+func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Logger) tui.Config {
 	prefs := tui.LoadPrefs(store.PrefsPath())
 	color := tui.ColorAuto
 	if sess.getenv("NO_COLOR") != "" {
@@ -131,8 +132,8 @@ func (s *Server) gameConfig(store *tui.Store, sess *session, log *slog.Logger) t
 	}
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
-		Store: store, Saves: s.savesOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
-		Leaderboard: s.leaderboardOf(sess.player), SecretSeeds: true, DailySeed: s.ledger.DailySeed,
+		Store: s.dataOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		SecretSeeds: true, DailySeed: s.ledger.DailySeed,
 		GamesPerMinute: gamesPerMinute,
 	}
 }
@@ -169,7 +170,7 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint, id string) 
 
 // shown returns a message for the player id with the files it names as
 // the player sees them: theirs from their own directory, as the game names
-// them (tui.Store.Shown), and none by where the server keeps its files.
+// them (playerdata.Files.Shown), and none by where the server keeps its files.
 func (s *Server) shown(text, id string) string {
 	text = strings.ReplaceAll(text, filepath.Join(s.players, id)+string(filepath.Separator), "")
 	return strings.ReplaceAll(text, filepath.Clean(s.cfg.Dir)+string(filepath.Separator), "")

@@ -8,7 +8,7 @@ import (
 	"log/slog"
 	"os"
 
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -18,16 +18,18 @@ import (
 // server back to an earlier version.
 const importedSuffix = ".imported"
 
-// A playerSaves keeps the game in progress of one player in the ledger:
-// the tui.GameSaver of their game. A player who has no game there but a
-// game.json, saved by a server of an earlier version, gets it imported at
-// their first login (see LoadGame). It is used by one game at a time: the
+// A ledgerPlayer is the data of one player of a server that keeps a
+// ledger, the playerdata.Store of their game: their game in progress and
+// their ranks in the ledger, the rest in their files. A player who has no
+// game there but a game.json, saved by a server of an earlier version,
+// gets it imported at their first login (see LoadGame). It is used by one game at a time: the
 // game's lock on the player's state directory (tui.RunningError) refuses a
 // second session of the key.
-type playerSaves struct {
+type ledgerPlayer struct {
+	*playerdata.Files // the player's files: the rest of their data, and the game.json imported
+
 	db     *ledger.DB
-	player string     // the fingerprint of the player's key
-	files  *tui.Store // the player's files, whose game.json is imported
+	player string // the fingerprint of the player's key
 
 	// kept says why the saved game is not written over, if it is not: it
 	// could not be read, and fixing the cause brings it back.
@@ -44,14 +46,14 @@ type playerSaves struct {
 	failing bool
 }
 
-// savesOf returns the saver of the game in progress of the player of the
-// key of fingerprint, whose files are files; nil (the files) if the server
-// keeps no ledger.
-func (s *Server) savesOf(fingerprint string, files *tui.Store, log *slog.Logger) tui.GameSaver {
+// dataOf returns the data of the player of the key of fingerprint, whose
+// files are files: their game in progress in the ledger, the rest in the
+// files; all of it in the files if the server keeps no ledger.
+func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.Store {
 	if s.ledger == nil || fingerprint == "" {
-		return nil
+		return files
 	}
-	return &playerSaves{db: s.ledger, player: fingerprint, files: files, log: log}
+	return &ledgerPlayer{Files: files, db: s.ledger, player: fingerprint, log: log}
 }
 
 // LoadGame reads the player's game in progress from the ledger, or, if it
@@ -59,37 +61,39 @@ func (s *Server) savesOf(fingerprint string, files *tui.Store, log *slog.Logger)
 // in the ledger that does not decode is set aside (ledger.DB.SetAside) and
 // the error says so; one that cannot be read, or a game.json that cannot,
 // is left as it is, and not written over in this session.
-func (p *playerSaves) LoadGame() (tui.SavedGame, error) {
-	row, ok, err := p.db.LoadGame(p.player)
-	if err != nil {
+func (p *ledgerPlayer) LoadGame() (playerdata.SavedGame, error) {
+	g, ok, err := p.db.LoadGame(p.player)
+	var damaged *ledger.UndecodableError
+	switch {
+	case errors.As(err, &damaged):
+		if aside := p.db.SetAside(p.player, damaged.Err.Error()); aside != nil {
+			p.kept = aside
+			return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v), nor set aside (%w); it is left as it is and not written over", damaged.Err, aside)
+		}
+		return playerdata.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v); the server keeps it apart, and a new game begins", damaged.Err)
+	case err != nil:
 		p.kept = err
-		return tui.SavedGame{}, fmt.Errorf("%w; it is left as it is and not written over", err)
-	}
-	if !ok {
+		return playerdata.SavedGame{}, fmt.Errorf("%w; it is left as it is and not written over", err)
+	case !ok:
 		return p.importFile()
 	}
-	g, err := tui.DecodeSavedGame(row.Game)
-	if err == nil {
-		return g, nil
-	}
-	if aside := p.db.SetAside(p.player, err.Error()); aside != nil {
-		p.kept = aside
-		return tui.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v), nor set aside (%w); it is left as it is and not written over", err, aside)
-	}
-	return tui.SavedGame{}, fmt.Errorf("the saved game cannot be read (%v); the server keeps it apart, and a new game begins", err)
+	return g, nil
 }
+
+// Ranks returns the leaderboards of the ledger, as the player sees them.
+func (p *ledgerPlayer) Ranks() playerdata.Ranks { return &playerBoard{db: p.db, player: p.player} }
 
 // importFile reads the game of the player's game.json and saves it in the
 // ledger, which renames the file (see imported). It returns the errors of
-// tui.Store.LoadGame: fs.ErrNotExist with no file.
-func (p *playerSaves) importFile() (tui.SavedGame, error) {
-	g, err := p.files.LoadGame()
-	var unreadable *tui.UnreadableError
+// playerdata.Files.LoadGame: fs.ErrNotExist with no file.
+func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
+	g, err := p.Files.LoadGame()
+	var unreadable *playerdata.UnreadableError
 	if errors.As(err, &unreadable) {
 		p.kept = err // a new game saved now would hide it for good
 	}
 	if err != nil {
-		return tui.SavedGame{}, err
+		return playerdata.SavedGame{}, err
 	}
 	p.imported = true
 	p.SaveGame(g, true) // if it fails, the game's next save is the import, and fails as visibly
@@ -100,7 +104,7 @@ func (p *playerSaves) importFile() (tui.SavedGame, error) {
 // the database waits for the disk. The first save that fails after one
 // that did not, and the first that works after one that failed, are
 // logged.
-func (p *playerSaves) SaveGame(g tui.SavedGame, sync bool) error {
+func (p *ledgerPlayer) SaveGame(g playerdata.SavedGame, sync bool) error {
 	err := p.saveGame(g, sync)
 	switch {
 	case err != nil && !p.failing:
@@ -117,18 +121,14 @@ func (p *playerSaves) SaveGame(g tui.SavedGame, sync bool) error {
 	return err
 }
 
-func (p *playerSaves) saveGame(g tui.SavedGame, sync bool) error {
+func (p *ledgerPlayer) saveGame(g playerdata.SavedGame, sync bool) error {
 	if p.kept != nil {
 		return errors.New("the saved game could not be read, so it is not written over")
 	}
-	data, err := tui.EncodeSavedGame(g)
-	if err != nil {
-		return fmt.Errorf("saving: %w", err)
-	}
-	if err := p.db.SaveGame(p.player, ledger.SavedGame{Version: tui.SavedGameVersion, Game: data}, sync); err != nil {
+	if err := p.db.SaveGame(p.player, g, sync); err != nil {
 		return err
 	}
-	if p.imported && os.Rename(p.files.GamePath(), p.files.GamePath()+importedSuffix) == nil {
+	if p.imported && os.Rename(p.Files.GamePath(), p.Files.GamePath()+importedSuffix) == nil {
 		p.imported = false
 	}
 	return nil

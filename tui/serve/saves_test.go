@@ -4,6 +4,7 @@ package serve
 
 import (
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"errors"
 	"io/fs"
@@ -17,7 +18,8 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/engine"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/playerdata/storetest"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -33,7 +35,7 @@ func openLedger(dir, path string) (*ledger.DB, error) {
 
 // testSaves returns the saver of a player of a new ledger, and the
 // player's files, in directories of the test's.
-func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
+func testSaves(t testing.TB) (*ledgerPlayer, *playerdata.Files) {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
@@ -41,12 +43,12 @@ func testSaves(t testing.TB) (*playerSaves, *tui.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	files := &tui.Store{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
-	return &playerSaves{db: db, player: "SHA256:p", files: files}, files
+	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
+	return &ledgerPlayer{Files: files, db: db, player: "SHA256:p"}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
-func gameOf(seed uint64, n int) tui.SavedGame {
+func gameOf(seed uint64, n int) playerdata.SavedGame {
 	g := engine.NewGame(seed)
 	for g.MoveCount() < n && !g.Over() {
 		for d := range engine.Direction(engine.NumDirections) {
@@ -55,11 +57,11 @@ func gameOf(seed uint64, n int) tui.SavedGame {
 			}
 		}
 	}
-	return tui.SavedGame{ID: "00000000000000ab", Game: g, Hinted: true}
+	return playerdata.SavedGame{ID: "00000000000000ab", Game: g, Hinted: true}
 }
 
 // same reports whether a and b are the same game at the same move.
-func same(a, b tui.SavedGame) bool {
+func same(a, b playerdata.SavedGame) bool {
 	return a.ID == b.ID && a.Hinted == b.Hinted && a.Game.Board() == b.Game.Board() &&
 		a.Game.MoveCount() == b.Game.MoveCount() && a.Game.Score() == b.Game.Score()
 }
@@ -70,7 +72,7 @@ func same(a, b tui.SavedGame) bool {
 func TestGameSavers(t *testing.T) {
 	saves, _ := testSaves(t)
 	_, files := testSaves(t) // apart: the ledger would import the files' game
-	for name, s := range map[string]tui.GameSaver{"files": files, "ledger": saves} {
+	for name, s := range map[string]playerdata.GameSaver{"files": files, "ledger": saves} {
 		if _, err := s.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("%s: LoadGame with none saved = %v; want fs.ErrNotExist", name, err)
 		}
@@ -86,14 +88,47 @@ func TestGameSavers(t *testing.T) {
 	}
 }
 
+// damage runs statement, which damages the ledger at path, on a
+// connection of its own, as a fault of the disk or an operator would.
+func damage(t *testing.T, path, statement string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(statement); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLedgerPlayerStore runs the suite of a player's data on the data of
+// a player of a server that keeps a ledger.
+func TestLedgerPlayerStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) playerdata.Store {
+		p, files := testSaves(t)
+		files.ConfigDir = filepath.Join(filepath.Dir(files.StateDir), "config")
+		files.CacheDir = filepath.Join(filepath.Dir(files.StateDir), "cache")
+		return p
+	})
+}
+
 // TestSavesSetAside: a game in the ledger that does not decode is set
 // aside with a message, and the next game is saved in its place.
 func TestSavesSetAside(t *testing.T) {
-	saves, _ := testSaves(t)
-	if err := saves.db.SaveGame(saves.player, ledger.SavedGame{Version: 1, Game: []byte(`{"version":1,"game":{"seed":`)}, false); err != nil {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ledgerFile)
+	db, err := openLedger(dir, path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := saves.LoadGame()
+	t.Cleanup(func() { db.Close() })
+	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
+	if err := saves.SaveGame(gameOf(3, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	damage(t, path, `UPDATE saved_games SET game = '{"version":1,"game":{"seed":' WHERE player = 'SHA256:p'`)
+	_, err = saves.LoadGame()
 	if err == nil || errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "keeps it apart") {
 		t.Fatalf("LoadGame of a damaged game = %v; want it said to be set aside", err)
 	}
@@ -128,7 +163,7 @@ func TestSavesImport(t *testing.T) {
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json%s: %v", importedSuffix, err)
 	}
-	again := &playerSaves{db: saves.db, player: saves.player, files: files}
+	again := &ledgerPlayer{Files: files, db: saves.db, player: saves.player}
 	if back, err := again.LoadGame(); err != nil || !same(back, g) {
 		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
 	}
@@ -141,9 +176,9 @@ func TestSavesUnreadableFile(t *testing.T) {
 	if err := os.MkdirAll(files.GamePath(), 0o755); err != nil { // a directory: not a file to read
 		t.Fatal(err)
 	}
-	var unreadable *tui.UnreadableError
+	var unreadable *playerdata.UnreadableError
 	if _, err := saves.LoadGame(); !errors.As(err, &unreadable) {
-		t.Fatalf("LoadGame = %v; want a *tui.UnreadableError", err)
+		t.Fatalf("LoadGame = %v; want a *playerdata.UnreadableError", err)
 	}
 	if err := saves.SaveGame(gameOf(6, 1), false); err == nil {
 		t.Error("SaveGame over a game.json that could not be read succeeded")
@@ -165,13 +200,12 @@ func TestResumeFromLedger(t *testing.T) {
 	played := moves(t, term.text())
 	term.sess.Close() // no q: the connection drops
 	ts.log.waitFor(t, `msg="session end"`)
-	row, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
+	g, ok, err := ts.ledger.LoadGame(ssh.FingerprintSHA256(key.PublicKey()))
 	if err != nil || !ok {
 		t.Fatalf("the game is not in the ledger: %v", err)
 	}
-	g, err := tui.DecodeSavedGame(row.Game)
-	if err != nil || g.Game.MoveCount() < played {
-		t.Fatalf("the ledger holds a game of %d moves (%v); want the %d seen at least", g.Game.MoveCount(), err, played)
+	if g.Game.MoveCount() < played {
+		t.Fatalf("the ledger holds a game of %d moves; want the %d seen at least", g.Game.MoveCount(), played)
 	}
 	again := ts.play(t, key, 80, 30)
 	again.waitText("Welcome back")
@@ -212,7 +246,7 @@ func BenchmarkSave(b *testing.B) {
 	g := gameOf(9, 300)
 	for _, s := range []struct {
 		name  string
-		saver tui.GameSaver
+		saver playerdata.GameSaver
 	}{{"files", files}, {"ledger", saves}} {
 		b.Run(s.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -235,7 +269,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &playerSaves{db: db, player: "SHA256:p", files: &tui.Store{StateDir: filepath.Join(dir, "state")},
+	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)

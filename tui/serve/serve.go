@@ -7,7 +7,7 @@
 //
 // A player is their SSH key: the SHA-256 fingerprint of the public key they
 // log in with names a directory of their own under Config.Dir/players,
-// which holds a tui.Store and its preferences, as the XDG directories do for
+// which holds a playerdata.Files and its preferences, as the XDG directories do for
 // a local game, so that every guarantee of the local game's files holds for
 // each player. A second session of the same key is refused, as a second
 // local game is (see play.go).

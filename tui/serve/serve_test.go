@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // movesPattern finds the move count on the screen.
@@ -240,6 +241,15 @@ func TestShutdown(t *testing.T) {
 	}
 }
 
+// filesOf returns the files of a player's data as the server gives it to
+// the game.
+func filesOf(data playerdata.Store) *playerdata.Files {
+	if p, ok := data.(*ledgerPlayer); ok {
+		return p.Files
+	}
+	return data.(*playerdata.Files)
+}
+
 // TestPanic checks that a panic in the game of one session ends that
 // session only, told and logged, and that the others play on.
 func TestPanic(t *testing.T) {
@@ -248,7 +258,7 @@ func TestPanic(t *testing.T) {
 	sum := sha256.Sum256(unlucky.PublicKey().Marshal())
 	doomed := base64.RawURLEncoding.EncodeToString(sum[:])
 	ts.runGame = func(ctx context.Context, cfg tui.Config, term tui.Terminal) error {
-		if strings.Contains(cfg.Store.StateDir, doomed) {
+		if strings.Contains(filesOf(cfg.Store).StateDir, doomed) {
 			panic("a bug in the game")
 		}
 		return tui.RunRemote(ctx, cfg, term)

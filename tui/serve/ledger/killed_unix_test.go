@@ -84,7 +84,7 @@ func TestKilled(t *testing.T) {
 	stored := count(t, d, "games")
 	if g, ok := loadGame(t, d, "SHA256:k"); !ok {
 		t.Errorf("no game in progress; want %d or %d", saved, saved+1)
-	} else if n, _ := strconv.Atoi(string(g.Game)); n != saved && n != saved+1 {
+	} else if n, _ := strconv.ParseInt(g.ID, 16, 64); int(n) != saved && int(n) != saved+1 {
 		t.Errorf("the game in progress is %d; want %d, the last saved, or %d, the save in flight", n, saved, saved+1)
 	}
 	for id := range committed {
@@ -132,7 +132,7 @@ func writeUntilKilled(t *testing.T, path string) {
 			t.Fatal(err)
 		}
 		fmt.Printf("committed %s\n", g.ID)
-		if err := d.SaveGame("SHA256:k", SavedGame{Version: 1, Game: []byte(strconv.Itoa(i))}, false); err != nil {
+		if err := d.SaveGame("SHA256:k", savedGame(uint64(i), 0), false); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Printf("saved %d\n", i)

@@ -8,32 +8,51 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+
+	"github.com/term2048/2048/tui/playerdata"
 )
 
-// The game in progress of each player is kept here as the game encodes it:
-// the ledger stores its bytes and their version, and neither reads nor
-// checks them; the game decodes them, and a game that does not decode is
-// set aside (see SetAside), never written over.
+// The game in progress of each player is kept here as playerdata encodes
+// it (playerdata.EncodeSavedGame: UTF-8 text, JSON, kept as TEXT), with
+// the version of that encoding; a game kept that does not decode is never
+// written over, but set aside (see SetAside) by the server, which tells
+// the player.
 
-// A SavedGame is a player's game in progress as the ledger keeps it.
-type SavedGame struct {
-	Version int    // the version of the encoding of Game
-	Game    []byte // the game, as the game encodes it: UTF-8 text (JSON), kept as TEXT
+// An UndecodableError says that the game in progress kept for a player
+// does not decode: it is left as it is until SetAside moves it to the
+// damaged games.
+type UndecodableError struct {
+	Err error // why it does not decode
 }
+
+// Error says that the saved game cannot be read, and why.
+func (e *UndecodableError) Error() string {
+	return fmt.Sprintf("the saved game cannot be read (%v)", e.Err)
+}
+
+// Unwrap returns why the game does not decode.
+func (e *UndecodableError) Unwrap() error { return e.Err }
 
 // The errors of LoadGame, SaveGame and SetAside are shown to the player
 // whose game it is: they do not name the player's key, which the player
 // knows, and which at 80 columns would take a line of their screen.
 
 // LoadGame returns the game in progress of the player of fingerprint; ok
-// is false if the player has none.
-func (d *DB) LoadGame(fingerprint string) (g SavedGame, ok bool, err error) {
-	err = d.db.QueryRow(`SELECT version, game FROM saved_games WHERE player = ?`, fingerprint).Scan(&g.Version, &g.Game)
+// is false if the player has none. A game kept that does not decode gives
+// an *UndecodableError, and ok is true: it is there, and stays until set
+// aside.
+func (d *DB) LoadGame(fingerprint string) (g playerdata.SavedGame, ok bool, err error) {
+	var data []byte
+	err = d.db.QueryRow(`SELECT game FROM saved_games WHERE player = ?`, fingerprint).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return SavedGame{}, false, nil
+		return playerdata.SavedGame{}, false, nil
 	}
 	if err != nil {
-		return SavedGame{}, false, fmt.Errorf("reading the saved game: %w", err)
+		return playerdata.SavedGame{}, false, fmt.Errorf("reading the saved game: %w", err)
+	}
+	g, err = playerdata.DecodeSavedGame(data)
+	if err != nil {
+		return playerdata.SavedGame{}, true, &UndecodableError{err}
 	}
 	return g, true, nil
 }
@@ -44,8 +63,12 @@ func (d *DB) LoadGame(fingerprint string) (g SavedGame, ok bool, err error) {
 // nothing, a power cut may lose the last commits); with sync the log is
 // on the disk before SaveGame returns (synchronous=FULL for this commit),
 // as the game asks when a game ends or a session does.
-func (d *DB) SaveGame(fingerprint string, g SavedGame, sync bool) error {
-	if err := d.saveGame(fingerprint, g, sync); err != nil {
+func (d *DB) SaveGame(fingerprint string, g playerdata.SavedGame, sync bool) error {
+	data, err := playerdata.EncodeSavedGame(g)
+	if err != nil {
+		return fmt.Errorf("saving the game: %w", err)
+	}
+	if err := d.saveGame(fingerprint, data, sync); err != nil {
 		return fmt.Errorf("saving the game: %w", err)
 	}
 	return nil
@@ -56,10 +79,11 @@ const upsertGame = `
 INSERT INTO saved_games (player, version, game, updated) VALUES (?, ?, ?, ?)
 ON CONFLICT (player) DO UPDATE SET version = excluded.version, game = excluded.game, updated = excluded.updated`
 
-func (d *DB) saveGame(fingerprint string, g SavedGame, sync bool) error {
+// saveGame keeps data, a game in progress encoded, as SaveGame says.
+func (d *DB) saveGame(fingerprint string, data []byte, sync bool) error {
 	ctx := context.Background()
 	if !sync {
-		_, err := d.db.ExecContext(ctx, upsertGame, fingerprint, g.Version, string(g.Game), d.now().Unix())
+		_, err := d.db.ExecContext(ctx, upsertGame, fingerprint, playerdata.SavedGameVersion, string(data), d.now().Unix())
 		return err
 	}
 	// The one connection, held for the three statements: no other write
@@ -72,7 +96,7 @@ func (d *DB) saveGame(fingerprint string, g SavedGame, sync bool) error {
 	if _, err := c.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
 		return err
 	}
-	_, err = c.ExecContext(ctx, upsertGame, fingerprint, g.Version, string(g.Game), d.now().Unix())
+	_, err = c.ExecContext(ctx, upsertGame, fingerprint, playerdata.SavedGameVersion, string(data), d.now().Unix())
 	if _, e := c.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); e != nil && err == nil {
 		c.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with FULL
 		err = e

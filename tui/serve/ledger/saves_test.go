@@ -3,23 +3,45 @@
 package ledger
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // loadGame returns the saved game of fp, failing the test on an error.
-func loadGame(t testing.TB, d *DB, fp string) (SavedGame, bool) {
+func loadGame(t testing.TB, d *DB, fp string) (playerdata.SavedGame, bool) {
 	t.Helper()
 	g, ok, err := d.LoadGame(fp)
 	if err != nil {
 		t.Fatalf("LoadGame(%s) = %v", fp, err)
 	}
 	return g, ok
+}
+
+// savedGame returns a game in progress of seed after n moves, with the
+// ID of its seed.
+func savedGame(seed uint64, n int) playerdata.SavedGame {
+	g := engine.NewGame(seed)
+	for g.MoveCount() < n && !g.Over() {
+		for _, d := range []engine.Direction{engine.Down, engine.Left, engine.Right, engine.Up} {
+			if _, ok := g.Move(d); ok {
+				break
+			}
+		}
+	}
+	return playerdata.SavedGame{ID: fmt.Sprintf("%016x", seed), Game: g}
+}
+
+// sameGame reports whether a and b are the same game at the same move.
+func sameGame(a, b playerdata.SavedGame) bool {
+	return a.ID == b.ID && a.Race == b.Race && a.Game.Board() == b.Game.Board() && a.Game.MoveCount() == b.Game.MoveCount()
 }
 
 // TestSavedGames saves games in progress, each in place of the one before,
@@ -29,16 +51,17 @@ func TestSavedGames(t *testing.T) {
 	if _, ok := loadGame(t, d, "SHA256:a"); ok {
 		t.Fatal("LoadGame of a new player: a game")
 	}
+	var last playerdata.SavedGame
 	for i, sync := range []bool{false, true, false} {
-		g := SavedGame{Version: 1, Game: []byte{'{', byte('0' + i), '}'}}
-		if err := d.SaveGame("SHA256:a", g, sync); err != nil {
+		last = savedGame(uint64(i+1), 10*i)
+		if err := d.SaveGame("SHA256:a", last, sync); err != nil {
 			t.Fatal(err)
 		}
-		if got, ok := loadGame(t, d, "SHA256:a"); !ok || got.Version != 1 || !bytes.Equal(got.Game, g.Game) {
-			t.Errorf("LoadGame after save %d = %+v, %v; want %+v", i, got, ok, g)
+		if got, ok := loadGame(t, d, "SHA256:a"); !ok || !sameGame(got, last) {
+			t.Errorf("LoadGame after save %d = %+v, %v; want %+v", i, got, ok, last)
 		}
 	}
-	if err := d.SaveGame("SHA256:b", SavedGame{Version: 1, Game: []byte("b")}, false); err != nil {
+	if err := d.SaveGame("SHA256:b", savedGame(9, 3), false); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(t, d, "saved_games"); n != 2 {
@@ -56,9 +79,12 @@ func TestSavedGames(t *testing.T) {
 		t.Error("a game set aside is still the player's")
 	}
 	var game []byte
+	var version int
 	var why string
-	if err := d.db.QueryRow(`SELECT game, why FROM damaged_games WHERE player = 'SHA256:a'`).Scan(&game, &why); err != nil || string(game) != "{2}" || why != "does not decode" {
-		t.Errorf("the game set aside: %q, %q, %v; want {2}, does not decode", game, why, err)
+	err := d.db.QueryRow(`SELECT game, version, why FROM damaged_games WHERE player = 'SHA256:a'`).Scan(&game, &version, &why)
+	want, _ := playerdata.EncodeSavedGame(last)
+	if err != nil || string(game) != string(want) || version != playerdata.SavedGameVersion || why != "does not decode" {
+		t.Errorf("the game set aside: %q, version %d, %q, %v; want the last saved, does not decode", game, version, why, err)
 	}
 	if _, ok := loadGame(t, d, "SHA256:b"); !ok {
 		t.Error("another player's game went with it")
@@ -112,7 +138,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if _, ok := loadGame(t, d, "SHA256:old"); ok {
 		t.Error("a saved game after the migration; want none")
 	}
-	if err := d.SaveGame("SHA256:old", SavedGame{Version: 1, Game: []byte("{}")}, true); err != nil {
+	if err := d.SaveGame("SHA256:old", savedGame(5, 5), true); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := loadGame(t, d, "SHA256:old"); !ok {
@@ -130,7 +156,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 func TestSaveGameFull(t *testing.T) {
 	d, _ := open(t)
 	const fp = "SHA256:full"
-	small := SavedGame{Version: 1, Game: []byte(`{"small":1}`)}
+	small := savedGame(7, 3)
 	if err := d.SaveGame(fp, small, false); err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +167,8 @@ func TestSaveGameFull(t *testing.T) {
 	if _, err := d.db.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
 		t.Fatal(err)
 	}
-	big := SavedGame{Version: 1, Game: bytes.Repeat([]byte("U"), 64<<10)} // overflow pages
+	big := savedGame(8, 3)
+	big.Race = strings.Repeat("U", 64<<10) // overflow pages
 	for _, sync := range []bool{false, true} {
 		err := d.SaveGame(fp, big, sync)
 		if err == nil {
@@ -150,8 +177,8 @@ func TestSaveGameFull(t *testing.T) {
 		if msg := err.Error(); !strings.Contains(msg, "full") || strings.Contains(msg, fp) {
 			t.Errorf("the error of a save in a full database = %q; want one that says full, without the key", msg)
 		}
-		if got, ok := loadGame(t, d, fp); !ok || !bytes.Equal(got.Game, small.Game) {
-			t.Errorf("after a failed save (sync %v) the saved game is %.40q, %v; want the one before", sync, got.Game, ok)
+		if got, ok := loadGame(t, d, fp); !ok || !sameGame(got, small) {
+			t.Errorf("after a failed save (sync %v) the saved game is %q, %v; want the one before", sync, got.ID, ok)
 		}
 	}
 	var mode int
@@ -167,7 +194,34 @@ func TestSaveGameFull(t *testing.T) {
 	if err := d.SaveGame(fp, big, false); err != nil {
 		t.Fatalf("a save once there is room: %v", err)
 	}
-	if got, _ := loadGame(t, d, fp); !bytes.Equal(got.Game, big.Game) {
+	if got, _ := loadGame(t, d, fp); !sameGame(got, big) {
 		t.Error("the save made once there is room is not the saved game")
+	}
+}
+
+// TestSavedGameUndecodable: a game kept that does not decode gives an
+// UndecodableError, and stays as it is until set aside.
+func TestSavedGameUndecodable(t *testing.T) {
+	d, _ := open(t)
+	const fp = "SHA256:u"
+	if err := d.SaveGame(fp, savedGame(2, 4), false); err != nil {
+		t.Fatal(err)
+	}
+	const damaged = `{"version":1,"game":{"seed":`
+	if _, err := d.db.Exec(`UPDATE saved_games SET game = ? WHERE player = ?`, damaged, fp); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		_, ok, err := d.LoadGame(fp)
+		var ue *UndecodableError
+		if !ok || !errors.As(err, &ue) {
+			t.Fatalf("LoadGame of a damaged game = %v, %v; want it there, and an UndecodableError", ok, err)
+		}
+	}
+	if err := d.SetAside(fp, "does not decode"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := d.LoadGame(fp); ok || err != nil {
+		t.Errorf("LoadGame once set aside = %v, %v; want none", ok, err)
 	}
 }

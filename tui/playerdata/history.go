@@ -1,4 +1,4 @@
-package tui
+package playerdata
 
 import (
 	"encoding/json"
@@ -16,14 +16,14 @@ import (
 
 // HistoryPath returns where the history of finished games is:
 // history.jsonl in DataDir (see package history).
-func (s *Store) HistoryPath() string { return filepath.Join(s.DataDir, "history.jsonl") }
+func (s *Files) HistoryPath() string { return filepath.Join(s.DataDir, "history.jsonl") }
 
 // damagedPath is where damaged lines of the history are kept.
-func (s *Store) damagedPath() string { return s.HistoryPath() + ".damaged" }
+func (s *Files) damagedPath() string { return s.HistoryPath() + ".damaged" }
 
 // indexPath is where the index of the history is kept (see
 // history.Index): history.index in CacheDir.
-func (s *Store) indexPath() string { return filepath.Join(s.CacheDir, "history.index") }
+func (s *Files) indexPath() string { return filepath.Join(s.CacheDir, "history.index") }
 
 // LoadHistory reads the index of the history of finished games: empty
 // with no file. The index kept from the last start is used for the part of
@@ -38,7 +38,7 @@ func (s *Store) indexPath() string { return filepath.Join(s.CacheDir, "history.i
 // cannot be read at all gives an *UnreadableError: it is left as it is,
 // and the game appends nothing to it in that session (it could not tell
 // whether a game is in it already).
-func (s *Store) LoadHistory() (*history.Index, []string, error) {
+func (s *Files) LoadHistory() (*history.Index, []string, error) {
 	path := s.HistoryPath()
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -72,7 +72,7 @@ func (s *Store) LoadHistory() (*history.Index, []string, error) {
 
 // loadIndex reads the index kept from the last start, or returns nil if
 // there is none that can be read.
-func (s *Store) loadIndex() *history.Index {
+func (s *Files) loadIndex() *history.Index {
 	if s.CacheDir == "" {
 		return nil
 	}
@@ -89,7 +89,7 @@ func (s *Store) loadIndex() *history.Index {
 
 // keepIndex writes x to be used at the next start. It is only a saving of
 // time: if it cannot be written, the next start reads the whole history.
-func (s *Store) keepIndex(x *history.Index) {
+func (s *Files) keepIndex(x *history.Index) {
 	if s.CacheDir == "" || os.MkdirAll(s.CacheDir, 0o755) != nil {
 		return
 	}
@@ -99,7 +99,7 @@ func (s *Store) keepIndex(x *history.Index) {
 }
 
 // ReadGame reads the game of r whole, with its moves, from the history.
-func (s *Store) ReadGame(r history.Record) (history.Game, error) {
+func (s *Files) ReadGame(r history.Record) (history.Game, error) {
 	f, err := regularfile.Open(s.HistoryPath())
 	if err != nil {
 		return history.Game{}, err
@@ -116,7 +116,7 @@ func (s *Store) ReadGame(r history.Record) (history.Game, error) {
 // rewrites the history without them, atomically; it returns what the
 // player must be told. If anything fails, the history stays as it was,
 // and the lines are skipped again next time.
-func (s *Store) setAside(damaged map[int]bool, skipped []history.LineError) []string {
+func (s *Files) setAside(damaged map[int]bool, skipped []history.LineError) []string {
 	path := s.HistoryPath()
 	var notes []string
 	for _, e := range skipped {
@@ -133,7 +133,7 @@ func (s *Store) setAside(damaged map[int]bool, skipped []history.LineError) []st
 
 // separate rewrites the history without the lines in damaged, which it
 // appends to damagedPath first.
-func (s *Store) separate(damaged map[int]bool) error {
+func (s *Files) separate(damaged map[int]bool) error {
 	in, err := regularfile.Open(s.HistoryPath())
 	if err != nil {
 		return err
@@ -164,20 +164,17 @@ func (s *Store) separate(damaged map[int]bool) error {
 
 // AppendHistory adds a finished game to the history, waiting for the disk
 // (see history.Append).
-func (s *Store) AppendHistory(g history.Game) error {
+func (s *Files) AppendHistory(g history.Game) error {
 	line, err := json.Marshal(g)
 	if err != nil {
 		return err
-	}
-	if err := s.check(writeHistory); err != nil {
-		return fmt.Errorf("recording the game: %w", err)
 	}
 	return s.appendLine(line)
 }
 
 // appendLine adds a line to the history, creating its directory if need
 // be.
-func (s *Store) appendLine(line []byte) error {
+func (s *Files) appendLine(line []byte) error {
 	if err := os.MkdirAll(s.DataDir, 0o755); err != nil {
 		return fmt.Errorf("recording the game: %w", err)
 	}
@@ -190,14 +187,14 @@ func (s *Store) appendLine(line []byte) error {
 // UnrecordedPath returns where the games left while the history could not
 // be written wait for it: unrecorded.jsonl in StateDir, in lines of the
 // history's form.
-func (s *Store) UnrecordedPath() string { return filepath.Join(s.StateDir, "unrecorded.jsonl") }
+func (s *Files) UnrecordedPath() string { return filepath.Join(s.StateDir, "unrecorded.jsonl") }
 
 // LoadUnrecorded reads the games that wait to be written to the history:
 // none without a file. Damaged says whether a line of the file could not be
 // read: the file must then be left as it is (see SetUnrecorded), and the
 // notes say which. A file that cannot be read at all gives an
 // *UnreadableError.
-func (s *Store) LoadUnrecorded() (games []history.Game, damaged bool, notes []string, err error) {
+func (s *Files) LoadUnrecorded() (games []history.Game, damaged bool, notes []string, err error) {
 	path := s.UnrecordedPath()
 	f, err := regularfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -219,13 +216,10 @@ func (s *Store) LoadUnrecorded() (games []history.Game, damaged bool, notes []st
 
 // AddUnrecorded keeps g, a game left whose line could not be written to the
 // history, in UnrecordedPath until it can be, waiting for the disk.
-func (s *Store) AddUnrecorded(g history.Game) error {
+func (s *Files) AddUnrecorded(g history.Game) error {
 	line, err := json.Marshal(g)
 	if err != nil {
 		return err
-	}
-	if err := s.check(writeUnrecorded); err != nil {
-		return fmt.Errorf("keeping the game: %w", err)
 	}
 	if err := os.MkdirAll(s.StateDir, 0o755); err != nil {
 		return fmt.Errorf("keeping the game: %w", err)
@@ -241,10 +235,7 @@ func (s *Store) AddUnrecorded(g history.Game) error {
 
 // SetUnrecorded leaves in UnrecordedPath only games, those still not in the
 // history, atomically; with none, it removes the file.
-func (s *Store) SetUnrecorded(games []history.Game) error {
-	if err := s.check(writeUnrecorded); err != nil {
-		return err
-	}
+func (s *Files) SetUnrecorded(games []history.Game) error {
 	path := s.UnrecordedPath()
 	if len(games) == 0 {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -274,7 +265,7 @@ func (s *Store) SetUnrecorded(games []history.Game) error {
 // counted it already: it will have a line of its own when it is left. If
 // log already holds these very counts (a crash between the two steps),
 // they are not added twice. It returns the counts carried.
-func (s *Store) MigrateStats(log *history.Index, adjust func(history.Earlier) history.Earlier) (history.Earlier, error) {
+func (s *Files) MigrateStats(log *history.Index, adjust func(history.Earlier) history.Earlier) (history.Earlier, error) {
 	if _, err := os.Lstat(s.statsPath()); errors.Is(err, fs.ErrNotExist) {
 		return history.Earlier{}, nil
 	}

@@ -1,5 +1,5 @@
 //go:build !unix
 
-package tui
+package playerdata
 
 var unixOnlyUnreadable []unreadableCase

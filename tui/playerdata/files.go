@@ -1,4 +1,9 @@
-package tui
+// Package playerdata keeps a player's data: the game in progress
+// (SavedGame, and its encoding), the history of finished games and its
+// index, the games waiting for the history, the reviews of the AI kept,
+// and the place of the preferences. A local player's data is files
+// (Files), in the XDG directories; the game's screens only ask for it.
+package playerdata
 
 import (
 	"encoding/json"
@@ -13,22 +18,21 @@ import (
 	"github.com/adrg/xdg"
 
 	"github.com/term2048/2048/ai/regularfile"
-	"github.com/term2048/2048/ai/review"
-	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/atomicfile"
-	"github.com/term2048/2048/tui/history"
 )
 
-// storeVersion is the version of the files a Store writes.
+// storeVersion is the version of the files a Files writes.
 const storeVersion = 1
 
-// A Store keeps the game in progress and the history of finished games on
-// disk: the game under StateDir, the history under DataDir. Files are written
-// atomically, and a file that cannot be read is never written over: one that
-// does not decode is moved aside, and one that cannot be read at all is left
-// as it is and not written for the rest of the session, so that no mistake
-// of this program, nor of the system, loses the player's data.
-type Store struct {
+// A Files keeps a local player's data on disk, the Store of a local game:
+// the game in progress under StateDir; the history of finished games and
+// the reviews kept under DataDir; the index of the history under
+// CacheDir; the preferences under ConfigDir. Files are written
+// atomically, and a file that cannot be read is never written over: one
+// that does not decode is moved aside, and one that cannot be read at all
+// is left as it is and not written for the rest of the session, so that no
+// mistake of this program, nor of the system, loses the player's data.
+type Files struct {
 	StateDir  string // the game in progress, $XDG_STATE_HOME/2048
 	DataDir   string // the history of finished games, $XDG_DATA_HOME/2048
 	ConfigDir string // the preferences, $XDG_CONFIG_HOME/2048
@@ -41,88 +45,30 @@ type Store struct {
 	Shown string
 
 	kept map[string]error // files not to write, and why
-
-	// beforeWrite, if set, is called before each write of the player's
-	// files with what is written; an error it returns is the write's, and
-	// the write is not made. Tests inject faults with it.
-	beforeWrite func(what string) error
 }
 
-// The writes of a Store, as beforeWrite names them.
-const (
-	writeGame       = "game"       // the game in progress
-	writeHistory    = "history"    // a line of the history
-	writeUnrecorded = "unrecorded" // a line of the games not yet in the history, or their file rewritten
-)
-
-// check returns the error a test injects before the write what, if any.
-func (s *Store) check(what string) error {
-	if s.beforeWrite == nil {
-		return nil
-	}
-	return s.beforeWrite(what)
-}
-
-// shown returns a message for the player with the files it names as the
-// player sees them (see Shown).
-func (s *Store) shown(text string) string {
+// ForPlayer returns text, a message for the player, with the files it
+// names as the player sees them (see Shown). A nil Files changes nothing.
+func (s *Files) ForPlayer(text string) string {
 	if s == nil || s.Shown == "" {
 		return text
 	}
 	return strings.ReplaceAll(text, s.Shown+string(filepath.Separator), "")
 }
 
-// DefaultStore returns the store in the user's XDG directories.
-func DefaultStore() Store {
+// Ranks returns nil: a local player's games are ranked nowhere.
+func (s *Files) Ranks() Ranks { return nil }
+
+// DefaultFiles returns the files of the player in the user's XDG
+// directories.
+func DefaultFiles() Files {
 	xdg.Reload() // read the environment now, not at package init
-	return Store{
+	return Files{
 		StateDir:  filepath.Join(xdg.StateHome, "2048"),
 		DataDir:   filepath.Join(xdg.DataHome, "2048"),
 		ConfigDir: filepath.Join(xdg.ConfigHome, "2048"),
 		CacheDir:  filepath.Join(xdg.CacheHome, "2048"),
 	}
-}
-
-// A SavedGame is the game in progress with what the statistics need to know
-// about it.
-type SavedGame struct {
-	// ID names the game; its line in the history will have the same (see
-	// history.Game.ID). A game saved by a version that gave none gets one
-	// worked out from it (see derivedID).
-	ID         string       `json:"id,omitempty"`
-	Game       *engine.Game `json:"game"`
-	Hinted     bool         `json:"hinted,omitempty"`     // a hint of the AI reached the player in this game
-	Autoplayed bool         `json:"autoplayed,omitempty"` // the AI played moves of this game
-	WinSeen    bool         `json:"win_seen,omitempty"`   // the player has seen the "you made 2048" banner
-	// By says who made each move, a letter a move (see review.Movers); a
-	// game saved by a version that did not record it has none, and
-	// records none.
-	By review.Movers `json:"by,omitempty"`
-	// Played is the time played so far, in nanoseconds (see maxPause).
-	Played time.Duration `json:"played,omitempty"`
-	// Undos counts the moves taken back; Peak is the highest score the
-	// game has reached, moves taken back since included (see
-	// history.Record).
-	Undos int `json:"undos,omitempty"`
-	Peak  int `json:"peak,omitempty"`
-	// SetUp is set for a game begun from a position set up (2048 -board,
-	// or taken over from a replay): its records are kept apart.
-	SetUp bool `json:"set_up,omitempty"`
-	// Daily is the date of the daily challenge the game is an attempt at,
-	// or "" (see history.Record.Daily).
-	Daily string `json:"daily,omitempty"`
-	// Race is the code of the race against a friend the game was played
-	// in (2048 serve), or "" (see history.Record.Race).
-	Race string `json:"race,omitempty"`
-	// Counted is from versions before the history: their statistics
-	// counted this game already (it had ended). The game clears it when it
-	// carries those statistics into the history.
-	Counted bool `json:"counted,omitempty"`
-}
-
-type savedGameJSON struct {
-	Version int `json:"version"`
-	SavedGame
 }
 
 // oldStats are the statistics of the versions before the history, in
@@ -163,7 +109,7 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 
 // An UnreadableError says that a file could not be read at all (permission
 // denied, an I/O error, not a regular file, a newer version): it is left
-// where it is, as it is, and the Store does not write it for the rest of the
+// where it is, as it is, and the Files does not write it for the rest of the
 // session, so that fixing the cause brings the player's data back.
 type UnreadableError struct {
 	Path string
@@ -178,17 +124,20 @@ func (e *UnreadableError) Error() string {
 // Unwrap returns the error that made the file unreadable.
 func (e *UnreadableError) Unwrap() error { return e.Err }
 
-func (s *Store) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
-func (s *Store) statsPath() string { return filepath.Join(s.DataDir, "stats.json") } // before the history
+func (s *Files) gamePath() string  { return filepath.Join(s.StateDir, "game.json") }
+func (s *Files) statsPath() string { return filepath.Join(s.DataDir, "stats.json") } // before the history
 
 // GamePath returns the file of the game in progress, game.json.
-func (s *Store) GamePath() string { return s.gamePath() }
+func (s *Files) GamePath() string { return s.gamePath() }
+
+// PrefsPath returns where the preferences are: config.toml in ConfigDir.
+func (s *Files) PrefsPath() string { return filepath.Join(s.ConfigDir, "config.toml") }
 
 // LoadGame reads the game in progress. With no saved game it returns an
 // error satisfying errors.Is(err, fs.ErrNotExist); with one that does not
 // decode, a *CorruptError after moving the file aside; with one that cannot
 // be read, an *UnreadableError, and SaveGame then refuses to write it.
-func (s *Store) LoadGame() (SavedGame, error) {
+func (s *Files) LoadGame() (SavedGame, error) {
 	var j savedGameJSON
 	if err := s.load(s.gamePath(), &j); err != nil {
 		return SavedGame{}, err
@@ -199,60 +148,18 @@ func (s *Store) LoadGame() (SavedGame, error) {
 	return j.SavedGame, nil
 }
 
-// DecodeSavedGame decodes the contents of a saved game's file, game.json,
-// as LoadGame reads it: for the commands that read such a file (2048
-// review), so that its format is defined here only.
-func DecodeSavedGame(data []byte) (SavedGame, error) {
-	var j savedGameJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return SavedGame{}, err
-	}
-	if n := j.Version; n > storeVersion {
-		return SavedGame{}, fmt.Errorf("written by a newer 2048, version %d; this one reads version %d", n, storeVersion)
-	} else if n != storeVersion {
-		return SavedGame{}, fmt.Errorf("version %d; this program reads version %d", n, storeVersion)
-	}
-	if err := j.check(); err != nil {
-		return SavedGame{}, err
-	}
-	return j.SavedGame, nil
-}
-
-// check returns what is wrong with a saved game just decoded, if anything,
-// and gives a game saved by an earlier version what it did not keep: an ID
-// worked out from it, and its score as its peak.
-func (j *savedGameJSON) check() error {
-	switch {
-	case j.Game == nil:
-		return errors.New("no game in the file")
-	case j.Undos < 0:
-		return fmt.Errorf("%d undos", j.Undos)
-	}
-	if err := history.CheckID(j.ID); err != nil {
-		return err
-	}
-	if j.ID == "" {
-		j.ID = derivedID(j.Game)
-	}
-	j.Peak = max(j.Peak, j.Game.Score())
-	return nil
-}
-
 // SaveGame writes the game in progress atomically. With sync it also waits
 // until the file is on the disk (a few milliseconds); without, a crash of the
 // machine, though not of the program, may lose the last moves. The game
 // saves without sync after every move and with sync when it ends or quits.
-func (s *Store) SaveGame(g SavedGame, sync bool) error {
-	if err := s.check(writeGame); err != nil {
-		return fmt.Errorf("saving: %w", err)
-	}
+func (s *Files) SaveGame(g SavedGame, sync bool) error {
 	return s.save(s.StateDir, s.gamePath(), savedGameJSON{storeVersion, g}, sync)
 }
 
 // loadStats reads the statistics of earlier versions: a *CorruptError
 // after moving a file that does not decode aside; an *UnreadableError for
 // a file that cannot be read, which is left as it is.
-func (s *Store) loadStats() (oldStats, error) {
+func (s *Files) loadStats() (oldStats, error) {
 	var j statsJSON
 	if err := s.load(s.statsPath(), &j); err != nil {
 		return oldStats{}, err
@@ -262,8 +169,8 @@ func (s *Store) loadStats() (oldStats, error) {
 
 // load decodes the file at path into v, which has a Version field. A file
 // that does not decode is moved aside; one that cannot be read, or is of a
-// newer version, is kept: left as it is, and never written by this Store.
-func (s *Store) load(path string, v interface{ version() int }) error {
+// newer version, is kept: left as it is, and never written by this Files.
+func (s *Files) load(path string, v interface{ version() int }) error {
 	data, err := regularfile.ReadFile(path, maxFileSize)
 	if errors.Is(err, regularfile.ErrTooLarge) {
 		return moveAside(path, errTooLarge, time.Now()) // no game or statistics are this large
@@ -285,9 +192,9 @@ func (s *Store) load(path string, v interface{ version() int }) error {
 	return nil
 }
 
-// keep marks the file at path as one the Store must not write, and returns
+// keep marks the file at path as one the Files must not write, and returns
 // the *UnreadableError that says why.
-func (s *Store) keep(path string, err error) error {
+func (s *Files) keep(path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err // the path is in the UnreadableError
@@ -341,7 +248,7 @@ func unusedName(name string) (string, bool) {
 
 // save writes v as JSON to path atomically, in dir, which it creates if
 // need be; with sync it waits for the disk.
-func (s *Store) save(dir, path string, v any, sync bool) error {
+func (s *Files) save(dir, path string, v any, sync bool) error {
 	if err := s.kept[path]; err != nil {
 		return fmt.Errorf("%s could not be read, so it is not written over", path)
 	}

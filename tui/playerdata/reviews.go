@@ -1,4 +1,4 @@
-package tui
+package playerdata
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 
 // ReviewsDir returns where the reviews of the player's games are kept:
 // reviews/ in DataDir, a file a game (see package reviews).
-func (s *Store) ReviewsDir() string { return filepath.Join(s.DataDir, "reviews") }
+func (s *Files) ReviewsDir() string { return filepath.Join(s.DataDir, "reviews") }
 
 // LoadReview returns the AI's searches kept for the first positions of g at
 // the setting set: none, and no error, if no review of g at set is kept. A
@@ -25,7 +25,7 @@ func (s *Store) ReviewsDir() string { return filepath.Join(s.DataDir, "reviews")
 // it: a review is worked out again from the game, so nothing is lost.
 //
 // It reads nothing the model holds, and may run in a command.
-func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, error) {
+func (s *Files) LoadReview(g review.Game, set review.Setting) ([]ai.Result, error) {
 	if !reviewcache.Kept(set) {
 		return nil, nil
 	}
@@ -51,7 +51,7 @@ func (s *Store) LoadReview(g review.Game, set review.Setting) ([]ai.Result, erro
 // the same on every machine is not kept.
 //
 // It reads nothing the model holds, and may run in a command.
-func (s *Store) SaveReview(g review.Game, set review.Setting, searches []ai.Result) error {
+func (s *Files) SaveReview(g review.Game, set review.Setting, searches []ai.Result) error {
 	if !reviewcache.Kept(set) || len(searches) == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package tui
+package playerdata
 
 import (
 	"os"
@@ -20,7 +20,7 @@ import (
 // atomicfile.RemoveStale). It returns the paths of the files removed.
 //
 // Only the holder of the store's lock may call it (see removeOldStyleTemps).
-func (s *Store) RemoveStale() []string {
+func (s *Files) RemoveStale() []string {
 	var removed []string
 	for _, d := range []struct {
 		dir   string
@@ -65,7 +65,7 @@ const oldStyleAge = 10 * time.Minute
 // store's lock is the only game of this version at work; this version
 // never makes such names, and a game of an earlier version, which could
 // run beside it, saves within milliseconds. It returns the paths removed.
-func (s *Store) removeOldStyleTemps(now time.Time) []string {
+func (s *Files) removeOldStyleTemps(now time.Time) []string {
 	var removed []string
 	for _, path := range []string{s.gamePath(), s.statsPath()} {
 		dir, base := filepath.Split(path)

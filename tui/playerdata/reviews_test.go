@@ -1,4 +1,4 @@
-package tui
+package playerdata
 
 import (
 	"context"
@@ -34,11 +34,11 @@ func reviewedGame(t *testing.T, seed uint64, n int) (review.Game, []ai.Result) {
 	return g, searches
 }
 
-// TestStoreReviews: a review kept is read back for its game and its
+// TestFilesReviews: a review kept is read back for its game and its
 // setting only; a damaged one is reported, never taken, and written over
 // by the next review kept.
-func TestStoreReviews(t *testing.T) {
-	s := tempStore(t)
+func TestFilesReviews(t *testing.T) {
+	s := tempFiles(t)
 	g, searches := reviewedGame(t, 3, 60)
 	if known, err := s.LoadReview(g, testSetting); known != nil || err != nil {
 		t.Fatalf("LoadReview with none kept = %d searches, %v", len(known), err)
@@ -78,10 +78,10 @@ func TestStoreReviews(t *testing.T) {
 	}
 }
 
-// TestStoreReviewsNotKept: a review searched for a time a move depends on
+// TestFilesReviewsNotKept: a review searched for a time a move depends on
 // the machine, and is neither written nor read.
-func TestStoreReviewsNotKept(t *testing.T) {
-	s := tempStore(t)
+func TestFilesReviewsNotKept(t *testing.T) {
+	s := tempFiles(t)
 	g, searches := reviewedGame(t, 5, 20)
 	timed := review.Setting{Time: 1e6}
 	if err := s.SaveReview(g, timed, searches); err != nil {

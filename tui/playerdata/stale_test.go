@@ -1,4 +1,4 @@
-package tui
+package playerdata
 
 import (
 	"os"
@@ -16,7 +16,7 @@ import (
 // of 2048 train beside the history, not one whose writer is at work, not
 // one written a moment ago.
 func TestRemoveStale(t *testing.T) {
-	s := tempStore(t)
+	s := tempFiles(t)
 	for _, dir := range []string{s.StateDir, s.ConfigDir, s.ReviewsDir(), s.CacheDir} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
