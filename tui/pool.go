@@ -103,7 +103,7 @@ func (p *Pool) search(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.
 	defer release()
 	auto := l.Depth == ai.Auto
 	if auto {
-		l.Depth = ai.DepthOf(b)
+		l.Depth = s.AutoDepth(b) // the evaluator's rule, as a search of the searcher's own takes it
 	}
 	l.Time = p.think
 	r, err := s.Search(ctx, b, l)

@@ -128,3 +128,31 @@ func TestGameOnAPool(t *testing.T) {
 		t.Error("no hint from the pool")
 	}
 }
+
+// shallowRule is the heuristic with an automatic depth of its own: one ply.
+type shallowRule struct{ ai.Evaluator }
+
+func (shallowRule) Cutoff() float64            { return 0 }
+func (shallowRule) AutoDepth(engine.Board) int { return 1 }
+
+// TestPoolAutoDepthIsTheEvaluators checks that a pool's search at the
+// automatic depth takes the depth of its evaluator's rule, not the
+// heuristic's.
+func TestPoolAutoDepthIsTheEvaluators(t *testing.T) {
+	heuristic, err := ai.NewEvaluator(ai.Evaluators()[0].Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPool(PoolConfig{Threads: 1, Think: time.Minute, TableMB: 4, Eval: shallowRule{heuristic}, EvalName: "shallow"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := engine.NewGame(1).Board()
+	r, err := p.search(t.Context(), p.searcher, b, ai.Limits{Depth: ai.Auto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Depth != 1 || !r.Auto {
+		t.Errorf("a search at the automatic depth on a pool went %d plies (auto %v); want the evaluator's 1, not ai.DepthOf's %d", r.Depth, r.Auto, ai.DepthOf(b))
+	}
+}
