@@ -13,6 +13,7 @@ package figures
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -102,19 +103,28 @@ func Percent(p float64, prec int) string {
 
 // ShortPercent writes a fraction as a short percentage, with the precision
 // its size calls for: 12%, 3.4%, 0.56%, 0.007%, or ≈0 below a thousandth of
-// a percent.
+// a percent. It cuts the digits it leaves out rather than rounding them,
+// so a loss under a threshold of the review's verdicts (0.1%, 1%, 5%)
+// never reads as the threshold itself: 0.0996% is 0.09%, not 0.10%.
 func ShortPercent(f float64) string {
-	switch p := f * 100; {
-	case p >= 10:
-		return fmt.Sprintf("%.0f%%", p)
-	case p >= 1:
-		return fmt.Sprintf("%.1f%%", p)
-	case p >= 0.01:
-		return fmt.Sprintf("%.2f%%", p)
-	case p >= 0.001:
-		return fmt.Sprintf("%.3f%%", p)
+	p := f * 100
+	for _, c := range []struct {
+		from   float64
+		digits int
+	}{{10, 0}, {1, 1}, {0.01, 2}, {0.001, 3}} {
+		if p >= c.from {
+			return strconv.FormatFloat(cut(p, c.digits), 'f', c.digits, 64) + "%"
+		}
 	}
 	return "≈0"
+}
+
+// cut cuts x to digits decimals, toward zero. A product that falls a hair
+// under a whole number only because of its binary rounding (0.1·100) is
+// taken as the whole number.
+func cut(x float64, digits int) float64 {
+	scale := math.Pow10(digits)
+	return math.Floor(x*scale+1e-9) / scale
 }
 
 // Plies writes a depth of search: 1 ply, 3 plies.
