@@ -70,7 +70,7 @@ func (a *assistant) onEval(m *Model, msg evalMsg) tea.Cmd {
 	a.stopSearch()
 	a.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: a.searcher.Threads()})
 	a.evalName, a.hint = msg.name, nil
-	m.prefs.evalOpened()
+	m.prefs.DropEvalProblems()
 	if msg.byPlayer && m.screens.settings() != nil {
 		m.wrote("eval", msg.name)
 	} else if msg.byPlayer {
@@ -92,7 +92,7 @@ func (a *assistant) evalRefused(m *Model, msg evalMsg) {
 	case msg.byPlayer:
 		m.warn(text)
 	default:
-		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.path(), msg.name, msg.err, a.evalName)
+		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.Path(), msg.name, msg.err, a.evalName)
 		m.prefs.Problems = append(m.prefs.Problems, problem)
 		m.warn(problem)
 	}

@@ -207,15 +207,6 @@ func (a *assistant) shownDepth(m *Model) int {
 	return a.depth
 }
 
-// The automatic depth of the default heuristic (ai.DepthOf) runs from
-// minAutoDepth plies on a board of few tiles to maxAutoDepth (ai.MaxDepth)
-// on a board of every tile; the network's is a ply less (see
-// ai.SearchEffort).
-var (
-	minAutoDepth = ai.DepthOf(0)
-	maxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
-)
-
 // setDepth sets the depth of the next search to d plies, kept between 1 and
 // ai.MaxDepth.
 func (a *assistant) setDepth(m *Model, d int) {

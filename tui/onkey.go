@@ -61,7 +61,7 @@ func (ps *playScreen) onGameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	for d := range engine.Direction(engine.NumDirections) {
-		if key.Matches(k, m.keys.move(d)) {
+		if key.Matches(k, m.keys.Move(d)) {
 			return m.move(d, review.ByPlayer)
 		}
 	}

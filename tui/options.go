@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the options of the settings screen (see settingsview.go):
@@ -141,7 +142,7 @@ func (evalOption) step(m *Model, by int) tea.Cmd {
 		m.screens.settings().say(evalFixedText, true)
 		return nil
 	}
-	names := evaluatorNames()
+	names := settings.EvaluatorNames()
 	from := m.ai.evalName
 	if m.ai.opening != "" {
 		from = m.ai.opening
@@ -241,7 +242,7 @@ func (speedOption) step(m *Model, by int) tea.Cmd {
 
 func (speedOption) about(m *Model) string {
 	return fmt.Sprintf("How fast the AI plays on autoplay (%s): from %s to full speed.",
-		first(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
+		settings.FirstKey(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
 }
 
 func (depthOption) value(m *Model) string {
@@ -266,17 +267,17 @@ func (depthOption) step(m *Model, by int) tea.Cmd {
 
 func (depthOption) about(m *Model) string {
 	return fmt.Sprintf("How far the AI looks ahead. auto: %d to %d moves, more as the board fills. "+
-		"Each move more takes several times as long.", minAutoDepth, maxAutoDepth)
+		"Each move more takes several times as long.", settings.MinAutoDepth, settings.MaxAutoDepth)
 }
 
 // wrote writes the setting name, just changed on the settings screen, to
 // the preferences file, and says so on the screen, or why it could not.
 func (m *Model) wrote(name string, value any) {
 	v := m.screens.settings()
-	path := m.prefs.path()
+	path := m.prefs.Path()
 	err := m.prefs.Save(name, value)
 	switch {
-	case m.prefs.broken() != nil: // the line under the list says so, and the help why
+	case m.prefs.Broken() != nil: // the line under the list says so, and the help why
 		v.say("Changed for this game, not written.", true)
 	case err != nil:
 		v.say("Changed for this game, not written: "+m.forPlayer(err.Error()), true)

@@ -14,13 +14,14 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // settingsAt returns a test model on a w×h terminal with the preferences
 // at path, the settings screen up.
 func settingsAt(t *testing.T, path string, color ColorMode, w, h int) *Model {
 	t.Helper()
-	p := LoadPrefs(path)
+	p := settings.Load(path)
 	m := newTestModel(t, Config{Prefs: p, Color: color, Theme: p.Theme, Depth: p.Depth, Speed: p.Speed, Animate: p.Animate, Coach: p.Coach})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	press(m, "o")
@@ -62,7 +63,9 @@ func touch(t *testing.T, path string) {
 
 // looked gives m the look at its preferences file that the game takes
 // every prefsLook, now, and returns the command it asks for.
-func looked(m *Model) tea.Cmd { return m.onPrefsLook(lookAtPrefs(m.prefs.path(), m.prefs.stamp)) }
+func looked(m *Model) tea.Cmd {
+	return m.onPrefsLook(prefsLookMsg{settings.LoadIfChanged(m.prefs.Path(), m.prefs.Stamp())})
+}
 
 // rewrite writes text as the file at path, as a player's editor would.
 func rewrite(t *testing.T, path, text string) {
@@ -141,7 +144,7 @@ hint = "i" # as in vim's insert
 	if string(text) != want {
 		t.Errorf("the file after the changes:\n%s\nwant:\n%s", text, want)
 	}
-	if p := LoadPrefs(path); len(p.Problems) > 0 || p.Theme.Name != "dark" || p.Depth != 2 || p.Speed != 100*time.Millisecond ||
+	if p := settings.Load(path); len(p.Problems) > 0 || p.Theme.Name != "dark" || p.Depth != 2 || p.Speed != 100*time.Millisecond ||
 		!p.Coach || p.Eval != "snake" || p.Weights != "/nets/b.weights" || p.Animate {
 		t.Errorf("read back: %+v", p)
 	}
@@ -257,7 +260,7 @@ func TestSettingsNetworkRefused(t *testing.T) {
 // look at the file reads it again, and the badge goes.
 func TestConfigBadge(t *testing.T) {
 	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
-	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
+	m := newTestModel(t, Config{Prefs: settings.Load(path)})
 	press(m, "left")
 	press(m, "esc") // the warnings go; the badge stays
 	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
@@ -326,7 +329,7 @@ func TestConfigBroken(t *testing.T) {
 // another in the file, which the game then opens.
 func TestConfigEvaluatorProblem(t *testing.T) {
 	path := prefsFile(t, "eval = \"ntuple\"\nweights = \"/none/a.weights\"\n")
-	p := LoadPrefs(path)
+	p := settings.Load(path)
 	p.Problems = append(p.Problems, "config.toml: eval = \"ntuple\": no trained network; the AI uses nneonneo")
 	m := newTestModel(t, Config{Prefs: p})
 	if !strings.Contains(plain(m), "config: 1 problem") {
@@ -346,7 +349,7 @@ func TestConfigEvaluatorProblem(t *testing.T) {
 
 // TestSettingsKey: the settings' key is bound in the file like the others.
 func TestSettingsKey(t *testing.T) {
-	m := newTestModel(t, Config{Prefs: LoadPrefs(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
+	m := newTestModel(t, Config{Prefs: settings.Load(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
 	if press(m, "o"); m.screens.settings() != nil {
 		t.Error("o opened the settings, bound elsewhere")
 	}
@@ -381,7 +384,7 @@ func TestConfigBadgeView(t *testing.T) {
 	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
 	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			m := newTestModel(t, Config{Prefs: LoadPrefs(path), Color: ColorTrue})
+			m := newTestModel(t, Config{Prefs: settings.Load(path), Color: ColorTrue})
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			m.warnings = nil
 			golden.RequireEqual(t, m.View().Content)
@@ -403,29 +406,23 @@ func TestLineEditDropsUnprintable(t *testing.T) {
 }
 
 // TestPrefsWatched: the game looks at its preferences file every
-// prefsLook, off its own goroutine, and reads it only when it changed; a
-// key reads nothing.
+// prefsLook, off its own goroutine, and reads it only when it changed (see
+// settings.LoadIfChanged); a key reads nothing.
 func TestPrefsWatched(t *testing.T) {
 	path := prefsFile(t, "depth = 3\n")
-	p := LoadPrefs(path)
-	if msg := lookAtPrefs(path, p.stamp); msg.read != nil {
-		t.Errorf("a look at a file that did not change read it: %+v", msg.read)
-	}
+	p := settings.Load(path)
 	rewrite(t, path, "depth = 5\n")
-	if msg := lookAtPrefs(path, p.stamp); msg.read == nil || msg.read.Depth != 5 {
-		t.Errorf("a look at a file that changed: %+v; want it read, depth 5", msg.read)
-	}
-	if watchPrefs(DefaultPrefs()) != nil {
+	if watchPrefs(settings.DefaultPrefs()) != nil {
 		t.Error("a watch of preferences kept nowhere")
 	}
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Now()
 		msg, ok := watchPrefs(p)().(prefsLookMsg)
-		if !ok || msg.read == nil || time.Since(start) != prefsLook {
+		if !ok || msg.read == nil || msg.read.Depth != 5 || time.Since(start) != prefsLook {
 			t.Errorf("the watch: %+v after %v; want the file read again after %v", msg, time.Since(start), prefsLook)
 		}
 	})
-	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
+	m := newTestModel(t, Config{Prefs: settings.Load(path)})
 	_, cmd := m.Update(prefsLookMsg{})
 	if cmd == nil {
 		t.Error("a look that found nothing asked for no next one")

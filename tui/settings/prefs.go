@@ -1,4 +1,15 @@
-package tui
+// Package settings holds the player's preferences and the keys of the game:
+// what the preferences file $XDG_CONFIG_HOME/2048/config.toml says, the
+// defaults where it is silent or wrong, the problems it has, each with its
+// line, and the writes of the settings the player changes in the game. The
+// game's screens show them and change them; this package knows nothing of
+// the screens.
+//
+// The file itself, TOML edited in place with the player's comments kept,
+// is package prefs: a reader and writer of any such file, which knows no
+// setting of the game, and is tested and fuzzed as a parser alone. This
+// package gives its values their meaning.
+package settings
 
 import (
 	"errors"
@@ -30,7 +41,7 @@ type Prefs struct {
 	// without colour.
 	Animate bool
 	// Coach says whether a mark beside the move count rates each of the
-	// player's moves as it is played (see coach.go).
+	// player's moves as it is played.
 	Coach bool
 	// Eval names the evaluator the AI scores boards with, one of
 	// ai.Evaluators or the learned network (ntuple.EvaluatorName), read
@@ -49,7 +60,7 @@ type Prefs struct {
 
 	file  *prefs.File // nil: no file, nothing is written
 	read  int         // how many of Problems the file itself had
-	stamp fileStamp   // the file as it was when read or last written
+	stamp Stamp       // the file as it was when read or last written
 }
 
 // DefaultSpeed is the least time between two moves of the AI by default.
@@ -60,6 +71,15 @@ func DefaultPrefs() *Prefs {
 	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Animate: true,
 		Eval: ai.Evaluators()[0].Name, Keys: DefaultKeyMap()}
 }
+
+// The automatic depth of the default heuristic (ai.DepthOf) runs from
+// MinAutoDepth plies on a board of few tiles to MaxAutoDepth (ai.MaxDepth)
+// on a board of every tile; the network's is a ply less (see
+// ai.SearchEffort). The depth setting "auto" means this range.
+var (
+	MinAutoDepth = ai.DepthOf(0)
+	MaxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
+)
 
 // A setting is a line of the top of the file.
 type setting struct {
@@ -83,7 +103,7 @@ var settings = []setting{
 			return err
 		}},
 	{"depth", fmt.Sprintf("The AI's search depth: \"auto\" (%d to %d plies as the board fills) or 1 to %d plies.",
-		minAutoDepth, maxAutoDepth, ai.MaxDepth), `"auto"`,
+		MinAutoDepth, MaxAutoDepth, ai.MaxDepth), `"auto"`,
 		func(p *Prefs, v any) error {
 			switch v := v.(type) {
 			case string:
@@ -114,12 +134,12 @@ var settings = []setting{
 	{"coach", "After each of your moves, a mark beside the move count rates it as the review will\n" +
 		"# (✓ good, ?! inaccuracy, ? mistake, ?? blunder, □ the only move): true or false.", "false",
 		boolSetting(func(p *Prefs) *bool { return &p.Coach })},
-	{"eval", "How the AI scores a board: " + strings.Join(evaluatorNames(), ", ") + ".\n" +
+	{"eval", "How the AI scores a board: " + strings.Join(EvaluatorNames(), ", ") + ".\n" +
 		"# " + ntuple.EvaluatorName + " is the network 2048 train trains, read from weights.", `"` + ai.Evaluators()[0].Name + `"`,
 		func(p *Prefs, v any) error {
 			s, _ := v.(string)
-			if !slices.Contains(evaluatorNames(), s) {
-				return fmt.Errorf("want one of %s, in quotes", strings.Join(evaluatorNames(), ", "))
+			if !slices.Contains(EvaluatorNames(), s) {
+				return fmt.Errorf("want one of %s, in quotes", strings.Join(EvaluatorNames(), ", "))
 			}
 			p.Eval = s
 			return nil
@@ -135,8 +155,9 @@ var settings = []setting{
 		}},
 }
 
-// evaluatorNames lists the evaluators the eval setting may name.
-func evaluatorNames() []string {
+// EvaluatorNames lists the evaluators the eval setting may name, in the
+// order the settings screen steps through them.
+func EvaluatorNames() []string {
 	var names []string
 	for _, e := range ai.Evaluators() {
 		names = append(names, e.Name)
@@ -157,11 +178,11 @@ func boolSetting(field func(p *Prefs) *bool) func(p *Prefs, v any) error {
 	}
 }
 
-// LoadPrefs reads the preferences file at path. It never fails: what it
-// cannot use is in Problems, and the defaults stand in for it.
-func LoadPrefs(path string) *Prefs {
+// Load reads the preferences file at path. It never fails: what it cannot
+// use is in Problems, and the defaults stand in for it.
+func Load(path string) *Prefs {
 	p := DefaultPrefs()
-	p.stamp = stampOf(path) // before reading: a change while it is read is seen next time
+	p.stamp = StampOf(path) // before reading: a change while it is read is seen next time
 	p.load(path)
 	p.read = len(p.Problems)
 	return p
@@ -228,7 +249,7 @@ func (p *Prefs) Save(name string, value any) error {
 	}
 	// p says what the file says now, so that reading it again finds no
 	// change to put to use; the next look at the file does read it again
-	// (see onPrefsLook), for a problem the new value may have put right.
+	// (see LoadIfChanged), for a problem the new value may have put right.
 	for _, s := range settings {
 		if s.name == name {
 			_ = s.apply(p, value) // the game writes only values its settings take
