@@ -71,15 +71,16 @@ func (a *assistant) onEval(m *Model, msg evalMsg) tea.Cmd {
 	a.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: a.searcher.Threads()})
 	a.evalName, a.hint = msg.name, nil
 	m.prefs.DropEvalProblems()
+	var save tea.Cmd
 	if msg.byPlayer && m.screens.settings() != nil {
-		m.wrote("eval", msg.name)
+		save = m.saveOption("eval", msg.name)
 	} else if msg.byPlayer {
-		m.savePref("eval", msg.name)
+		save = m.savePref("eval", msg.name)
 	}
 	if why != idle {
-		return a.ask(m, why)
+		return tea.Batch(save, a.ask(m, why))
 	}
-	return nil
+	return save
 }
 
 // evalRefused tells the player why the evaluator of msg could not be

@@ -65,11 +65,12 @@ type Config struct {
 // can come in front of the game, and the games played before. Update hands
 // a key to the screen in front (see onKey).
 type Model struct {
-	ctx   context.Context
-	now   func() time.Time // the clock: time.Now, but for tests
-	keys  settings.KeyMap
-	store playerdata.Store // the player's data; nil keeps nothing
-	prefs *settings.Prefs  // never nil: DefaultPrefs, kept nowhere, without a file
+	ctx    context.Context
+	now    func() time.Time // the clock: time.Now, but for tests
+	keys   settings.KeyMap
+	store  playerdata.Store // the player's data; nil keeps nothing
+	prefs  *settings.Prefs  // never nil: DefaultPrefs, kept nowhere, without a file
+	writes settings.Writes  // the writes of prefs' file, one at a time, in order
 
 	cur        playerdata.SavedGame // the game in progress and what the statistics need of it
 	lastActive time.Time            // when a move was last played, or the session began: the time played runs from it
@@ -326,7 +327,7 @@ func (m *Model) resume() bool {
 
 // Init asks for the terminal's background and starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchPrefs(m.prefs)}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.watchPrefs()}
 	if m.ai.autoplay {
 		m.ai.autoplay = false
 		cmds = append(cmds, m.ai.toggleAutoplay(m))
@@ -357,7 +358,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
 		return m, m.ai.onAI(m, msg)
 	case prefsLookMsg:
-		return m, tea.Batch(m.onPrefsLook(msg), watchPrefs(m.prefs))
+		return m, tea.Batch(m.onPrefsLook(msg), m.watchPrefs())
+	case prefWrittenMsg:
+		return m, m.onPrefWritten(msg)
 	case flashDoneMsg:
 		if msg.id == m.motion.flash.id {
 			m.motion.flash = flash{id: m.motion.flash.id}

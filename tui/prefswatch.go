@@ -20,26 +20,76 @@ import (
 // the screen's goroutine, and reads it again when it has changed; the
 // game takes the settings changed in it, and shows its problems — a badge
 // under the board, the whole text in the help — until the file is fixed.
-// Update itself never touches the file to learn of a change.
+// A setting changed in the game is written by a command too, one write at
+// a time (settings.Writes); those left when the program ends are done by
+// run. Update itself never touches the file.
 
 // prefsLook is how often the game looks at its preferences file: a change
 // made in an editor takes effect within it.
 const prefsLook = time.Second
 
 // A prefsLookMsg is what a look at the preferences file found: the file
-// read again, if it had changed since the look was asked for, else nil.
-type prefsLookMsg struct{ read *settings.Prefs }
+// read again, if it had changed since the look was asked for, else nil;
+// and the game's writes when it was asked for (settings.Writes.Seq).
+type prefsLookMsg struct {
+	read   *settings.Prefs
+	writes uint64
+}
 
 // watchPrefs returns the command that looks at the preferences file after
-// prefsLook, and reads it if it changed since p was read or written; nil
-// without a file.
-func watchPrefs(p *settings.Prefs) tea.Cmd {
-	path := p.Path()
+// prefsLook, and reads it if it changed since m.prefs was read; nil without
+// a file.
+func (m *Model) watchPrefs() tea.Cmd {
+	path := m.prefs.Path()
 	if path == "" {
 		return nil
 	}
-	stamp := p.Stamp()
-	return tea.Tick(prefsLook, func(time.Time) tea.Msg { return prefsLookMsg{settings.LoadIfChanged(path, stamp)} })
+	stamp, writes := m.prefs.Stamp(), m.writes.Seq()
+	return tea.Tick(prefsLook, func(time.Time) tea.Msg { return prefsLookMsg{settings.LoadIfChanged(path, stamp), writes} })
+}
+
+// A prefWrittenMsg says that a write of the preferences file is done, and
+// how it went.
+type prefWrittenMsg struct {
+	w   *settings.Write
+	err error
+}
+
+// writePref returns the command that does w; nil for no write.
+func writePref(w *settings.Write) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	return func() tea.Msg { return prefWrittenMsg{w, w.Do()} }
+}
+
+// savePref returns the command that writes the setting name, changed in the
+// game by a key, to the preferences file; the player is told if it cannot
+// be written.
+func (m *Model) savePref(name string, value any) tea.Cmd {
+	w, err := m.prefs.Change(name, value)
+	if err != nil {
+		m.warn("Preferences not saved: " + err.Error())
+	}
+	return writePref(m.writes.Add(w))
+}
+
+// onPrefWritten takes a write of the preferences file done, and returns the
+// command of the next one waiting. The settings screen, if it is up, says
+// the change was written or why not; elsewhere a write that failed is a
+// warning.
+func (m *Model) onPrefWritten(msg prefWrittenMsg) tea.Cmd {
+	m.prefs.Wrote(msg.w)
+	v := m.screens.settings()
+	switch {
+	case v != nil && msg.err != nil:
+		v.say("Changed for this game, not written: "+m.forPlayer(msg.err.Error()), true)
+	case v != nil:
+		v.say("Written to "+shortPath(m.prefs.Path())+".", false)
+	case msg.err != nil:
+		m.warn("Preferences not saved: " + msg.err.Error())
+	}
+	return writePref(m.writes.Done(msg.w))
 }
 
 // onPrefsLook takes what a look at the preferences file found (Update
@@ -47,11 +97,14 @@ func watchPrefs(p *settings.Prefs) tea.Cmd {
 // changed in it to use (a setting the file left as it was stays as the
 // game has it, a flag's or the settings screen's), the warnings of its
 // problems fixed go, and those of new ones come. A file that cannot be
-// parsed changes nothing but its problems. A look asked for before the
-// game wrote the file finds the game's own change, which changes nothing
-// but the problems the new value put right.
+// parsed changes nothing but its problems. A look that crossed a write of
+// the game's own, asked for, under way or done since the look was asked
+// for, is not believed: it may have read the file before the write, and
+// would put back what the player just changed. The next look reads the
+// file as the game wrote it, which changes nothing but the problems the
+// new value put right.
 func (m *Model) onPrefsLook(msg prefsLookMsg) tea.Cmd {
-	if msg.read == nil || msg.read.Path() != m.prefs.Path() {
+	if msg.read == nil || msg.read.Path() != m.prefs.Path() || !m.writes.Idle() || msg.writes != m.writes.Seq() {
 		return nil
 	}
 	old := m.prefs

@@ -35,9 +35,9 @@ func TestPrefsRoundTrip(t *testing.T) {
 		t.Fatalf("settings.Load = %+v", p)
 	}
 	m := newTestModel(t, Config{Prefs: p, Color: ColorTrue, Speed: p.Speed})
-	press(m, "t")
-	press(m, "+")
-	press(m, "]")
+	for _, k := range []string{"t", "+", "]"} {
+		settle(m, press(m, k), 5) // each write done before the next key
+	}
 	back := settings.Load(path)
 	if len(back.Problems) > 0 || back.Theme.Name != m.look.theme.Name || back.Depth != m.ai.depth || back.Speed != m.ai.delay {
 		t.Errorf("read back: theme %s, depth %d, speed %v, %v; the game had %s, %d, %v",
@@ -47,7 +47,7 @@ func TestPrefsRoundTrip(t *testing.T) {
 	if !strings.HasPrefix(string(text), "# my settings\nspeed = ") || !strings.Contains(string(text), "# slow, to watch") {
 		t.Errorf("the player's comments were lost:\n%s", text)
 	}
-	press(m, "0")
+	settle(m, press(m, "0"), 5)
 	if back := settings.Load(path); back.Eval != "ntuple" || back.Weights != "/nets/a.weights" {
 		t.Errorf("the evaluator was not kept: %q, %q", back.Eval, back.Weights)
 	}
@@ -61,7 +61,7 @@ func TestPrefsRoundTrip(t *testing.T) {
 func TestPrefsNewFileIsDocumented(t *testing.T) {
 	s := tempStore(t)
 	m := newTestModel(t, Config{Prefs: settings.Load(s.PrefsPath()), Color: ColorTrue})
-	press(m, "t")
+	settle(m, press(m, "t"), 5)
 	text, err := os.ReadFile(s.PrefsPath())
 	if err != nil {
 		t.Fatal(err)

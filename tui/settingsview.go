@@ -145,15 +145,15 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	}
 }
 
-// setWeights makes path the weights file and writes it; the network in use
+// setWeights makes path the weights file and saves it; the network in use
 // is read again from it.
 func (m *Model) setWeights(path string) tea.Cmd {
 	m.prefs.Weights = path // for this game, even if the file cannot be written
-	m.wrote("weights", path)
+	save := m.saveOption("weights", path)
 	if m.ai.evalName == ntuple.EvaluatorName || m.ai.opening == ntuple.EvaluatorName {
-		return m.ai.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true)
+		return tea.Batch(save, m.ai.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true))
 	}
-	return nil
+	return save
 }
 
 // settingsWidth is the widest the settings screen runs; labelWidth the

@@ -30,9 +30,9 @@ import (
 // $XDG_CONFIG_HOME/2048/config.toml: the theme, the AI's depth, the pace of
 // autoplay, and the keys. The command line's flags override them for the
 // session; a change made in the game (the settings screen, t, + - 0, [ ]) is
-// written back to the file at once, in place, keeping the player's
-// comments. The game reads the file again when it changes on disk, and
-// takes the settings changed in it.
+// written back to the file (see Change and Writes), in place, keeping the
+// player's comments. The game reads the file again when it changes on disk
+// (see LoadIfChanged), and takes the settings changed in it.
 type Prefs struct {
 	Theme theme.Theme
 	Depth int // ai.Auto or plies
@@ -235,27 +235,6 @@ func settingNames() string {
 		names[i] = s.name
 	}
 	return strings.Join(names, ", ")
-}
-
-// Save writes the setting name, changed in the game, to the file. It does
-// nothing without a file (the tests' games, or no store). A file that could
-// not be read or parsed is not written: the error says why.
-func (p *Prefs) Save(name string, value any) error {
-	if p == nil || p.file == nil {
-		return nil
-	}
-	if err := p.file.Set(name, value); err != nil {
-		return err
-	}
-	// p says what the file says now, so that reading it again finds no
-	// change to put to use; the next look at the file does read it again
-	// (see LoadIfChanged), for a problem the new value may have put right.
-	for _, s := range settings {
-		if s.name == name {
-			_ = s.apply(p, value) // the game writes only values its settings take
-		}
-	}
-	return nil
 }
 
 // WeightsFile returns the file the weights setting names, a leading ~/
