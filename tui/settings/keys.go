@@ -36,7 +36,7 @@ type KeyMap struct {
 	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
 
-	// The keys of the replay (see replayView). Slower and Faster set the
+	// The keys of the replay of a game. Slower and Faster set the
 	// pace of its autoplay too, Help, Dismiss, Quit and Suspend act there
 	// too; Dismiss and Quit leave it.
 	ReplayBack, ReplayForward key.Binding // a move back, a move on

@@ -69,7 +69,8 @@ func (p *Prefs) Wrote(w *Write) {
 // Writes keeps the writes of a game in order: one is done at a time, the
 // others wait their turn, and a setting changed again while its write
 // waits is written once, at its last value. Its methods are for one
-// goroutine, the game's Update; only Write.Do runs elsewhere.
+// goroutine, the game's Update; only Write.Do runs elsewhere. The zero
+// Writes has no write.
 type Writes struct {
 	running *Write   // the write under way; nil if none
 	waiting []*Write // in the order asked
