@@ -6,9 +6,10 @@
 // the screens.
 //
 // The file itself, TOML edited in place with the player's comments kept,
-// is package prefs: a reader and writer of any such file, which knows no
-// setting of the game, and is tested and fuzzed as a parser alone. This
-// package gives its values their meaning.
+// is package prefs, kept apart: it reads and writes any such file and knows
+// no setting of the game, so that its text handling (lines, byte order
+// marks, values replaced in place, files it must not write) is tested on
+// its own. This package gives the file's values their meaning.
 package settings
 
 import (
