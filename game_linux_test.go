@@ -19,7 +19,9 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // These tests run the game as the player does, in its own process on a
@@ -307,5 +309,22 @@ func TestOneGameAtATime(t *testing.T) {
 	// Once the screen is restored, one line says what was saved.
 	if out := again.text(); !regexp.MustCompile(`2048: saved at [0-9,]+ points after [0-9,]+ moves?; run 2048 to go on\.`).MatchString(out) {
 		t.Errorf("the game left no line saying it saved; its last output: %q", out[max(len(out)-300, 0):])
+	}
+}
+
+// TestSettingWrittenAtQuit changes the theme and quits at once: the
+// setting's write, a command of the program that may not have run when it
+// ends, is done before the game exits.
+func TestSettingWrittenAtQuit(t *testing.T) {
+	home := t.TempDir()
+	g := startGame(t, home, "-depth", "2")
+	g.waitFor(t, "SCORE")
+	g.master.Write([]byte("tq"))
+	if st := g.wait(t); st.ExitCode() != 0 {
+		t.Fatalf("the game ended with %v; it wrote:\n%s", st, g.text())
+	}
+	p := settings.Load(filepath.Join(home, "config", "2048", "config.toml"))
+	if len(p.Problems) > 0 || p.Theme.Name == theme.Default().Name {
+		t.Errorf("after t and q the file says theme %s, %v; want the next theme written", p.Theme.Name, p.Problems)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // TestEvalFlagErrors checks -eval ntuple without a trained network, with a
@@ -66,7 +66,7 @@ func TestOpenEvaluatorFromPreferences(t *testing.T) {
 			if c.fromFlags {
 				flags.name = c.flagName
 			}
-			prefs := &tui.Prefs{Eval: c.eval, Weights: c.weights}
+			prefs := &settings.Prefs{Eval: c.eval, Weights: c.weights}
 			eval, err := openEvaluator(flags, prefs, "config.toml", c.fromFlags)
 			if c.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), c.wantErr) {

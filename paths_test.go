@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // runOn runs the command line args in-process, as main does, with stdin,
@@ -166,7 +166,7 @@ func TestPreferredWeightsRefused(t *testing.T) {
 			path := c.make(t, t.TempDir(), "ntuple.weights")
 			cf := newCommandFlags("2048", "", "", io.Discard, io.Discard)
 			flags := cf.evalFlags()
-			prefs := &tui.Prefs{Eval: ntupleEval, Weights: path}
+			prefs := &settings.Prefs{Eval: ntupleEval, Weights: path}
 			_, err := openEvaluator(flags, prefs, "config.toml", false) // one that blocks hangs the test: see runOn
 			problems := strings.Join(prefs.Problems, "\n")
 			if err != nil || flags.name != ai.Evaluators()[0].Name || !strings.Contains(problems, path) {

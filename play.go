@@ -19,6 +19,7 @@ import (
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 const playSynopsis = `2048 [-seed N | -board BOARD | -daily] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
@@ -98,7 +99,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 		return err
 	}
 	store := playerdata.DefaultFiles()
-	prefs := tui.LoadPrefs(store.PrefsPath()) // flags given override them
+	prefs := settings.Load(store.PrefsPath()) // flags given override them
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	eval, err := openEvaluator(evalFlags, prefs, store.PrefsPath(), given["eval"] || given["weights"])
@@ -184,7 +185,7 @@ func formatVersion(info *debug.BuildInfo, ok bool) string {
 // reason, before the screen opens; one the preferences name leaves the
 // game with the flags' default evaluator and a problem that says why, shown
 // as the other problems of the file are.
-func openEvaluator(flags *evalFlags, prefs *tui.Prefs, prefsPath string, fromFlags bool) (ai.Evaluator, error) {
+func openEvaluator(flags *evalFlags, prefs *settings.Prefs, prefsPath string, fromFlags bool) (ai.Evaluator, error) {
 	weights := prefs.WeightsFile()
 	if fromFlags {
 		if flags.name == ntupleEval && flags.weights == "" && prefs.Eval == ntupleEval {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the live coach, a preference (off by default): after
@@ -115,7 +116,7 @@ func markWord(v review.Verdict) string {
 // coachHelp explains the coach and its marks, in width columns.
 func (c *coaching) coachHelp(m *Model, width int) string {
 	lines := []string{m.look.heading("The coach"), ansi.Wrap(fmt.Sprintf("With the coach on (%s, the settings), a mark beside the "+
-		"move count rates each move you play, a moment after it, as the review of the game will:", first(m.keys.Settings)), width, "/")}
+		"move count rates each move you play, a moment after it, as the review of the game will:", settings.FirstKey(m.keys.Settings)), width, "/")}
 	for _, v := range []review.Verdict{review.Good, review.Inaccuracy, review.Mistake, review.Blunder, review.Forced} {
 		mark := m.look.verdictStyle(v).Render(fmt.Sprintf("%-2s", verdictMarks[v]))
 		lines = append(lines, ansi.Wrap("  "+mark+"  "+coachMeans[v], width, "/"))

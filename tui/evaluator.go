@@ -70,16 +70,17 @@ func (a *assistant) onEval(m *Model, msg evalMsg) tea.Cmd {
 	a.stopSearch()
 	a.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: a.searcher.Threads()})
 	a.evalName, a.hint = msg.name, nil
-	m.prefs.evalOpened()
+	m.prefs.DropEvalProblems()
+	var save tea.Cmd
 	if msg.byPlayer && m.screens.settings() != nil {
-		m.wrote("eval", msg.name)
+		save = m.saveOption("eval", msg.name)
 	} else if msg.byPlayer {
-		m.savePref("eval", msg.name)
+		save = m.savePref("eval", msg.name)
 	}
 	if why != idle {
-		return a.ask(m, why)
+		return tea.Batch(save, a.ask(m, why))
 	}
-	return nil
+	return save
 }
 
 // evalRefused tells the player why the evaluator of msg could not be
@@ -92,7 +93,7 @@ func (a *assistant) evalRefused(m *Model, msg evalMsg) {
 	case msg.byPlayer:
 		m.warn(text)
 	default:
-		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.path(), msg.name, msg.err, a.evalName)
+		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.Path(), msg.name, msg.err, a.evalName)
 		m.prefs.Problems = append(m.prefs.Problems, problem)
 		m.warn(problem)
 	}

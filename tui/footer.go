@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file draws the last line of the screens with a board: the keys that
@@ -56,11 +57,11 @@ func (ps *playScreen) footer(m *Model, width int) string {
 		return m.look.helpLine(width, ps.shortHelp(m))
 	}
 	rest := width - lipgloss.Width(badge) - 1
-	if rest < lipgloss.Width(first(m.keys.Help))+5 { // not even the key of the help, which says more
+	if rest < lipgloss.Width(settings.FirstKey(m.keys.Help))+5 { // not even the key of the help, which says more
 		return ansi.Truncate(badge, width, "…")
 	}
-	keys := slices.DeleteFunc(ps.shortHelp(m), func(b key.Binding) bool { return b.Help().Key == first(m.keys.Help) })
-	more := key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(first(m.keys.Help), "more"))
+	keys := slices.DeleteFunc(ps.shortHelp(m), func(b key.Binding) bool { return b.Help().Key == settings.FirstKey(m.keys.Help) })
+	more := key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(settings.FirstKey(m.keys.Help), "more"))
 	return badge + " " + m.look.helpLine(rest, append([]key.Binding{more}, keys...)) // the help says what the problems are
 }
 
@@ -77,11 +78,11 @@ func (ps *playScreen) shortHelp(m *Model) []key.Binding {
 	}
 	if ps.asking.leaving() || m.race.leaving {
 		return []key.Binding{
-			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(first(m.keys.Yes), "yes")),
+			key.NewBinding(key.WithKeys(m.keys.Yes.Keys()...), key.WithHelp(settings.FirstKey(m.keys.Yes), "yes")),
 			key.NewBinding(key.WithKeys("any"), key.WithHelp("any other key", "no")), // shown, never matched
 		}
 	}
-	return m.keys.shortHelp(func(name string) bool { return ps.acts(m, name) })
+	return m.keys.ShortHelpFor(func(name string) bool { return ps.acts(m, name) })
 }
 
 // acts reports whether the key of the action name (see shortActions) does

@@ -185,18 +185,19 @@ func (m *Model) shutdown() {
 	m.save(true)
 }
 
-// nextTheme switches to the next theme, when there is colour to show it.
-func (m *Model) nextTheme() {
+// nextTheme switches to the next theme, when there is colour to show it,
+// and returns the command that writes it to the preferences file.
+func (m *Model) nextTheme() tea.Cmd {
 	if m.look.themeShown() != m.look.theme.Name {
 		m.note = "No colour here (-color none, NO_COLOR or the terminal): themes need colour."
-		return
+		return nil
 	}
 	all := theme.All()
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.look.theme.Name })
 	m.look.theme = all[(i+1)%len(all)]
 	m.look.repaint()
-	m.savePref("theme", m.look.theme.Name)
 	m.note = "Theme: " + m.look.theme.Name + " (" + m.look.theme.Description + ")"
+	return m.savePref("theme", m.look.theme.Name)
 }
 
 // shownDepth returns the depth the next search will use on this board.
@@ -207,20 +208,11 @@ func (a *assistant) shownDepth(m *Model) int {
 	return a.depth
 }
 
-// The automatic depth of the default heuristic (ai.DepthOf) runs from
-// minAutoDepth plies on a board of few tiles to maxAutoDepth (ai.MaxDepth)
-// on a board of every tile; the network's is a ply less (see
-// ai.SearchEffort).
-var (
-	minAutoDepth = ai.DepthOf(0)
-	maxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
-)
-
 // setDepth sets the depth of the next search to d plies, kept between 1 and
-// ai.MaxDepth.
-func (a *assistant) setDepth(m *Model, d int) {
+// ai.MaxDepth, and returns the command that writes it to the preferences
+// file.
+func (a *assistant) setDepth(m *Model, d int) tea.Cmd {
 	a.depth = min(max(d, 1), ai.MaxDepth)
-	m.savePref("depth", int64(a.depth))
 	m.note = "The AI looks " + movesAhead(a.depth) + " from the next move."
 	switch {
 	case d > ai.MaxDepth:
@@ -228,13 +220,14 @@ func (a *assistant) setDepth(m *Model, d int) {
 	case d < 1:
 		m.note = "The AI looks 1 move ahead, the least it can."
 	}
+	return m.savePref("depth", int64(a.depth))
 }
 
 // setAutoDepth lets the position decide the depth of the next search.
-func (a *assistant) setAutoDepth(m *Model) {
+func (a *assistant) setAutoDepth(m *Model) tea.Cmd {
 	a.depth = ai.Auto
-	m.savePref("depth", "auto")
 	m.note = "The AI looks as far ahead as the board needs: more moves as it fills."
+	return m.savePref("depth", "auto")
 }
 
 // speeds are the steps of [ and ]: the least time between two AI moves.
@@ -242,10 +235,10 @@ var speeds = []time.Duration{0, 50 * time.Millisecond, 100 * time.Millisecond,
 	200 * time.Millisecond, 333 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}
 
 // setSpeed moves the autoplay delay one step slower (+1) or faster (-1).
-func (a *assistant) setSpeed(m *Model, step int) {
+func (a *assistant) setSpeed(m *Model, step int) tea.Cmd {
 	a.delay = stepSpeed(a.delay, step)
-	m.savePref("speed", a.delay.String())
 	m.note = "Autoplay: " + speedText(a.delay) + "."
+	return m.savePref("speed", a.delay.String())
 }
 
 // save writes the game in progress after a move, telling the player when it
@@ -255,12 +248,4 @@ func (m *Model) save(sync bool) {
 		return
 	}
 	m.saveErr = m.store.SaveGame(m.cur, sync)
-}
-
-// savePref writes a setting changed in the game to the preferences file,
-// telling the player if it cannot.
-func (m *Model) savePref(name string, value any) {
-	if err := m.prefs.Save(name, value); err != nil {
-		m.warn("Preferences not saved: " + err.Error())
-	}
 }

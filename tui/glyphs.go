@@ -2,22 +2,6 @@ package tui
 
 import "strings"
 
-// keyLabel returns how the key named name is shown: the arrow keys as
-// arrows.
-func keyLabel(name string) string {
-	switch name {
-	case "up":
-		return "↑"
-	case "down":
-		return "↓"
-	case "left":
-		return "←"
-	case "right":
-		return "→"
-	}
-	return name
-}
-
 // toASCII puts an ASCII character of the same width in place of each
 // character the screen draws beyond ASCII, so that the layout stays as it
 // is. The whole screen goes through it, rather than every place that draws

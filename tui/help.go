@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // A helpPage is the help's screen: how far it is scrolled.
@@ -30,7 +31,7 @@ func (p *helpPage) helpScreen(m *Model, w, h int) string {
 	title := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048 · help")
 	foot := "any key closes"
 	if vp.TotalLineCount() > vp.Height() {
-		foot = fmt.Sprintf("%s %s scroll · other keys close", first(m.keys.Up), first(m.keys.Down))
+		foot = fmt.Sprintf("%s %s scroll · other keys close", settings.FirstKey(m.keys.Up), settings.FirstKey(m.keys.Down))
 	}
 	screen := lipgloss.JoinVertical(lipgloss.Left, title, "", vp.View(), m.look.muted(ansi.Truncate(foot, w, "…")))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Top, screen)
@@ -70,7 +71,7 @@ func (p *helpPage) helpText(m *Model, width int) (text string, hintAt int) {
 		parts = append(parts, problems)
 	}
 	for _, w := range m.warnings { // whole here, where a small screen cuts them
-		if !slices.Contains(m.prefs.problems(), w.text) {
+		if !slices.Contains(m.prefs.Problems, w.text) {
 			parts = append(parts, lipgloss.NewStyle().Foreground(m.look.pal.Bad).Render(wrap(w.text)))
 		}
 	}
@@ -103,7 +104,7 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 	}
 	lines := []string{m.look.heading("The hint"), wrap(fmt.Sprintf("%s asks the AI: an arrow beside the board shows its move, and %s "+
 		"plays it. Every move is rated as the review of the game (%s) rates the moves you play:",
-		first(m.keys.Hint), first(m.keys.Play), first(m.keys.Review)))}
+		settings.FirstKey(m.keys.Hint), settings.FirstKey(m.keys.Play), settings.FirstKey(m.keys.Review)))}
 	for _, v := range verdicts {
 		word := m.look.verdictStyle(v.v).Render(fmt.Sprintf("%-*s", verdictWidth, v.word))
 		lines = append(lines, wrap("  "+word+"  "+v.means))
@@ -116,7 +117,7 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 			"board shows: the largest tile kept in its corner, its row or column kept full, larger tiles "+
 			"merged, more empty cells. When the board shows no simple reason, it says nothing."),
 		wrap(fmt.Sprintf("In the replay, %s and %s jump to your slips: your inaccuracies, mistakes and blunders.",
-			first(m.keys.NextMistake), first(m.keys.PrevMistake))))
+			settings.FirstKey(m.keys.NextMistake), settings.FirstKey(m.keys.PrevMistake))))
 	return strings.Join(lines, "\n")
 }
 
@@ -132,8 +133,8 @@ func (p *helpPage) aiHelp(m *Model, width int) string {
 		wrap(fmt.Sprintf("Depth: how far it looks, in plies. A ply is one move of yours; the AI looks %s, "+
 			"with every tile the game could add in between. %s and %s change the depth, from 1 to %d "+
 			"plies; %s makes it automatic: it grows as the board fills, from %d to %d. Each ply more "+
-			"takes several times as long.", movesAhead(depth), first(m.keys.Deeper), first(m.keys.Shallower),
-			ai.MaxDepth, first(m.keys.AutoDepth), minAutoDepth, maxAutoDepth)),
+			"takes several times as long.", movesAhead(depth), settings.FirstKey(m.keys.Deeper), settings.FirstKey(m.keys.Shallower),
+			ai.MaxDepth, settings.FirstKey(m.keys.AutoDepth), settings.MinAutoDepth, settings.MaxAutoDepth)),
 		wrap(p.engineText(m)),
 	}, "\n")
 }

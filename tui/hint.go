@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file draws the hint in the words of the replay: each move's verdict
@@ -42,13 +43,13 @@ func (ps *playScreen) hintLines(m *Model, width, n int) []string {
 	case r == nil && m.race.running(m):
 		return pad([]string{m.look.muted("HINT  off while you race")}, n)
 	case r == nil:
-		return pad([]string{m.look.muted("HINT  press " + first(m.keys.Hint) + " to ask the AI")}, n)
+		return pad([]string{m.look.muted("HINT  press " + settings.FirstKey(m.keys.Hint) + " to ask the AI")}, n)
 	case !r.HasMove():
 		return pad([]string{m.look.muted("HINT  ") + "no move is left"}, n)
 	}
 	top := k.muted.Render(title) + " " + k.accent.Render(arrowOf(r.Best)+" "+r.Best.String())
 	if r == m.ai.hint && !m.ai.autoplay {
-		top += k.muted.Render("  " + first(m.keys.Play) + " plays it")
+		top += k.muted.Render("  " + settings.FirstKey(m.keys.Play) + " plays it")
 	}
 	if m.ai.thinking != idle {
 		top += " " + m.ai.spin.View()
@@ -145,7 +146,7 @@ func (ps *playScreen) whyLines(m *Model, r ai.Result, width int) []string {
 // barsCaption returns the line under the hint's bars and the replay's:
 // what the figures are, and the key of the help that explains it all.
 func (m *Model) barsCaption() string {
-	return " % lost against the best · " + first(m.keys.Help) + " help"
+	return " % lost against the best · " + settings.FirstKey(m.keys.Help) + " help"
 }
 
 // movesAhead writes a depth of search as a player reads it: a ply is one

@@ -12,6 +12,7 @@ import (
 
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the screens of the leaderboards of 2048 serve: the
@@ -98,7 +99,7 @@ func (e *nameEntry) nameScreen(m *Model, w, h int) string {
 	if e.first {
 		intro = "Welcome! The leaderboards of this server show your name to the other players. " +
 			"Choose one, 1 to 20 characters, or keep the one offered; you can change it later on the leaderboards (" +
-			first(m.keys.Leaderboard) + ")."
+			settings.FirstKey(m.keys.Leaderboard) + ")."
 		keys = "enter keeps it · esc keeps the one offered"
 	}
 	lines := []string{m.look.accent("2048 · your name"), ""}
@@ -167,7 +168,7 @@ func (v *leaderView) leadersScreen(m *Model, w, h int) string {
 	top := min(v.top, max(len(lines)-n, 0))
 	page := lines[top:min(top+n, len(lines))]
 	keys := fmt.Sprintf("%s %s board · %s %s scroll · e your name · %s back",
-		first(m.keys.Left), first(m.keys.Right), first(m.keys.Up), first(m.keys.Down), first(m.keys.Dismiss))
+		settings.FirstKey(m.keys.Left), settings.FirstKey(m.keys.Right), settings.FirstKey(m.keys.Up), settings.FirstKey(m.keys.Down), settings.FirstKey(m.keys.Dismiss))
 	screen := lipgloss.JoinVertical(lipgloss.Left, m.look.accent("2048 · leaderboards"), v.leaderTabs(m, width), "",
 		strings.Join(pad(page, n), "\n"), m.look.muted(ansi.Truncate(keys, width, "…")))
 	return fitScreen(screen, w, h)

@@ -21,6 +21,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // Config is what the command line decides about a session.
@@ -35,7 +36,7 @@ type Config struct {
 	Autoplay bool             // start with the AI playing
 	Speed    time.Duration    // the time between two moves of the AI, at least
 	Store    playerdata.Store // the player's data: the game in progress, the history, the reviews; nil keeps nothing
-	Prefs    *Prefs           // the keys, and where changes of settings go; nil: the defaults, kept nowhere
+	Prefs    *settings.Prefs  // the keys, and where changes of settings go; nil: the defaults, kept nowhere
 	Searcher *ai.Searcher     // nil makes one that uses every core
 	EvalName string           // the name of Searcher's evaluator, for the panel; "" is the default heuristic
 	Network  *NetworkOffer    // the network offered to a player with none of their own (see FindNetwork); nil: none
@@ -64,11 +65,12 @@ type Config struct {
 // can come in front of the game, and the games played before. Update hands
 // a key to the screen in front (see onKey).
 type Model struct {
-	ctx   context.Context
-	now   func() time.Time // the clock: time.Now, but for tests
-	keys  KeyMap
-	store playerdata.Store // the player's data; nil keeps nothing
-	prefs *Prefs           // never nil: DefaultPrefs, kept nowhere, without a file
+	ctx    context.Context
+	now    func() time.Time // the clock: time.Now, but for tests
+	keys   settings.KeyMap
+	store  playerdata.Store // the player's data; nil keeps nothing
+	prefs  *settings.Prefs  // never nil: DefaultPrefs, kept nowhere, without a file
+	writes settings.Writes  // the writes of prefs' file, one at a time, in order
 
 	cur        playerdata.SavedGame // the game in progress and what the statistics need of it
 	lastActive time.Time            // when a move was last played, or the session began: the time played runs from it
@@ -223,7 +225,7 @@ type flash struct {
 // a new one or there is none.
 func New(ctx context.Context, cfg Config) *Model {
 	m := &Model{
-		ctx: ctx, now: time.Now, keys: DefaultKeyMap(), store: cfg.Store,
+		ctx: ctx, now: time.Now, keys: settings.DefaultKeyMap(), store: cfg.Store,
 		ai: assistant{searcher: cfg.Searcher, evalName: cfg.EvalName, offer: cfg.Network, depth: cfg.Depth, delay: cfg.Speed,
 			autoplay: cfg.Autoplay, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
@@ -242,7 +244,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	if cfg.Coach {
 		m.coach.rater = review.NewCoach(reviewSetting)
 	}
-	m.prefs = DefaultPrefs() // kept nowhere
+	m.prefs = settings.DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
 		for _, p := range cfg.Prefs.Problems {
@@ -325,7 +327,7 @@ func (m *Model) resume() bool {
 
 // Init asks for the terminal's background and starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchPrefs(m.prefs)}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.watchPrefs()}
 	if m.ai.autoplay {
 		m.ai.autoplay = false
 		cmds = append(cmds, m.ai.toggleAutoplay(m))
@@ -356,7 +358,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case searchMsg, autoTickMsg, coachMsg, evalMsg, spinner.TickMsg:
 		return m, m.ai.onAI(m, msg)
 	case prefsLookMsg:
-		return m, tea.Batch(m.onPrefsLook(msg), watchPrefs(m.prefs))
+		return m, tea.Batch(m.onPrefsLook(msg), m.watchPrefs())
+	case prefWrittenMsg:
+		return m, m.onPrefWritten(msg)
 	case flashDoneMsg:
 		if msg.id == m.motion.flash.id {
 			m.motion.flash = flash{id: m.motion.flash.id}

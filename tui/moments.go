@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the moments of a game, shown over the board: 2048 made,
@@ -59,7 +60,7 @@ func (ps *playScreen) celebrate(m *Model, before engine.Board) tea.Cmd {
 			ps.asking = wonKeepGoing
 			return nil
 		}
-		lines := append(ps.firstWin(m), "The AI made it, and plays on: "+first(m.keys.Autoplay)+" takes over.")
+		lines := append(ps.firstWin(m), "The AI made it, and plays on: "+settings.FirstKey(m.keys.Autoplay)+" takes over.")
 		return ps.showBanner("You made 2048!", lines...)
 	}
 	if r := m.firstTile(before); r > engine.WinRank {
@@ -80,7 +81,7 @@ func (ps *playScreen) firstWin(m *Model) []string {
 // wonLines are the lines of the banner of 2048 made by hand, which asks
 // whether to keep going.
 func (ps *playScreen) wonLines(m *Model) (string, []string) {
-	keys := fmt.Sprintf("%s keep going · %s new game", first(m.keys.KeepGoing), first(m.keys.New))
+	keys := fmt.Sprintf("%s keep going · %s new game", settings.FirstKey(m.keys.KeepGoing), settings.FirstKey(m.keys.New))
 	return "You made 2048!", append(ps.firstWin(m), keys)
 }
 
@@ -117,7 +118,7 @@ func (ps *playScreen) overLines(m *Model) (string, []string) {
 		}
 	}
 	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics · %s review",
-		first(m.keys.Undo), first(m.keys.New), first(m.keys.Stats), first(m.keys.Review)))
+		settings.FirstKey(m.keys.Undo), settings.FirstKey(m.keys.New), settings.FirstKey(m.keys.Stats), settings.FirstKey(m.keys.Review)))
 	return "Game over", lines
 }
 

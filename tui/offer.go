@@ -7,6 +7,7 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file shows the network the game offers (see FindNetwork): a play
@@ -24,7 +25,7 @@ func (m *Model) offerLine(width int) (string, bool) {
 	if o == nil || m.ai.evalName == ntuple.EvaluatorName {
 		return "", false
 	}
-	state := first(m.keys.Settings) + " to use"
+	state := settings.FirstKey(m.keys.Settings) + " to use"
 	if o.Err != nil {
 		state = "damaged"
 	}

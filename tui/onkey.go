@@ -61,7 +61,7 @@ func (ps *playScreen) onGameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	for d := range engine.Direction(engine.NumDirections) {
-		if key.Matches(k, m.keys.move(d)) {
+		if key.Matches(k, m.keys.Move(d)) {
 			return m.move(d, review.ByPlayer)
 		}
 	}
@@ -87,26 +87,26 @@ func (ps *playScreen) onGameKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	}
-	ps.onSettingKey(m, k)
-	return nil
+	return ps.onSettingKey(m, k)
 }
 
 // onSettingKey handles the keys of the game that change a setting: the
-// depth, the pace of autoplay, the theme, and those that open a screen.
-func (ps *playScreen) onSettingKey(m *Model, k tea.KeyPressMsg) {
+// depth, the pace of autoplay, the theme, and those that open a screen. It
+// returns the command that writes a changed setting to the preferences file.
+func (ps *playScreen) onSettingKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Deeper):
-		m.ai.setDepth(m, m.ai.shownDepth(m)+1)
+		return m.ai.setDepth(m, m.ai.shownDepth(m)+1)
 	case key.Matches(k, m.keys.Shallower):
-		m.ai.setDepth(m, m.ai.shownDepth(m)-1)
+		return m.ai.setDepth(m, m.ai.shownDepth(m)-1)
 	case key.Matches(k, m.keys.AutoDepth):
-		m.ai.setAutoDepth(m)
+		return m.ai.setAutoDepth(m)
 	case key.Matches(k, m.keys.Slower):
-		m.ai.setSpeed(m, +1)
+		return m.ai.setSpeed(m, +1)
 	case key.Matches(k, m.keys.Faster):
-		m.ai.setSpeed(m, -1)
+		return m.ai.setSpeed(m, -1)
 	case key.Matches(k, m.keys.Theme):
-		m.nextTheme()
+		return m.nextTheme()
 	case key.Matches(k, m.keys.Stats):
 		m.openStats()
 	case key.Matches(k, m.keys.Settings):
@@ -114,6 +114,7 @@ func (ps *playScreen) onSettingKey(m *Model, k tea.KeyPressMsg) {
 	case key.Matches(k, m.keys.Help):
 		m.openHelp()
 	}
+	return nil
 }
 
 // answer takes k as the answer to the question on screen, if there is one;

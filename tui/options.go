@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the options of the settings screen (see settingsview.go):
@@ -104,8 +105,7 @@ func (themeOption) step(m *Model, by int) tea.Cmd {
 	all := theme.All()
 	i := slices.IndexFunc(all, func(t theme.Theme) bool { return t.Name == m.look.theme.Name })
 	m.useTheme(all[(i+by+len(all))%len(all)])
-	m.wrote("theme", m.look.theme.Name)
-	return nil
+	return m.saveOption("theme", m.look.theme.Name)
 }
 
 func (themeOption) about(m *Model) string {
@@ -117,8 +117,7 @@ func (themeOption) about(m *Model) string {
 
 func (coachOption) step(m *Model, _ int) tea.Cmd {
 	m.useCoach(m.coach.rater == nil)
-	m.wrote("coach", m.coach.rater != nil)
-	return nil
+	return m.saveOption("coach", m.coach.rater != nil)
 }
 
 func (coachOption) about(m *Model) string {
@@ -135,13 +134,13 @@ func (evalOption) value(m *Model) string {
 }
 
 // step opens the evaluator before or after the one in effect (or the
-// one being opened) in the background; onEval puts it to use and writes it.
+// one being opened) in the background; onEval puts it to use and saves it.
 func (evalOption) step(m *Model, by int) tea.Cmd {
 	if m.evalFixed() {
 		m.screens.settings().say(evalFixedText, true)
 		return nil
 	}
-	names := evaluatorNames()
+	names := settings.EvaluatorNames()
 	from := m.ai.evalName
 	if m.ai.opening != "" {
 		from = m.ai.opening
@@ -218,8 +217,7 @@ func (animateOption) step(m *Model, _ int) tea.Cmd {
 		return nil
 	}
 	m.useAnimate(!m.motion.animate)
-	m.wrote("animate", m.motion.animate)
-	return nil
+	return m.saveOption("animate", m.motion.animate)
 }
 
 // stillText says why the tiles of a game that is still do not slide.
@@ -235,13 +233,12 @@ func (animateOption) about(m *Model) string {
 // step makes autoplay a step faster (→) or slower (←).
 func (speedOption) step(m *Model, by int) tea.Cmd {
 	m.ai.delay = stepSpeed(m.ai.delay, -by)
-	m.wrote("speed", m.ai.delay.String())
-	return nil
+	return m.saveOption("speed", m.ai.delay.String())
 }
 
 func (speedOption) about(m *Model) string {
 	return fmt.Sprintf("How fast the AI plays on autoplay (%s): from %s to full speed.",
-		first(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
+		settings.FirstKey(m.keys.Autoplay), speedText(speeds[len(speeds)-1]))
 }
 
 func (depthOption) value(m *Model) string {
@@ -257,34 +254,32 @@ func (depthOption) step(m *Model, by int) tea.Cmd {
 	d := min(max(m.ai.depth+by, ai.Auto), ai.MaxDepth)
 	m.ai.depth = d
 	if d == ai.Auto {
-		m.wrote("depth", "auto")
-	} else {
-		m.wrote("depth", int64(d))
+		return m.saveOption("depth", "auto")
 	}
-	return nil
+	return m.saveOption("depth", int64(d))
 }
 
 func (depthOption) about(m *Model) string {
 	return fmt.Sprintf("How far the AI looks ahead. auto: %d to %d moves, more as the board fills. "+
-		"Each move more takes several times as long.", minAutoDepth, maxAutoDepth)
+		"Each move more takes several times as long.", settings.MinAutoDepth, settings.MaxAutoDepth)
 }
 
-// wrote writes the setting name, just changed on the settings screen, to
-// the preferences file, and says so on the screen, or why it could not.
-func (m *Model) wrote(name string, value any) {
+// saveOption returns the command that writes the setting name, just
+// changed on the settings screen, to the preferences file; the screen says
+// it was written when it is (see onPrefWritten), or at once why it will
+// not be.
+func (m *Model) saveOption(name string, value any) tea.Cmd {
 	v := m.screens.settings()
-	path := m.prefs.path()
-	err := m.prefs.Save(name, value)
+	w, err := m.prefs.Change(name, value)
 	switch {
-	case m.prefs.broken() != nil: // the line under the list says so, and the help why
+	case m.prefs.Broken() != nil: // the line under the list says so, and the help why
 		v.say("Changed for this game, not written.", true)
 	case err != nil:
 		v.say("Changed for this game, not written: "+m.forPlayer(err.Error()), true)
-	case path != "":
-		v.say("Written to "+shortPath(path)+".", false)
-	default:
+	case w == nil:
 		v.say("", false)
 	}
+	return writePref(m.writes.Add(w))
 }
 
 // shortPath names a file by its directory's name and its own, as

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file keeps the preferences file in step with the game while it
@@ -20,95 +20,76 @@ import (
 // the screen's goroutine, and reads it again when it has changed; the
 // game takes the settings changed in it, and shows its problems — a badge
 // under the board, the whole text in the help — until the file is fixed.
-// Update itself never touches the file to learn of a change.
-
-// A fileStamp tells whether a file has changed: its size and the time it
-// was last written, or that there is no file.
-type fileStamp struct {
-	exists   bool
-	size     int64
-	modified int64 // nanoseconds since 1970
-}
-
-// stampOf returns the stamp of the file at path as it is now.
-func stampOf(path string) fileStamp {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return fileStamp{}
-	}
-	return fileStamp{true, fi.Size(), fi.ModTime().UnixNano()}
-}
-
-// path returns the preferences file's path; "" when there is none.
-func (p *Prefs) path() string {
-	if p == nil || p.file == nil {
-		return ""
-	}
-	return p.file.Path()
-}
-
-// broken returns why the file could not be read or parsed, if it could
-// not: nothing is then written to it.
-func (p *Prefs) broken() error {
-	if p == nil || p.file == nil {
-		return nil
-	}
-	return p.file.Broken()
-}
-
-// problems returns the problems in p; none without preferences.
-func (p *Prefs) problems() []string {
-	if p == nil {
-		return nil
-	}
-	return p.Problems
-}
+// A setting changed in the game is written by a command too, one write at
+// a time (settings.Writes); those left when the program ends are done by
+// run. Update itself never touches the file.
 
 // prefsLook is how often the game looks at its preferences file: a change
 // made in an editor takes effect within it.
 const prefsLook = time.Second
 
 // A prefsLookMsg is what a look at the preferences file found: the file
-// read again, if it had changed since the look was asked for, else nil.
-type prefsLookMsg struct{ read *Prefs }
+// read again, if it had changed since the look was asked for, else nil;
+// and the game's writes when it was asked for (settings.Writes.Seq).
+type prefsLookMsg struct {
+	read   *settings.Prefs
+	writes uint64
+}
 
 // watchPrefs returns the command that looks at the preferences file after
-// prefsLook, and reads it if it changed since p was read or written; nil
-// without a file.
-func watchPrefs(p *Prefs) tea.Cmd {
-	path := p.path()
+// prefsLook, and reads it if it changed since m.prefs was read; nil without
+// a file.
+func (m *Model) watchPrefs() tea.Cmd {
+	path := m.prefs.Path()
 	if path == "" {
 		return nil
 	}
-	stamp := p.stamp
-	return tea.Tick(prefsLook, func(time.Time) tea.Msg { return lookAtPrefs(path, stamp) })
+	stamp, writes := m.prefs.Stamp(), m.writes.Seq()
+	return tea.Tick(prefsLook, func(time.Time) tea.Msg { return prefsLookMsg{settings.LoadIfChanged(path, stamp), writes} })
 }
 
-// lookAtPrefs returns what a look at the file at path finds: it read
-// again if its stamp is no longer stamp.
-func lookAtPrefs(path string, stamp fileStamp) prefsLookMsg {
-	if stampOf(path) == stamp {
-		return prefsLookMsg{}
-	}
-	return prefsLookMsg{read: LoadPrefs(path)}
+// A prefWrittenMsg says that a write of the preferences file is done, and
+// how it went.
+type prefWrittenMsg struct {
+	w   *settings.Write
+	err error
 }
 
-// merged returns read, the preferences read again from p's file, with the
-// problems the command added to p, while the file's evaluator is the one
-// they were about.
-func (p *Prefs) merged(read *Prefs) *Prefs {
-	if read.Eval == p.Eval && read.Weights == p.Weights {
-		read.Problems = append(read.Problems, p.Problems[p.read:]...)
+// writePref returns the command that does w; nil for no write.
+func writePref(w *settings.Write) tea.Cmd {
+	if w == nil {
+		return nil
 	}
-	return read
+	return func() tea.Msg { return prefWrittenMsg{w, w.Do()} }
 }
 
-// evalOpened drops the problems the command added about the evaluator: the
-// game has opened one since.
-func (p *Prefs) evalOpened() {
-	if p != nil {
-		p.Problems = p.Problems[:p.read]
+// savePref returns the command that writes the setting name, changed in the
+// game by a key, to the preferences file; the player is told if it cannot
+// be written.
+func (m *Model) savePref(name string, value any) tea.Cmd {
+	w, err := m.prefs.Change(name, value)
+	if err != nil {
+		m.warn("Preferences not saved: " + err.Error())
 	}
+	return writePref(m.writes.Add(w))
+}
+
+// onPrefWritten takes a write of the preferences file done, and returns the
+// command of the next one waiting. The settings screen, if it is up, says
+// the change was written or why not; elsewhere a write that failed is a
+// warning.
+func (m *Model) onPrefWritten(msg prefWrittenMsg) tea.Cmd {
+	m.prefs.Wrote(msg.w)
+	v := m.screens.settings()
+	switch {
+	case v != nil && msg.err != nil:
+		v.say("Changed for this game, not written: "+m.forPlayer(msg.err.Error()), true)
+	case v != nil:
+		v.say("Written to "+shortPath(m.prefs.Path())+".", false)
+	case msg.err != nil:
+		m.warn("Preferences not saved: " + msg.err.Error())
+	}
+	return writePref(m.writes.Done(msg.w))
 }
 
 // onPrefsLook takes what a look at the preferences file found (Update
@@ -116,15 +97,18 @@ func (p *Prefs) evalOpened() {
 // changed in it to use (a setting the file left as it was stays as the
 // game has it, a flag's or the settings screen's), the warnings of its
 // problems fixed go, and those of new ones come. A file that cannot be
-// parsed changes nothing but its problems. A look asked for before the
-// game wrote the file finds the game's own change, which changes nothing
-// but the problems the new value put right.
+// parsed changes nothing but its problems. A look that crossed a write of
+// the game's own, asked for, under way or done since the look was asked
+// for, is not believed: it may have read the file before the write, and
+// would put back what the player just changed. The next look reads the
+// file as the game wrote it, which changes nothing but the problems the
+// new value put right.
 func (m *Model) onPrefsLook(msg prefsLookMsg) tea.Cmd {
-	if msg.read == nil || msg.read.path() != m.prefs.path() {
+	if msg.read == nil || msg.read.Path() != m.prefs.Path() || !m.writes.Idle() || msg.writes != m.writes.Seq() {
 		return nil
 	}
 	old := m.prefs
-	m.prefs = old.merged(msg.read)
+	m.prefs = old.Merged(msg.read)
 	m.warnings = slices.DeleteFunc(m.warnings, func(w warning) bool {
 		return slices.Contains(old.Problems, w.text) && !slices.Contains(m.prefs.Problems, w.text)
 	})
@@ -133,7 +117,7 @@ func (m *Model) onPrefsLook(msg prefsLookMsg) tea.Cmd {
 			m.warn(p)
 		}
 	}
-	if m.prefs.broken() != nil {
+	if m.prefs.Broken() != nil {
 		return nil // what it says is not known: the game goes on as it is
 	}
 	m.keys = m.prefs.Keys
@@ -142,7 +126,7 @@ func (m *Model) onPrefsLook(msg prefsLookMsg) tea.Cmd {
 
 // applyChanged puts to use the settings that changed from old to now, as
 // read from the file; a new evaluator is opened in the background.
-func (m *Model) applyChanged(old, now *Prefs) tea.Cmd {
+func (m *Model) applyChanged(old, now *settings.Prefs) tea.Cmd {
 	if now.Theme.Name != old.Theme.Name {
 		m.useTheme(now.Theme)
 	}
@@ -169,7 +153,7 @@ func (m *Model) applyChanged(old, now *Prefs) tea.Cmd {
 // configBadge draws the badge of the preferences file's problems (see
 // configBadgeText); "" when it has none.
 func (ps *playScreen) configBadge(m *Model) string {
-	if len(m.prefs.problems()) == 0 {
+	if len(m.prefs.Problems) == 0 {
 		return ""
 	}
 	return lipgloss.NewStyle().Foreground(m.look.pal.Bad).Bold(true).Render(ps.configBadgeText(m))
@@ -178,18 +162,18 @@ func (ps *playScreen) configBadge(m *Model) string {
 // configBadgeText says in a few words that the preferences file has
 // problems, and how many: "config: 2 problems".
 func (ps *playScreen) configBadgeText(m *Model) string {
-	return "config: " + figures.Quantity(len(m.prefs.problems()), "problem")
+	return "config: " + figures.Quantity(len(m.prefs.Problems), "problem")
 }
 
 // problemsHelp draws the preferences file's problems for the help, each
 // whole, wrapped to width; "" when it has none.
 func (p *helpPage) problemsHelp(m *Model, width int) string {
-	problems := m.prefs.problems()
+	problems := m.prefs.Problems
 	if len(problems) == 0 {
 		return ""
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
-	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.path()), figures.Quantity(len(problems), "problem")))}
+	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.Path()), figures.Quantity(len(problems), "problem")))}
 	for _, p := range problems {
 		lines = append(lines, bad.Render(ansi.Wrap(p, width, "/")))
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the keys of a race and what the game does as the race
@@ -50,7 +51,7 @@ func (r *racing) refuses(m *Model, k tea.KeyPressMsg) (done bool) {
 	case key.Matches(k, m.keys.Hint, m.keys.Play, m.keys.Autoplay, m.keys.Undo):
 		m.note = noHelpInRace
 	case key.Matches(k, m.keys.New, m.keys.Daily):
-		m.note = "You are racing: finish the game, or leave the race with " + first(m.keys.Race) + " (you lose it)."
+		m.note = "You are racing: finish the game, or leave the race with " + settings.FirstKey(m.keys.Race) + " (you lose it)."
 	default:
 		return false
 	}
@@ -159,7 +160,7 @@ func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
 	switch {
 	case msg.state.Expired:
 		r.leave()
-		m.note = "Nobody joined your race in time: its code is closed. " + first(m.keys.Race) + " makes another."
+		m.note = "Nobody joined your race in time: its code is closed. " + settings.FirstKey(m.keys.Race) + " makes another."
 		return nil
 	case msg.state.Started && !was.Started:
 		r.start(m)

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file draws a race: the friend's board, small, beside the player's
@@ -106,7 +107,7 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	var text []string
 	switch {
 	case r.leaving:
-		text = append(text, accent.Render("Leave the race? You lose it.")+m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))))
+		text = append(text, accent.Render("Leave the race? You lose it.")+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
 		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
 		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
@@ -114,7 +115,7 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		return nil
 	case !r.state.Started:
 		text = append(text, "Your race's code is "+accent.Render(r.seat.Code())+
-			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", first(m.keys.Race), first(m.keys.Race)))
+			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", settings.FirstKey(m.keys.Race), settings.FirstKey(m.keys.Race)))
 	default:
 		if !drawn {
 			text = append(text, r.opponentLine(m))
@@ -151,7 +152,7 @@ func (r *racing) resultLine(m *Model) string {
 	score := func() string {
 		return fmt.Sprintf("%s points to %s", figures.Count(r.score(m)), figures.Count(s.Opponent.Score))
 	}
-	leave := fmt.Sprintf(" (%s leaves the race.)", first(m.keys.Race))
+	leave := fmt.Sprintf(" (%s leaves the race.)", settings.FirstKey(m.keys.Race))
 	switch {
 	case s.Result == RaceWon && s.By == By2048:
 		return "You won the race: you made 2048 first." + leave

@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the replay: a game move by move, reviewed by the AI. It
@@ -327,13 +328,13 @@ func (v *replayView) takeOver(m *Model) tea.Cmd {
 		return nil
 	}
 	if m.race.running(m) {
-		v.note = "You are racing: finish the game, or leave the race with " + first(m.keys.Race) + " (you lose it), before playing on from here."
+		v.note = "You are racing: finish the game, or leave the race with " + settings.FirstKey(m.keys.Race) + " (you lose it), before playing on from here."
 		return nil
 	}
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() && !v.takingOver {
 		v.takingOver = true
 		v.note = fmt.Sprintf("Play on from here? The game in progress is left, as %s leaves it: %s again to play on, any other key to stay.",
-			first(m.keys.New), first(m.keys.TakeOver))
+			settings.FirstKey(m.keys.New), settings.FirstKey(m.keys.TakeOver))
 		return nil
 	}
 	at := v.at

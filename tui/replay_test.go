@@ -494,22 +494,6 @@ func TestReplayNothingYet(t *testing.T) {
 	}
 }
 
-// ExampleKeyMap_ReplayHelp shows the keys of the replay's one-line help.
-func ExampleKeyMap_ReplayHelp() {
-	for _, b := range DefaultKeyMap().ReplayHelp() {
-		fmt.Printf("%s: %s\n", b.Help().Key, b.Help().Desc)
-	}
-	// Output:
-	// ← →: step
-	// esc: back
-	// ↓ ↑: slips
-	// space: play
-	// ?: more
-	// home end: start/end
-	// enter: play from here
-	// [ ]: speed
-}
-
 // BenchmarkReplayFrame draws a frame of the replay sliding a move, its
 // panel filled by a review, at 80×24 and 200×60: a frame must stay under
 // 2 ms, as the game's (BenchmarkAnimationFrame).

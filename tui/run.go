@@ -125,6 +125,11 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	}
 	err := runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
 	m.shutdown()
+	// A setting changed just before the end may not be written yet: its
+	// write's command may be under way, or never have run.
+	if prefsErr := m.writes.Flush(); prefsErr != nil {
+		fmt.Fprintln(out, "Preferences not saved: "+prefsErr.Error())
+	}
 	// The screen said so while the game went on; the terminal the game
 	// leaves behind must say it too, and its exit status, or the game is
 	// lost in silence.

@@ -13,6 +13,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // checkFits fails the test if the screen of m is not exactly its terminal's
@@ -217,23 +218,23 @@ func TestUndoStopsAutoplay(t *testing.T) {
 // TestDepthKeysStepFromTheScreen: + and - step from the depth on screen,
 // automatic or not, never the wrong way, within the range of auto.
 func TestDepthKeysStepFromTheScreen(t *testing.T) {
-	if maxAutoDepth != ai.MaxDepth || minAutoDepth < 1 {
-		t.Fatalf("auto goes from %d to %d plies; the keys from 1 to %d", minAutoDepth, maxAutoDepth, ai.MaxDepth)
+	if settings.MaxAutoDepth != ai.MaxDepth || settings.MinAutoDepth < 1 {
+		t.Fatalf("auto goes from %d to %d plies; the keys from 1 to %d", settings.MinAutoDepth, settings.MaxAutoDepth, ai.MaxDepth)
 	}
 	// A board of 15 different tiles: auto searches 14 plies.
 	deep := "2 4 8 16 / 256 128 64 32 / 512 1024 2048 4096 / 0 32768 16384 8192"
 	m := modelAt(t, Config{}, deep, 1)
-	if got := m.ai.shownDepth(m); got != maxAutoDepth {
-		t.Fatalf("auto depth %d on a board of every tile; want %d", got, maxAutoDepth)
+	if got := m.ai.shownDepth(m); got != settings.MaxAutoDepth {
+		t.Fatalf("auto depth %d on a board of every tile; want %d", got, settings.MaxAutoDepth)
 	}
 	press(m, "+")
-	if m.ai.depth < maxAutoDepth {
-		t.Errorf("+ from auto at %d plies set %d", maxAutoDepth, m.ai.depth)
+	if m.ai.depth < settings.MaxAutoDepth {
+		t.Errorf("+ from auto at %d plies set %d", settings.MaxAutoDepth, m.ai.depth)
 	}
 	m = modelAt(t, Config{}, deep, 1)
 	press(m, "-")
-	if m.ai.depth != maxAutoDepth-1 {
-		t.Errorf("- from auto at %d plies set %d", maxAutoDepth, m.ai.depth)
+	if m.ai.depth != settings.MaxAutoDepth-1 {
+		t.Errorf("- from auto at %d plies set %d", settings.MaxAutoDepth, m.ai.depth)
 	}
 }
 

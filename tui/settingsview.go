@@ -14,6 +14,7 @@ import (
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file holds the settings screen: a list of options (see options.go),
@@ -144,15 +145,15 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	}
 }
 
-// setWeights makes path the weights file and writes it; the network in use
+// setWeights makes path the weights file and saves it; the network in use
 // is read again from it.
 func (m *Model) setWeights(path string) tea.Cmd {
 	m.prefs.Weights = path // for this game, even if the file cannot be written
-	m.wrote("weights", path)
+	save := m.saveOption("weights", path)
 	if m.ai.evalName == ntuple.EvaluatorName || m.ai.opening == ntuple.EvaluatorName {
-		return m.ai.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true)
+		return tea.Batch(save, m.ai.openEvaluator(ntuple.EvaluatorName, m.weightsFile(), true))
 	}
-	return nil
+	return save
 }
 
 // settingsWidth is the widest the settings screen runs; labelWidth the
@@ -294,16 +295,16 @@ func (v *settingsView) settingsFoot(m *Model, width int) [][]string {
 	}
 	muted, bad := lipgloss.NewStyle().Foreground(m.look.pal.Muted), lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	foot := [][]string{wrap(muted, options[v.chosen].about(m))}
-	switch n := len(m.prefs.problems()); {
-	case m.prefs.broken() != nil:
-		foot = append(foot, wrap(bad, filepath.Base(m.prefs.path())+" cannot be read: nothing is written to it until it is fixed ("+
-			first(m.keys.Help)+" says why)."))
+	switch n := len(m.prefs.Problems); {
+	case m.prefs.Broken() != nil:
+		foot = append(foot, wrap(bad, filepath.Base(m.prefs.Path())+" cannot be read: nothing is written to it until it is fixed ("+
+			settings.FirstKey(m.keys.Help)+" says why)."))
 	case n > 0:
 		them := "them"
 		if n == 1 {
 			them = "it"
 		}
-		foot = append(foot, wrap(bad, fmt.Sprintf("%s (%s shows %s).", m.play.configBadgeText(m), first(m.keys.Help), them)))
+		foot = append(foot, wrap(bad, fmt.Sprintf("%s (%s shows %s).", m.play.configBadgeText(m), settings.FirstKey(m.keys.Help), them)))
 	}
 	if v.said != "" {
 		st := muted
@@ -325,12 +326,12 @@ func (v *settingsView) settingsKeys(m *Model) []key.Binding {
 		return []key.Binding{short("enter", "keep"), short("esc", "cancel")}
 	}
 	pair := func(a, b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(a.Keys()...), key.WithHelp(first(a)+first(b), desc))
+		return key.NewBinding(key.WithKeys(a.Keys()...), key.WithHelp(settings.FirstKey(a)+settings.FirstKey(b), desc))
 	}
 	return []key.Binding{
 		pair(m.keys.Up, m.keys.Down, "choose"), pair(m.keys.Left, m.keys.Right, "change"),
-		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(first(m.keys.Dismiss), "back")),
-		key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(first(m.keys.Help), "help")),
+		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(settings.FirstKey(m.keys.Dismiss), "back")),
+		key.NewBinding(key.WithKeys(m.keys.Help.Keys()...), key.WithHelp(settings.FirstKey(m.keys.Help), "help")),
 	}
 }
 
@@ -338,14 +339,14 @@ func (v *settingsView) settingsKeys(m *Model) []key.Binding {
 // width columns.
 func (p *helpPage) settingsHelp(m *Model, width int) string {
 	path := "config.toml"
-	if p := m.prefs.path(); p != "" {
+	if p := m.prefs.Path(); p != "" {
 		path = p
 	}
 	return strings.Join([]string{m.look.heading("Settings"), ansi.Wrap(fmt.Sprintf("%s opens the settings: the theme, the coach, "+
 		"the evaluator the AI scores boards with and its weights file, the animation, the speed of autoplay and the depth. "+
 		"A change takes effect at once and is written to %s, your comments kept; a flag on the command line "+
 		"overrides the file for one game. The game reads the file again when you change it by hand.",
-		first(m.keys.Settings), path), width, "/")}, "\n")
+		settings.FirstKey(m.keys.Settings), path), width, "/")}, "\n")
 }
 
 // update handles a key on the settings.

@@ -14,13 +14,14 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // settingsAt returns a test model on a w×h terminal with the preferences
 // at path, the settings screen up.
 func settingsAt(t *testing.T, path string, color ColorMode, w, h int) *Model {
 	t.Helper()
-	p := LoadPrefs(path)
+	p := settings.Load(path)
 	m := newTestModel(t, Config{Prefs: p, Color: color, Theme: p.Theme, Depth: p.Depth, Speed: p.Speed, Animate: p.Animate, Coach: p.Coach})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	press(m, "o")
@@ -62,7 +63,9 @@ func touch(t *testing.T, path string) {
 
 // looked gives m the look at its preferences file that the game takes
 // every prefsLook, now, and returns the command it asks for.
-func looked(m *Model) tea.Cmd { return m.onPrefsLook(lookAtPrefs(m.prefs.path(), m.prefs.stamp)) }
+func looked(m *Model) tea.Cmd {
+	return m.onPrefsLook(prefsLookMsg{settings.LoadIfChanged(m.prefs.Path(), m.prefs.Stamp()), m.writes.Seq()})
+}
 
 // rewrite writes text as the file at path, as a player's editor would.
 func rewrite(t *testing.T, path, text string) {
@@ -141,7 +144,7 @@ hint = "i" # as in vim's insert
 	if string(text) != want {
 		t.Errorf("the file after the changes:\n%s\nwant:\n%s", text, want)
 	}
-	if p := LoadPrefs(path); len(p.Problems) > 0 || p.Theme.Name != "dark" || p.Depth != 2 || p.Speed != 100*time.Millisecond ||
+	if p := settings.Load(path); len(p.Problems) > 0 || p.Theme.Name != "dark" || p.Depth != 2 || p.Speed != 100*time.Millisecond ||
 		!p.Coach || p.Eval != "snake" || p.Weights != "/nets/b.weights" || p.Animate {
 		t.Errorf("read back: %+v", p)
 	}
@@ -152,27 +155,28 @@ hint = "i" # as in vim's insert
 
 // changeEverything changes every option of the settings screen of m: the
 // next theme, the coach on, the next evaluator, the weights file
-// /nets/b.weights, the animation off, autoplay a step faster, the depth 2.
+// /nets/b.weights, the animation off, autoplay a step faster, the depth 2;
+// each change is written before the next.
 func changeEverything(t *testing.T, m *Model) {
 	t.Helper()
-	press(m, "right")
+	settle(m, press(m, "right"), 5)
 	choose(t, m, "Coach")
-	press(m, "enter")
+	settle(m, press(m, "enter"), 5)
 	choose(t, m, "Evaluator")
 	settle(m, press(m, "right"), 5)
 	choose(t, m, "Weights")
-	press(m, "enter")
+	settle(m, press(m, "enter"), 5)
 	for _, r := range "/nets/b.weights" {
 		press(m, string(r))
 	}
-	press(m, "enter")
+	settle(m, press(m, "enter"), 5)
 	choose(t, m, "Animation")
-	press(m, "left")
+	settle(m, press(m, "left"), 5)
 	choose(t, m, "Autoplay")
-	press(m, "right")
+	settle(m, press(m, "right"), 5)
 	choose(t, m, "Depth")
-	press(m, "right")
-	press(m, "right")
+	settle(m, press(m, "right"), 5)
+	settle(m, press(m, "right"), 5)
 }
 
 // TestSettingsApply: each change on the settings screen takes effect at
@@ -257,7 +261,7 @@ func TestSettingsNetworkRefused(t *testing.T) {
 // look at the file reads it again, and the badge goes.
 func TestConfigBadge(t *testing.T) {
 	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
-	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
+	m := newTestModel(t, Config{Prefs: settings.Load(path)})
 	press(m, "left")
 	press(m, "esc") // the warnings go; the badge stays
 	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
@@ -315,7 +319,7 @@ func TestConfigBroken(t *testing.T) {
 	if strings.Contains(plain(m), "config:") || m.look.theme.Name != "contrast" {
 		t.Errorf("after the fix: theme %s; screen:\n%s", m.look.theme.Name, m.render())
 	}
-	press(m, "t")
+	settle(m, press(m, "t"), 5)
 	if text, _ := os.ReadFile(path); !strings.HasPrefix(string(text), "# mine\ntheme = ") || strings.Contains(string(text), "contrast") {
 		t.Errorf("the fixed file was not written:\n%s", text)
 	}
@@ -326,7 +330,7 @@ func TestConfigBroken(t *testing.T) {
 // another in the file, which the game then opens.
 func TestConfigEvaluatorProblem(t *testing.T) {
 	path := prefsFile(t, "eval = \"ntuple\"\nweights = \"/none/a.weights\"\n")
-	p := LoadPrefs(path)
+	p := settings.Load(path)
 	p.Problems = append(p.Problems, "config.toml: eval = \"ntuple\": no trained network; the AI uses nneonneo")
 	m := newTestModel(t, Config{Prefs: p})
 	if !strings.Contains(plain(m), "config: 1 problem") {
@@ -346,7 +350,7 @@ func TestConfigEvaluatorProblem(t *testing.T) {
 
 // TestSettingsKey: the settings' key is bound in the file like the others.
 func TestSettingsKey(t *testing.T) {
-	m := newTestModel(t, Config{Prefs: LoadPrefs(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
+	m := newTestModel(t, Config{Prefs: settings.Load(prefsFile(t, "[keys]\nsettings = \",\"\n"))})
 	if press(m, "o"); m.screens.settings() != nil {
 		t.Error("o opened the settings, bound elsewhere")
 	}
@@ -381,7 +385,7 @@ func TestConfigBadgeView(t *testing.T) {
 	path := prefsFile(t, "depth = 20\ncolour = \"red\"\n")
 	for _, size := range [][2]int{{80, 24}, {30, 12}, {25, 12}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			m := newTestModel(t, Config{Prefs: LoadPrefs(path), Color: ColorTrue})
+			m := newTestModel(t, Config{Prefs: settings.Load(path), Color: ColorTrue})
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			m.warnings = nil
 			golden.RequireEqual(t, m.View().Content)
@@ -403,31 +407,91 @@ func TestLineEditDropsUnprintable(t *testing.T) {
 }
 
 // TestPrefsWatched: the game looks at its preferences file every
-// prefsLook, off its own goroutine, and reads it only when it changed; a
-// key reads nothing.
+// prefsLook, off its own goroutine, and reads it only when it changed (see
+// settings.LoadIfChanged); a key reads nothing.
 func TestPrefsWatched(t *testing.T) {
 	path := prefsFile(t, "depth = 3\n")
-	p := LoadPrefs(path)
-	if msg := lookAtPrefs(path, p.stamp); msg.read != nil {
-		t.Errorf("a look at a file that did not change read it: %+v", msg.read)
-	}
+	m := newTestModel(t, Config{Prefs: settings.Load(path)})
 	rewrite(t, path, "depth = 5\n")
-	if msg := lookAtPrefs(path, p.stamp); msg.read == nil || msg.read.Depth != 5 {
-		t.Errorf("a look at a file that changed: %+v; want it read, depth 5", msg.read)
-	}
-	if watchPrefs(DefaultPrefs()) != nil {
+	if newTestModel(t, Config{}).watchPrefs() != nil {
 		t.Error("a watch of preferences kept nowhere")
 	}
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Now()
-		msg, ok := watchPrefs(p)().(prefsLookMsg)
-		if !ok || msg.read == nil || time.Since(start) != prefsLook {
+		msg, ok := m.watchPrefs()().(prefsLookMsg)
+		if !ok || msg.read == nil || msg.read.Depth != 5 || time.Since(start) != prefsLook {
 			t.Errorf("the watch: %+v after %v; want the file read again after %v", msg, time.Since(start), prefsLook)
 		}
 	})
-	m := newTestModel(t, Config{Prefs: LoadPrefs(path)})
 	_, cmd := m.Update(prefsLookMsg{})
 	if cmd == nil {
 		t.Error("a look that found nothing asked for no next one")
+	}
+}
+
+// TestPrefWritesInOrder: two quick changes are written one after the
+// other, the last one last; the settings screen says so once the write is
+// done, and not before.
+func TestPrefWritesInOrder(t *testing.T) {
+	path := prefsFile(t, "# mine\n")
+	m := settingsAt(t, path, ColorTrue, 80, 24)
+	first := press(m, "right")
+	if first == nil {
+		t.Fatal("a change on the settings screen asked for no write")
+	}
+	if text, _ := os.ReadFile(path); string(text) != "# mine\n" {
+		t.Errorf("Update wrote the file:\n%s", text)
+	}
+	if strings.Contains(plain(m), "Written to") {
+		t.Error("the screen says written before the write is done")
+	}
+	if second := press(m, "right"); second != nil {
+		t.Error("a second write started while the first was under way")
+	}
+	settle(m, first, 5) // the first write, then the second, which waited
+	if back := settings.Load(path); back.Theme.Name != m.look.theme.Name {
+		t.Errorf("the file says theme %s; the game has %s", back.Theme.Name, m.look.theme.Name)
+	}
+	if !strings.Contains(plain(m), "Written to 2048/config.toml") || !m.writes.Idle() {
+		t.Errorf("after the writes: idle %v, screen:\n%s", m.writes.Idle(), m.render())
+	}
+}
+
+// TestPrefLookCrossesWrite: a look at the file that crossed the game's own
+// write does not put back what the file said before it.
+func TestPrefLookCrossesWrite(t *testing.T) {
+	path := prefsFile(t, "theme = \"classic\"\n")
+	m := newTestModel(t, Config{Prefs: settings.Load(path), Color: ColorTrue})
+	before := prefsLookMsg{settings.Load(path), m.writes.Seq()} // read before the write
+	write := press(m, "t")
+	theme, prefs := m.look.theme.Name, m.prefs
+	if m.onPrefsLook(before); m.prefs != prefs { // the write under way
+		t.Error("a look that crossed a write under way replaced the preferences")
+	}
+	settle(m, write, 5)
+	m.onPrefsLook(before) // the write done
+	if m.look.theme.Name != theme || theme == "classic" {
+		t.Errorf("theme %s after a look that read the file before the write; want %s", m.look.theme.Name, theme)
+	}
+	settle(m, looked(m), 5) // the game's own write, read again: nothing changes
+	if m.look.theme.Name != theme || m.prefs.Theme.Name != theme {
+		t.Errorf("theme %s, preferences %s after reading the game's write; want %s", m.look.theme.Name, m.prefs.Theme.Name, theme)
+	}
+}
+
+// TestPrefWritesFlushed: the writes not done when the program ends, the
+// one whose command never ran and the one waiting, are done by Flush, as
+// run does after the program.
+func TestPrefWritesFlushed(t *testing.T) {
+	path := prefsFile(t, "")
+	m := newTestModel(t, Config{Prefs: settings.Load(path), Color: ColorTrue})
+	press(m, "t")
+	press(m, "]")
+	press(m, "t")
+	if err := m.writes.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if back := settings.Load(path); back.Theme.Name != m.look.theme.Name || back.Speed != m.ai.delay {
+		t.Errorf("the file says %s, %v; the game has %s, %v", back.Theme.Name, back.Speed, m.look.theme.Name, m.ai.delay)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // statsWidth is the widest the statistics screen runs.
@@ -146,17 +147,17 @@ func (v *statsView) statsScreen(m *Model, w, h int) string {
 // columns: the keys, in words where they fit, else as the game's keys are
 // shown, the way back first.
 func (v *statsView) statsKeys(m *Model, width int, games bool) string {
-	back := first(m.keys.Dismiss)
+	back := settings.FirstKey(m.keys.Dismiss)
 	if !games {
 		return m.look.muted(ansi.Truncate(back+" back", width, "…"))
 	}
-	long := fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", first(m.keys.Up), first(m.keys.Down), back)
+	long := fmt.Sprintf("%s %s choose a game · enter replays it, reviewed · %s back", settings.FirstKey(m.keys.Up), settings.FirstKey(m.keys.Down), back)
 	if lipgloss.Width(long) <= width {
 		return m.look.muted(long)
 	}
 	return m.look.helpLine(width, []key.Binding{
 		key.NewBinding(key.WithKeys(m.keys.Dismiss.Keys()...), key.WithHelp(back, "back")),
-		key.NewBinding(key.WithKeys(m.keys.Up.Keys()...), key.WithHelp(first(m.keys.Up)+" "+first(m.keys.Down), "scroll")),
+		key.NewBinding(key.WithKeys(m.keys.Up.Keys()...), key.WithHelp(settings.FirstKey(m.keys.Up)+" "+settings.FirstKey(m.keys.Down), "scroll")),
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay")),
 	})
 }
@@ -168,7 +169,7 @@ func (v *statsView) statsHead(m *Model, width, h int) []string {
 	s := m.statsNow()
 	if s.Games == 0 && s.BestScore == 0 {
 		return strings.Split(ansi.Wrap("No game counted yet. A game counts once it is over, or when you leave it for a new one ("+
-			first(m.keys.New)+"); quitting keeps it for next time.", width, ""), "\n")
+			settings.FirstKey(m.keys.New)+"); quitting keeps it for next time.", width, ""), "\n")
 	}
 	lines := v.figureLines(m, s, width)
 	if s.Recorded.Games == 0 {

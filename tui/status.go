@@ -6,6 +6,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file draws the status line, which stands for the panel in a layout
@@ -53,7 +54,7 @@ func (ps *playScreen) statusHint(m *Model) string {
 	case m.ai.autoplay:
 		return auto
 	}
-	return m.look.muted(first(m.keys.Hint) + " hint")
+	return m.look.muted(settings.FirstKey(m.keys.Hint) + " hint")
 }
 
 // hintWord draws the AI's move in r as its arrow and the word of its

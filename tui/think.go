@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // searchMsg is the AI's answer to the search numbered id.
@@ -203,5 +204,5 @@ func (a *assistant) toggleAutoplay(m *Model) tea.Cmd {
 
 // overNote says what can be done in a game that is over.
 func (a *assistant) overNote(m *Model, what string) string {
-	return fmt.Sprintf("%s: %s undoes, %s starts a new game.", what, first(m.keys.Undo), first(m.keys.New))
+	return fmt.Sprintf("%s: %s undoes, %s starts a new game.", what, settings.FirstKey(m.keys.Undo), settings.FirstKey(m.keys.New))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // View draws the screen.
@@ -87,7 +88,7 @@ type screenParts struct {
 // banner's lines (cut to what the terminal has room for) and the keys.
 func (m *Model) compose(l layout, w, h int, p screenParts) string {
 	lw, lh := l.size()
-	banner := clip(pad(p.banner, l.bannerRows()), h-lh+l.bannerRows(), w, first(m.keys.Help))
+	banner := clip(pad(p.banner, l.bannerRows()), h-lh+l.bannerRows(), w, settings.FirstKey(m.keys.Help))
 	panel := blockOf(p.panel, 0)
 	panel.width, _ = l.panelSize()
 	var top block
@@ -141,7 +142,7 @@ func (m *Model) tooSmall(w, h int) string {
 	sw, sh := smallest()
 	parts := []string{
 		ansi.Wrap(fmt.Sprintf("The terminal is %d×%d. The game needs %d×%d: please make it larger.", w, h, sw, sh), w, ""),
-		wrapItems(fmt.Sprintf("%s help · %s quits", first(m.keys.Help), first(m.keys.Quit)), w),
+		wrapItems(fmt.Sprintf("%s help · %s quits", settings.FirstKey(m.keys.Help), settings.FirstKey(m.keys.Quit)), w),
 	}
 	if m.ai.autoplay {
 		parts = append(parts, ansi.Wrap("Autoplay waits until the board is in sight.", w, ""))
@@ -218,7 +219,7 @@ func (ps *playScreen) newGameQuestion(m *Model, width int) string {
 	if ps.asking == confirmDaily {
 		line = q.Render("Play today's challenge? This game counts as played.")
 	}
-	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", first(m.keys.Yes))); lipgloss.Width(full) <= width {
+	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))); lipgloss.Width(full) <= width {
 		return full
 	}
 	if lipgloss.Width(line) <= width {

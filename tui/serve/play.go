@@ -18,6 +18,7 @@ import (
 
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // This file plays the game of a session, and says how it ended.
@@ -125,7 +126,7 @@ func (s *Server) store(id string) (*playerdata.Files, error) {
 // as costly as a move, which took the median key-to-screen time of 60
 // players on a loaded server from some 20 ms to 220 (docs/serve.md).
 func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Logger) tui.Config {
-	prefs := tui.LoadPrefs(store.PrefsPath())
+	prefs := settings.Load(store.PrefsPath())
 	color := tui.ColorAuto
 	if sess.getenv("NO_COLOR") != "" {
 		color = tui.ColorNone // no-color.org: any value

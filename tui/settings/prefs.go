@@ -1,4 +1,16 @@
-package tui
+// Package settings holds the player's preferences and the keys of the game:
+// what the preferences file $XDG_CONFIG_HOME/2048/config.toml says, the
+// defaults where it is silent or wrong, the problems it has, each with its
+// line, and the writes of the settings the player changes in the game. The
+// game's screens show them and change them; this package knows nothing of
+// the screens.
+//
+// The file itself, TOML edited in place with the player's comments kept,
+// is package prefs, kept apart: it reads and writes any such file and knows
+// no setting of the game, so that its text handling (lines, byte order
+// marks, values replaced in place, files it must not write) is tested on
+// its own. This package gives the file's values their meaning.
+package settings
 
 import (
 	"errors"
@@ -19,9 +31,9 @@ import (
 // $XDG_CONFIG_HOME/2048/config.toml: the theme, the AI's depth, the pace of
 // autoplay, and the keys. The command line's flags override them for the
 // session; a change made in the game (the settings screen, t, + - 0, [ ]) is
-// written back to the file at once, in place, keeping the player's
-// comments. The game reads the file again when it changes on disk, and
-// takes the settings changed in it.
+// written back to the file (see Change and Writes), in place, keeping the
+// player's comments. The game reads the file again when it changes on disk
+// (see LoadIfChanged), and takes the settings changed in it.
 type Prefs struct {
 	Theme theme.Theme
 	Depth int // ai.Auto or plies
@@ -30,7 +42,7 @@ type Prefs struct {
 	// without colour.
 	Animate bool
 	// Coach says whether a mark beside the move count rates each of the
-	// player's moves as it is played (see coach.go).
+	// player's moves as it is played.
 	Coach bool
 	// Eval names the evaluator the AI scores boards with, one of
 	// ai.Evaluators or the learned network (ntuple.EvaluatorName), read
@@ -49,7 +61,7 @@ type Prefs struct {
 
 	file  *prefs.File // nil: no file, nothing is written
 	read  int         // how many of Problems the file itself had
-	stamp fileStamp   // the file as it was when read or last written
+	stamp Stamp       // the file as it was when read or last written
 }
 
 // DefaultSpeed is the least time between two moves of the AI by default.
@@ -60,6 +72,15 @@ func DefaultPrefs() *Prefs {
 	return &Prefs{Theme: theme.Default(), Depth: ai.Auto, Speed: DefaultSpeed, Animate: true,
 		Eval: ai.Evaluators()[0].Name, Keys: DefaultKeyMap()}
 }
+
+// The automatic depth of the default heuristic (ai.DepthOf) runs from
+// MinAutoDepth plies on a board of few tiles to MaxAutoDepth (ai.MaxDepth)
+// on a board of every tile; the network's is a ply less (see
+// ai.SearchEffort). The depth setting "auto" means this range.
+var (
+	MinAutoDepth = ai.DepthOf(0)
+	MaxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
+)
 
 // A setting is a line of the top of the file.
 type setting struct {
@@ -83,7 +104,7 @@ var settings = []setting{
 			return err
 		}},
 	{"depth", fmt.Sprintf("The AI's search depth: \"auto\" (%d to %d plies as the board fills) or 1 to %d plies.",
-		minAutoDepth, maxAutoDepth, ai.MaxDepth), `"auto"`,
+		MinAutoDepth, MaxAutoDepth, ai.MaxDepth), `"auto"`,
 		func(p *Prefs, v any) error {
 			switch v := v.(type) {
 			case string:
@@ -114,12 +135,12 @@ var settings = []setting{
 	{"coach", "After each of your moves, a mark beside the move count rates it as the review will\n" +
 		"# (✓ good, ?! inaccuracy, ? mistake, ?? blunder, □ the only move): true or false.", "false",
 		boolSetting(func(p *Prefs) *bool { return &p.Coach })},
-	{"eval", "How the AI scores a board: " + strings.Join(evaluatorNames(), ", ") + ".\n" +
+	{"eval", "How the AI scores a board: " + strings.Join(EvaluatorNames(), ", ") + ".\n" +
 		"# " + ntuple.EvaluatorName + " is the network 2048 train trains, read from weights.", `"` + ai.Evaluators()[0].Name + `"`,
 		func(p *Prefs, v any) error {
 			s, _ := v.(string)
-			if !slices.Contains(evaluatorNames(), s) {
-				return fmt.Errorf("want one of %s, in quotes", strings.Join(evaluatorNames(), ", "))
+			if !slices.Contains(EvaluatorNames(), s) {
+				return fmt.Errorf("want one of %s, in quotes", strings.Join(EvaluatorNames(), ", "))
 			}
 			p.Eval = s
 			return nil
@@ -135,8 +156,9 @@ var settings = []setting{
 		}},
 }
 
-// evaluatorNames lists the evaluators the eval setting may name.
-func evaluatorNames() []string {
+// EvaluatorNames lists the evaluators the eval setting may name, in the
+// order the settings screen steps through them.
+func EvaluatorNames() []string {
 	var names []string
 	for _, e := range ai.Evaluators() {
 		names = append(names, e.Name)
@@ -157,11 +179,11 @@ func boolSetting(field func(p *Prefs) *bool) func(p *Prefs, v any) error {
 	}
 }
 
-// LoadPrefs reads the preferences file at path. It never fails: what it
-// cannot use is in Problems, and the defaults stand in for it.
-func LoadPrefs(path string) *Prefs {
+// Load reads the preferences file at path. It never fails: what it cannot
+// use is in Problems, and the defaults stand in for it.
+func Load(path string) *Prefs {
 	p := DefaultPrefs()
-	p.stamp = stampOf(path) // before reading: a change while it is read is seen next time
+	p.stamp = StampOf(path) // before reading: a change while it is read is seen next time
 	p.load(path)
 	p.read = len(p.Problems)
 	return p
@@ -214,27 +236,6 @@ func settingNames() string {
 		names[i] = s.name
 	}
 	return strings.Join(names, ", ")
-}
-
-// Save writes the setting name, changed in the game, to the file. It does
-// nothing without a file (the tests' games, or no store). A file that could
-// not be read or parsed is not written: the error says why.
-func (p *Prefs) Save(name string, value any) error {
-	if p == nil || p.file == nil {
-		return nil
-	}
-	if err := p.file.Set(name, value); err != nil {
-		return err
-	}
-	// p says what the file says now, so that reading it again finds no
-	// change to put to use; the next look at the file does read it again
-	// (see onPrefsLook), for a problem the new value may have put right.
-	for _, s := range settings {
-		if s.name == name {
-			_ = s.apply(p, value) // the game writes only values its settings take
-		}
-	}
-	return nil
 }
 
 // WeightsFile returns the file the weights setting names, a leading ~/

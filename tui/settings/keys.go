@@ -1,4 +1,4 @@
-package tui
+package settings
 
 import (
 	"slices"
@@ -36,7 +36,7 @@ type KeyMap struct {
 	Yes                   key.Binding // to the question on screen; any other key is no
 	KeepGoing             key.Binding // after 2048
 
-	// The keys of the replay (see replayView). Slower and Faster set the
+	// The keys of the replay of a game. Slower and Faster set the
 	// pace of its autoplay too, Help, Dismiss, Quit and Suspend act there
 	// too; Dismiss and Quit leave it.
 	ReplayBack, ReplayForward key.Binding // a move back, a move on
@@ -115,7 +115,7 @@ func keyMapOf(bound map[string][]string) KeyMap {
 		for i, s := range keys {
 			help[i] = keyLabel(s)
 		}
-		if a.name == "quit" && !contains(keys, alwaysQuits) {
+		if a.name == "quit" && !slices.Contains(keys, alwaysQuits) {
 			keys = append(keys[:len(keys):len(keys)], alwaysQuits)
 		}
 		*a.binding(&k) = key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(help, " "), a.desc))
@@ -123,17 +123,25 @@ func keyMapOf(bound map[string][]string) KeyMap {
 	return k
 }
 
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
-}
+// FirstKey returns the label of b's first key, for a one-line help: "↑"
+// for a binding of up and k.
+func FirstKey(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
 
-// first returns the label of b's first key, for the one-line help.
-func first(b key.Binding) string { return strings.Fields(b.Help().Key)[0] }
+// keyLabel returns how the key named name is shown: the arrow keys as
+// arrows.
+func keyLabel(name string) string {
+	switch name {
+	case "up":
+		return "↑"
+	case "down":
+		return "↓"
+	case "left":
+		return "←"
+	case "right":
+		return "→"
+	}
+	return name
+}
 
 // shortActions are the actions of the one-line help, in its order, each
 // with its word there: the headline commands first (hint, autoplay, new
@@ -153,12 +161,14 @@ var shortActions = []struct{ name, desc string }{
 // 2048) are left out: the game adds them when they act; so is the race's,
 // which only a game of 2048 serve has.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return k.shortHelp(func(name string) bool { return name != "dismiss" && name != "keep_going" && name != "race" })
+	return k.ShortHelpFor(func(name string) bool { return name != "dismiss" && name != "keep_going" && name != "race" })
 }
 
-// shortHelp returns the bindings of the one-line help whose action acts
-// reports true for, in the order of shortActions.
-func (k KeyMap) shortHelp(acts func(name string) bool) []key.Binding {
+// ShortHelpFor returns the bindings of the one-line help whose action acts
+// reports true for, in the order of ShortHelp. An action is named as the
+// preferences file names it ("hint", "keep_going"); "move" stands for the
+// four moves.
+func (k KeyMap) ShortHelpFor(acts func(name string) bool) []key.Binding {
 	var out []key.Binding
 	for _, s := range shortActions {
 		if !acts(s.name) {
@@ -170,7 +180,7 @@ func (k KeyMap) shortHelp(acts func(name string) bool) []key.Binding {
 		}
 		i := slices.IndexFunc(actions, func(a action) bool { return a.name == s.name })
 		b := *actions[i].binding(&k)
-		out = append(out, key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), s.desc)))
+		out = append(out, key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(FirstKey(b), s.desc)))
 	}
 	return out
 }
@@ -180,10 +190,10 @@ func (k KeyMap) shortHelp(acts func(name string) bool) []key.Binding {
 // last ones.
 func (k KeyMap) ReplayHelp() []key.Binding {
 	pair := func(a, b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(first(a)+" "+first(b), desc))
+		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(FirstKey(a)+" "+FirstKey(b), desc))
 	}
 	short := func(b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(first(b), desc))
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(FirstKey(b), desc))
 	}
 	return []key.Binding{
 		pair(k.ReplayBack, k.ReplayForward, "step"), short(k.Dismiss, "back"), pair(k.NextMistake, k.PrevMistake, "slips"),
@@ -192,8 +202,8 @@ func (k KeyMap) ReplayHelp() []key.Binding {
 	}
 }
 
-// move returns the binding of the move toward d.
-func (k KeyMap) move(d engine.Direction) key.Binding {
+// Move returns the binding of the move toward d.
+func (k KeyMap) Move(d engine.Direction) key.Binding {
 	return [engine.NumDirections]key.Binding{engine.Up: k.Up, engine.Down: k.Down, engine.Left: k.Left, engine.Right: k.Right}[d]
 }
 
