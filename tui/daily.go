@@ -70,7 +70,7 @@ func (m *Model) dailyGame() tea.Cmd {
 
 // dailyLine returns the line of the game-over summary of a daily
 // challenge: whether the game counts, and where it stands.
-func (m *Model) dailyLine() string {
+func (ps *playScreen) dailyLine(m *Model) string {
 	if m.cur.Daily == "" {
 		return ""
 	}

@@ -98,7 +98,7 @@ func (ps *playScreen) overLines(m *Model) (string, []string) {
 		fmt.Sprintf("%s · %s", moves, playTime(m.cur.Played)),
 	}
 	s := m.past.summary // the other games: this one has no line yet
-	if line := m.dailyLine(); line != "" {
+	if line := ps.dailyLine(m); line != "" {
 		lines = append(lines, line)
 	}
 	if line := m.ranks.rankLine(m); line != "" {

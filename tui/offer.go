@@ -20,7 +20,7 @@ import (
 // offerLine returns the panel's line about the network on offer, and
 // true, while there is one and the AI does not use the learned evaluator;
 // otherwise the line shows the theme.
-func (m *Model) offerLine(width int) (string, bool) {
+func (ps *playScreen) offerLine(m *Model, width int) (string, bool) {
 	o := m.ai.offer
 	if o == nil || m.ai.evalName == ntuple.EvaluatorName {
 		return "", false

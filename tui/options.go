@@ -58,7 +58,7 @@ func (coachOption) value(m *Model) string   { return onOff(m.coach.rater != nil)
 func (animateOption) value(m *Model) string { return onOff(m.motion.animate && !m.motion.still) }
 func (speedOption) value(m *Model) string   { return speedText(m.ai.pace()) }
 
-func (weightsOption) step(m *Model, _ int) tea.Cmd { return m.editWeights() }
+func (weightsOption) step(m *Model, _ int) tea.Cmd { return m.screens.settings().editWeights(m) }
 
 // onOff writes a setting that is on or off.
 func onOff(on bool) string {

@@ -102,7 +102,7 @@ func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 	if compact {
 		return lines
 	}
-	if line, ok := m.offerLine(width); ok {
+	if line, ok := ps.offerLine(m, width); ok {
 		return append(lines, line)
 	}
 	return append(lines, m.look.field("THEME", m.look.themeShown(), width))

@@ -116,10 +116,10 @@ func TestGameOnAPool(t *testing.T) {
 	if cmd := (evalOption{}).step(m, 1); cmd != nil || m.ai.opening != "" || m.screens.settings().said != evalFixedText {
 		t.Errorf("stepping the evaluator on a pool: opening %q, told %q; want nothing opened, and why", m.ai.opening, m.screens.settings().said)
 	}
-	if m.editWeights(); m.screens.settings().edit != nil {
+	if m.screens.settings().editWeights(m); m.screens.settings().edit != nil {
 		t.Error("the weights file can be edited on a pool")
 	}
-	if o := m.reviewOptions(review.Setting{Depth: 3}); o.Workers != 1 || o.Acquire == nil {
+	if o := m.ai.reviewOptions(review.Setting{Depth: 3}); o.Workers != 1 || o.Acquire == nil {
 		t.Errorf("a review on a pool: %d workers, acquire set %v; want 1 and the pool's", o.Workers, o.Acquire != nil)
 	}
 	m.screens.close(m.screens.settings())

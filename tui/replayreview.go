@@ -60,7 +60,7 @@ type reviewKeptMsg struct{ err error }
 // and starts its review, which ctx stops. The command captures values
 // only, never the model or v.
 func (v *replayView) startReview(m *Model, ctx context.Context) tea.Cmd {
-	id, store, g, o := v.id, m.store, v.game, m.reviewOptions(v.setting)
+	id, store, g, o := v.id, m.store, v.game, m.ai.reviewOptions(v.setting)
 	return func() tea.Msg {
 		var known []ai.Result
 		var problem error
@@ -75,9 +75,9 @@ func (v *replayView) startReview(m *Model, ctx context.Context) tea.Cmd {
 
 // reviewOptions returns the options of a replay's review at set: on every
 // core, or, on a pool, one position at a time on a thread of the pool.
-func (m *Model) reviewOptions(set review.Setting) review.Options {
+func (a *assistant) reviewOptions(set review.Setting) review.Options {
 	o := review.Options{Setting: set}
-	if p := m.ai.pool; p != nil {
+	if p := a.pool; p != nil {
 		o.Workers, o.Acquire = 1, p.acquire
 	}
 	return o

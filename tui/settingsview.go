@@ -110,13 +110,13 @@ func (v *settingsView) onSettingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 
 // editWeights starts editing the weights file, from the one the
 // preferences name.
-func (m *Model) editWeights() tea.Cmd {
+func (v *settingsView) editWeights(m *Model) tea.Cmd {
 	if m.evalFixed() {
-		m.screens.settings().say(evalFixedText, true)
+		v.say(evalFixedText, true)
 		return nil
 	}
-	m.screens.settings().edit = &lineEdit{text: []rune(m.prefs.Weights)}
-	m.screens.settings().say("enter keeps the file named, esc the one before; an empty name is the default file.", false)
+	v.edit = &lineEdit{text: []rune(m.prefs.Weights)}
+	v.say("enter keeps the file named, esc the one before; an empty name is the default file.", false)
 	return nil
 }
 
@@ -127,7 +127,7 @@ func (v *settingsView) onWeightsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		path := strings.TrimSpace(string(v.edit.text))
 		v.edit = nil
-		return m.setWeights(path)
+		return v.setWeights(m, path)
 	case "esc":
 		v.edit = nil
 		v.say("The weights file is as it was.", false)
@@ -147,7 +147,7 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 
 // setWeights makes path the weights file and saves it; the network in use
 // is read again from it.
-func (m *Model) setWeights(path string) tea.Cmd {
+func (v *settingsView) setWeights(m *Model, path string) tea.Cmd {
 	m.prefs.Weights = path // for this game, even if the file cannot be written
 	save := m.saveOption("weights", path)
 	if m.ai.evalName == ntuple.EvaluatorName || m.ai.opening == ntuple.EvaluatorName {

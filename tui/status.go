@@ -19,14 +19,14 @@ import (
 // the two do not fit.
 func (ps *playScreen) statusLine(m *Model, width int) string {
 	score := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(figures.Count(m.cur.Game.Score())) + m.coach.markText(m, false)
-	return m.statusOf("SCORE ", score, ps.statusHint(m), width)
+	return m.look.statusOf("SCORE ", score, ps.statusHint(m), width)
 }
 
 // statusOf draws label and value on the left of a line width columns wide
 // and right on the right, the label dropped if they do not fit, right cut
 // if they still do not.
-func (m *Model) statusOf(label, value, right string, width int) string {
-	left := m.look.muted(label) + value
+func (l *look) statusOf(label, value, right string, width int) string {
+	left := l.muted(label) + value
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
 		left = value
 	}
@@ -81,5 +81,5 @@ func (v *replayView) replayStatus(m *Model, width int) string {
 	default:
 		right = m.look.verdictStyle(mv.Verdict).Render(hollowArrows[played] + " " + mv.Verdict.String())
 	}
-	return m.statusOf("MOVE ", position, right, width)
+	return m.look.statusOf("MOVE ", position, right, width)
 }
