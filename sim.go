@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -151,7 +152,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 		}
 	}
 	if plotFile != nil {
-		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), outcomes); err != nil {
+		if err := chart.WriteRuns(plotFile, filepath.Ext(opts.plotPath), outcomes); err != nil {
 			return fmt.Errorf("-plot %s: %w", opts.plotPath, err)
 		}
 		if err := plotFile.Commit(false); err != nil {

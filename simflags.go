@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui/chart"
 )
 
 // compareDefaultDepth is the depth of the searching players of -compare
@@ -105,8 +105,10 @@ func (o *simOptions) parseMerge(fs *commandFlags, set map[string]bool) error {
 	if fs.NArg() == 0 {
 		return fs.usageError("-merge: give the -json outputs to merge")
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	if o.plotPath != "" {
+		if err := chart.CheckName(o.plotPath); err != nil {
+			return fs.usageError("-plot %s: %v", o.plotPath, err)
+		}
 	}
 	o.merge = fs.Args()
 	return nil
@@ -142,8 +144,10 @@ func (o *simOptions) check(set map[string]bool) error {
 	case !o.compare && p.Kind == sim.Random && set["eval"]:
 		return errors.New("-eval: the random player evaluates nothing")
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	if o.plotPath != "" {
+		if err := chart.CheckName(o.plotPath); err != nil {
+			return fmt.Errorf("-plot %s: %w", o.plotPath, err)
+		}
 	}
 	memory := sim.PhysicalMemory()
 	for _, r := range plannedRuns(*o) {

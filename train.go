@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
 )
 
@@ -383,8 +382,10 @@ func (o *trainOptions) check() error {
 	case math.IsNaN(o.initial) || math.Abs(o.initial) > maxInitial:
 		return fmt.Errorf("-init %g: want a value from %g to %g points", o.initial, -maxInitial, maxInitial)
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plot)); o.plot != "" && !slices.Contains(plotFormats(), ext) {
-		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))
+	if o.plot != "" {
+		if err := chart.CheckName(o.plot); err != nil {
+			return fmt.Errorf("-plot %s: %w", o.plot, err)
+		}
 	}
 	return nil
 }

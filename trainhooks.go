@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
@@ -22,7 +21,7 @@ func trainHooks(o trainOptions, stdout io.Writer, progress *trainProgress) sched
 		Slice:           progress.add,
 		CoherenceBegins: func() { progress.note("the temporal-coherence phase begins") },
 		Evaluating: func(games int) {
-			progress.note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), plies(o.evalDepth)))
+			progress.note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), curve.Plies(o.evalDepth)))
 		},
 		Met: func(seam ntuple.Seam) {
 			progress.note("evaluating with " + describeShift(seam.Gap(), &seam, seam.Tile))
@@ -30,7 +29,7 @@ func trainHooks(o trainOptions, stdout io.Writer, progress *trainProgress) sched
 		Evaluated: func(points []curve.Point, took time.Duration) error {
 			p := points[len(points)-1]
 			progress.clear()
-			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, plies(p.Plies), took.Round(100*time.Millisecond))
+			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, curve.Plies(p.Plies), took.Round(100*time.Millisecond))
 			if err := writeCurve(o.log, points); err != nil {
 				return err
 			}
@@ -83,14 +82,6 @@ func describePoint(p curve.Point) string {
 			figures.Decimal(100*r.Low, 1), figures.Decimal(100*r.High, 1))
 	}
 	return s
-}
-
-// plies writes a depth of n plies: "one ply", "3 plies".
-func plies(n int) string {
-	if n == 1 {
-		return "one ply"
-	}
-	return strconv.Itoa(n) + " plies"
 }
 
 // describeState writes the training a state has had, for messages.

@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"fmt"
@@ -17,11 +17,11 @@ import (
 // last.
 const plotTiles = 9
 
-// writePlot draws runs as an image in the format of the file extension ext
-// (see plotFormats): on the left the share of games reaching each tile, with
+// WriteRuns draws runs as an image in the format of the file extension ext
+// (see Formats): on the left the share of games reaching each tile, with
 // 95% Wilson intervals, a line a run; on the right the distribution of the
 // scores, a histogram for one run or a box plot a run.
-func writePlot(w io.Writer, ext string, runs []sim.Outcome) error {
+func WriteRuns(w io.Writer, ext string, runs []sim.Outcome) error {
 	scores := boxPanel(runs)
 	if len(runs) == 1 {
 		scores = histogramPanel(runs[0])

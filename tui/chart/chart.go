@@ -1,9 +1,15 @@
-package main
+// Package chart draws the charts of the commands' -plot flags: the reach
+// rates and the scores of runs of games (2048 sim -plot), and the learning
+// curve of a training (2048 train -plot), as PNG or SVG files of two panels
+// side by side.
+package chart
 
 import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	chart "github.com/go-analyze/charts/chartdraw"
@@ -12,7 +18,7 @@ import (
 	"github.com/term2048/2048/tui/figures"
 )
 
-// The charts of -plot are drawn with chartdraw, which lays out the axes,
+// The charts are drawn with chartdraw, which lays out the axes,
 // the titles and the text with its embedded font, rasterizes PNG and writes
 // SVG. What it lacks is drawn here, each on its own: ticks at round values
 // (its own fall at the ends of the data, 97,312 rather than 100,000), error
@@ -26,8 +32,17 @@ import (
 // maintained library as light writes PDF: an SVG converts to one
 // (rsvg-convert -f pdf).
 
-// plotFormats lists the file extensions -plot can write.
-func plotFormats() []string { return []string{".png", ".svg"} }
+// Formats lists the file extensions a chart can be written in.
+func Formats() []string { return []string{".png", ".svg"} }
+
+// CheckName reports a file name whose extension names none of Formats, in
+// any case: a chart could not be written to it.
+func CheckName(path string) error {
+	if !slices.Contains(Formats(), strings.ToLower(filepath.Ext(path))) {
+		return fmt.Errorf("want a file name ending in %s", strings.Join(Formats(), ", "))
+	}
+	return nil
+}
 
 // The size of a file of -plot: two panels of panelWidth by panelHeight
 // pixels at plotDPI, twice the size of a 12 by 4.5 inch figure on a 96 DPI
@@ -60,7 +75,7 @@ func plotRenderer(ext string) (chart.RendererProvider, error) {
 	case ".svg":
 		return chart.SVG, nil
 	}
-	return nil, fmt.Errorf("cannot draw a %q file: want %s", ext, strings.Join(plotFormats(), " or "))
+	return nil, fmt.Errorf("cannot draw a %q file: want %s", ext, strings.Join(Formats(), " or "))
 }
 
 // writePanels draws the charts side by side, each panelWidth wide, to w in
