@@ -13,6 +13,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const reviewSynopsis = "2048 review [-depth N|auto] [-time D] [-workers W] [-worst N] [-json] FILE"
@@ -95,10 +96,10 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 
 	var done atomic.Int64
-	prog := startMoveProgress(stderr, isTerminal(stderr), "review", len(file.game.Moves), &done)
+	prog := progress.StartMoves(stderr, isTerminal(stderr), "review", len(file.game.Moves), &done)
 	rev, runErr := review.Run(ctx, file.game, review.Options{Setting: opts.setting, Workers: opts.workers,
 		OnMove: func(review.Move) { done.Add(1) }})
-	prog.stop()
+	prog.Stop()
 	if rev == nil { // the game does not replay
 		return badFile(stderr, fmt.Errorf("%s: %w", opts.path, runErr))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
@@ -188,9 +189,9 @@ func playRuns(ctx context.Context, runs []sim.Config, stderr io.Writer) ([]sim.O
 		if len(runs) > 1 {
 			label = "sim " + r.Player.String()
 		}
-		prog := startProgress(stderr, tty, label, r.Games)
-		o, err := sim.Run(ctx, r, &prog.counts)
-		prog.stop()
+		prog := progress.StartGames(stderr, tty, label, r.Games)
+		o, err := sim.Run(ctx, r, &prog.Counts)
+		prog.Stop()
 		outcomes = append(outcomes, o)
 		if err != nil {
 			return outcomes, err

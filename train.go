@@ -18,6 +18,7 @@ import (
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
@@ -221,12 +222,12 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
+	prog := progress.NewTraining(stderr, isTerminal(stderr), time.Now())
 	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
 		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery,
 		Earlier: earlier, MeetOn: meetOn}
-	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
-	progress.end()
+	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, prog))
+	prog.End()
 	return trainError(err, opts.weights)
 }
 
