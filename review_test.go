@@ -150,12 +150,12 @@ func TestReviewJSONMatchesLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := review.Run(context.Background(), file.game, review.Options{Setting: review.Setting{Depth: 3}})
+	want, err := review.Run(context.Background(), file.Game, review.Options{Setting: review.Setting{Depth: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := want.Summary()
-	if got.Game.Seed != file.game.Seed || got.Game.Moves != 60 || !got.Complete || got.Reviewed != 60 || got.Setting.Depth != 3 ||
+	if got.Game.Seed != file.Game.Seed || got.Game.Moves != 60 || !got.Complete || got.Reviewed != 60 || got.Setting.Depth != 3 ||
 		got.Summary.Accuracy == nil || *got.Summary.Accuracy != s.Accuracy || got.Summary.Rated != s.Rated || got.Summary.AI != 12 {
 		t.Errorf("review -json: game %+v, setting %+v, %d reviewed, complete %v, summary %+v; want the library's %+v",
 			got.Game, got.Setting, got.Reviewed, got.Complete, got.Summary, s)

@@ -11,12 +11,13 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/gamefile"
 )
 
 // writeReviewText prints the review of the game in file for people: what
 // the game was, the setting, the accuracy, the count of each verdict and
 // the worst moves with their boards.
-func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) error {
+func writeReviewText(w io.Writer, file gamefile.File, rev *review.Review, worst int) error {
 	var sb strings.Builder
 	writeReviewHeader(&sb, file, rev)
 	if len(rev.Moves) == 0 {
@@ -63,11 +64,11 @@ func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) 
 
 // writeReviewHeader writes what the game was, how it was reviewed, and
 // what the reader must know.
-func writeReviewHeader(sb *strings.Builder, file gameFile, rev *review.Review) {
-	fmt.Fprintf(sb, "%s: seed %d, %s %s, score %s, highest tile %d\n", file.source, file.game.Seed,
-		figures.Count(rev.Total), figures.Plural(rev.Total, "move"), figures.Count(file.score), file.tile)
-	if file.game.Start != 0 {
-		fmt.Fprintf(sb, "started from %v\n", file.game.Start)
+func writeReviewHeader(sb *strings.Builder, file gamefile.File, rev *review.Review) {
+	fmt.Fprintf(sb, "%s: seed %d, %s %s, score %s, highest tile %d\n", file.Source, file.Game.Seed,
+		figures.Count(rev.Total), figures.Plural(rev.Total, "move"), figures.Count(file.Score), file.Tile)
+	if file.Game.Start != 0 {
+		fmt.Fprintf(sb, "started from %v\n", file.Game.Start)
 	}
 	how := "the same on every machine"
 	if !rev.Setting.Deterministic() {
@@ -80,8 +81,8 @@ func writeReviewHeader(sb *strings.Builder, file gameFile, rev *review.Review) {
 	case !rev.Complete():
 		fmt.Fprintf(sb, "interrupted: the first %s of %s moves were reviewed\n", figures.Count(n), figures.Count(rev.Total))
 	}
-	if file.note != "" {
-		fmt.Fprintf(sb, "note: %s\n", file.note)
+	if file.Note != "" {
+		fmt.Fprintf(sb, "note: %s\n", file.Note)
 	}
 	sb.WriteByte('\n')
 }
@@ -190,18 +191,18 @@ type reviewMoveJSON struct {
 
 // writeReviewJSON prints the review as one JSON document (see reviewJSON):
 // a line for each field, and a line for each move.
-func writeReviewJSON(w io.Writer, file gameFile, rev *review.Review) error {
+func writeReviewJSON(w io.Writer, file gamefile.File, rev *review.Review) error {
 	s := rev.Summary()
 	doc := reviewJSON{
-		Game: reviewGameJSON{Source: file.source, Seed: file.game.Seed, Moves: rev.Total, Score: file.score,
-			HighestTile: file.tile, Note: file.note},
+		Game: reviewGameJSON{Source: file.Source, Seed: file.Game.Seed, Moves: rev.Total, Score: file.Score,
+			HighestTile: file.Tile, Note: file.Note},
 		Setting:  newReviewSettingJSON(rev.Setting),
 		Reviewed: len(rev.Moves),
 		Complete: rev.Complete(),
 		Summary:  reviewSummaryJSON{Rated: s.Rated, Mattered: s.Mattered, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
 	}
-	if file.game.Start != 0 {
-		doc.Game.Start = file.game.Start.String()
+	if file.Game.Start != 0 {
+		doc.Game.Start = file.Game.Start.String()
 	}
 	if s.Rated > 0 {
 		doc.Summary.Accuracy = &s.Accuracy
