@@ -163,21 +163,6 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 	return nil
 }
 
-// createOutput starts writing the file named by flag at path, so that a bad
-// path fails before the games are played; the file gets its name when the
-// report is written. An empty path asks for no file: nil, which Abort
-// accepts.
-func createOutput(flag, path string) (*atomicfile.File, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := atomicfile.Create(path, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", flag, path, withoutPath(err))
-	}
-	return f, nil
-}
-
 // playRuns plays runs one after the other, showing the progress on stderr,
 // until one is stopped. It returns the runs played, the stopped one
 // included, and the error that stopped it.
