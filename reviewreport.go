@@ -207,19 +207,18 @@ func writeReviewJSON(w io.Writer, file gamefile.File, rev *review.Review) error 
 	if s.Rated > 0 {
 		doc.Summary.Accuracy = &s.Accuracy
 	}
-	head, err := json.Marshal(doc)
-	if err != nil {
-		return err
-	}
-	// One field a line: break the compact object after each top-level field.
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(head, &fields); err != nil {
-		return err
-	}
+	// One field a line, each field encoded on its own.
 	var b bytes.Buffer
 	b.WriteString("{\n")
-	for _, name := range []string{"game", "setting", "reviewed", "complete", "summary"} {
-		fmt.Fprintf(&b, " %q: %s,\n", name, fields[name])
+	for _, field := range []struct {
+		name  string
+		value any
+	}{{"game", doc.Game}, {"setting", doc.Setting}, {"reviewed", doc.Reviewed}, {"complete", doc.Complete}, {"summary", doc.Summary}} {
+		data, err := json.Marshal(field.value)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, " %q: %s,\n", field.name, data)
 	}
 	b.WriteString(` "moves": [`)
 	for i, m := range rev.Moves {
@@ -233,7 +232,7 @@ func writeReviewJSON(w io.Writer, file gamefile.File, rev *review.Review) error 
 		fmt.Fprintf(&b, "\n  %s", data)
 	}
 	b.WriteString("\n ]\n}\n")
-	_, err = w.Write(b.Bytes())
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
