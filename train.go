@@ -20,6 +20,7 @@ import (
 	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/progress"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
@@ -228,7 +229,7 @@ func (o *trainOptions) plan(earlier []ntuple.Stage, meetOn []engine.Board) sched
 
 // takeTrainFiles checks the files the training writes, before anything
 // is read or trained, and returns the lock of its weights file (see
-// lockWeights), having removed what earlier trainings stopped while
+// trainfiles.LockWeights), having removed what earlier trainings stopped while
 // writing them left.
 func takeTrainFiles(opts trainOptions, stderr io.Writer) (*dirlock.Lock, error) {
 	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
@@ -238,15 +239,20 @@ func takeTrainFiles(opts trainOptions, stderr io.Writer) (*dirlock.Lock, error) 
 	if err := checkOutputs([]namedFile{{"-log", opts.log}, {"-plot", opts.plot}}, []namedFile{{"-weights", opts.weights}}); err != nil {
 		return nil, err
 	}
-	if err := checkTrainFiles(opts); err != nil {
+	if err := opts.files().Check(); err != nil {
 		return nil, err
 	}
-	lock, err := lockWeights(opts.weights, stderr)
+	lock, err := trainfiles.LockWeights(opts.weights, stderr)
 	if err != nil {
 		return nil, err
 	}
-	removeStale(opts, stderr)
+	opts.files().RemoveStale(stderr)
 	return lock, nil
+}
+
+// files returns the files the training writes.
+func (o *trainOptions) files() trainfiles.Files {
+	return trainfiles.Files{Weights: o.weights, Curve: o.log, Plot: o.plot}
 }
 
 // setState sets in st, the state of the training read or begun, the

@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 // quickTrain is a short training of one thread, evaluated on few games:
@@ -142,7 +143,7 @@ func TestTrainAndUse(t *testing.T) {
 	if err != nil || state.Episodes != 150 {
 		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
 	}
-	points, err := readCurve(curve)
+	points, err := trainfiles.ReadCurve(curve)
 	if err != nil || len(points) != 2 || points[1].Episodes != 150 || points[0].Plies != 1 || points[1].Plies != 2 {
 		t.Errorf("the learning curve after resuming: %+v, %v; want 2 points, at one ply, then after 150 games at 2 plies", points, err)
 	}

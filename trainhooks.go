@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/progress"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 // trainHooks returns what train does as its schedule goes: the progress on
@@ -31,20 +32,20 @@ func trainHooks(o trainOptions, stdout io.Writer, prog *progress.Training) sched
 			p := points[len(points)-1]
 			prog.Clear()
 			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, curve.Plies(p.Plies), took.Round(100*time.Millisecond))
-			if err := writeCurve(o.log, points); err != nil {
+			if err := trainfiles.WriteCurve(o.log, points); err != nil {
 				return err
 			}
 			if o.plot == "" {
 				return nil
 			}
-			return plotCurve(o.plot, points)
+			return trainfiles.PlotCurve(o.plot, points)
 		},
 		Interrupted: func() {
 			prog.Note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
 		},
 		Checkpoint: func(c *ntuple.Checkpoint) error {
 			start := time.Now()
-			if err := writeCheckpoint(o.weights, c); err != nil {
+			if err := trainfiles.WriteCheckpoint(o.weights, c); err != nil {
 				return err
 			}
 			prog.Note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.weights,
