@@ -145,7 +145,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 		return err
 	}
 	if csvFile != nil {
-		if err := writeCSV(csvFile, outcomes); err != nil {
+		if err := sim.WriteCSV(csvFile, outcomes); err != nil {
 			return fmt.Errorf("-csv %s: %w", opts.csvPath, err)
 		}
 		if err := csvFile.Commit(false); err != nil {
