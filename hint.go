@@ -144,18 +144,18 @@ func moveName(r ai.Result) string {
 
 // hintJSON is the JSON answer of hint.
 type hintJSON struct {
-	Move        string     `json:"move"`
-	Values      moveValues `json:"values"`
-	Depth       int        `json:"depth"`
-	Evaluations uint64     `json:"evaluations"`
-	Nodes       uint64     `json:"nodes"`
-	Seconds     float64    `json:"seconds"`
-	Board       string     `json:"board"`
-	Auto        bool       `json:"auto"`     // the depth came from the position
-	Reached     int        `json:"reached"`  // plies of the deepest leaf
-	Deadline    bool       `json:"deadline"` // -time ended the search
-	Threads     int        `json:"threads"`
-	Eval        string     `json:"eval"`
+	Move        string        `json:"move"`
+	Values      ai.MoveValues `json:"values"`
+	Depth       int           `json:"depth"`
+	Evaluations uint64        `json:"evaluations"`
+	Nodes       uint64        `json:"nodes"`
+	Seconds     float64       `json:"seconds"`
+	Board       string        `json:"board"`
+	Auto        bool          `json:"auto"`     // the depth came from the position
+	Reached     int           `json:"reached"`  // plies of the deepest leaf
+	Deadline    bool          `json:"deadline"` // -time ended the search
+	Threads     int           `json:"threads"`
+	Eval        string        `json:"eval"`
 	// Ratings rate each legal move as the replay rates a move played.
 	Ratings map[string]ratingJSON `json:"ratings"`
 	Why     string                `json:"why,omitempty"` // why the best move, in words; absent when there is nothing to say
@@ -183,7 +183,7 @@ func newRatings(r ai.Result) map[string]ratingJSON {
 func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	out := hintJSON{
 		Move:        moveName(r),
-		Values:      newMoveValues(r),
+		Values:      r.MoveValues(),
 		Depth:       r.Depth,
 		Evaluations: r.MovesTried,
 		Nodes:       r.Nodes,

@@ -106,7 +106,7 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return badFile(stderr, fmt.Errorf("%s: %w", opts.path, runErr))
 	}
 	if opts.json {
-		err = writeReviewJSON(stdout, file, rev)
+		err = review.WriteJSON(stdout, file.About, rev)
 	} else {
 		err = writeReviewText(stdout, file, rev, opts.worst)
 	}

@@ -24,15 +24,12 @@ import (
 const MaxSize = 16 << 20
 
 // A File is a game read from a file for review, with what the file says
-// about it.
+// about it: what the file is (Source, like "a saved game" or "a game of
+// 2048 sim (greedy)"), the game's score and highest tile, and what the
+// reader must know about the file (Note), if anything: that the AI played
+// moves it does not mark, say.
 type File struct {
-	Game   review.Game
-	Source string // what the file is, like "a saved game" or "a game of 2048 sim (greedy)"
-	Score  int
-	Tile   int // the highest tile
-	// Note is what the reader must know about the file, if anything: that
-	// the AI played moves it does not mark, say.
-	Note string
+	review.About
 }
 
 // A gameFormat is a kind of file that holds a game. The formats are told
@@ -97,7 +94,7 @@ func hasFields(names ...string) func(map[string]json.RawMessage) bool {
 // fromEngine returns the File of e, by says who made its moves (nil:
 // the player).
 func fromEngine(e *engine.Game, by review.Movers, source string) File {
-	return File{Game: review.Game{Transcript: e.Transcript(), By: by}, Source: source, Score: e.Score(), Tile: e.HighestTile()}
+	return File{review.About{Game: review.Game{Transcript: e.Transcript(), By: by}, Source: source, Score: e.Score(), Tile: e.HighestTile()}}
 }
 
 // readSavedGame reads the game in progress that the game saved.
@@ -123,8 +120,8 @@ func readHistoryLine(data []byte) (File, error) {
 	if err := json.Unmarshal(data, &h); err != nil {
 		return File{}, fmt.Errorf("a line of the history that does not load: %w", err)
 	}
-	g := File{Game: h.Review(), Source: "a game of the history, of " + h.Ended.Format("2006-01-02 15:04"),
-		Score: h.Score, Tile: h.HighestTile()}
+	g := File{review.About{Game: h.Review(), Source: "a game of the history, of " + h.Ended.Format("2006-01-02 15:04"),
+		Score: h.Score, Tile: h.HighestTile()}}
 	if h.By == nil && len(h.Moves) > 0 && (h.Autoplayed || h.Hinted) {
 		g.Note = "the AI played or hinted some of these moves, but the line does not say which: all count as the player's"
 	}
