@@ -228,9 +228,9 @@ func (o *trainOptions) plan(earlier []ntuple.Stage, meetOn []engine.Board) sched
 }
 
 // takeTrainFiles checks the files the training writes, before anything
-// is read or trained, and returns the lock of its weights file (see
-// trainfiles.LockWeights), having removed what earlier trainings stopped while
-// writing them left.
+// is read or trained, removes what trainings stopped while writing them
+// left, and returns the lock of the weights file (see
+// trainfiles.LockWeights).
 func takeTrainFiles(opts trainOptions, stderr io.Writer) (*dirlock.Lock, error) {
 	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
 		[]namedFile{{"-first", opts.first}, {"-init-from", opts.initFrom}}); err != nil {
