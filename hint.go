@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-json] [-v] BOARD"
@@ -83,7 +84,7 @@ const slowSearch = time.Second
 
 // searchNoting runs the search of b within l, and once it has taken longer
 // than after, says on stderr that it is at work and how to stop it (see
-// noteProgress).
+// progress.Wait).
 func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limits, stderr io.Writer, after time.Duration) (ai.Result, error) {
 	plies := l.Depth
 	if plies == ai.Auto {
@@ -97,41 +98,12 @@ func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limi
 	noted := make(chan struct{})
 	go func() {
 		defer close(noted)
-		noteProgress(done, stderr, isTerminal(stderr), what, after)
+		progress.Wait(done, stderr, isTerminal(stderr), "2048 hint", what, after)
 	}()
 	r, err := s.Search(ctx, b, l)
 	close(done)
 	<-noted
 	return r, err
-}
-
-// noteProgress says on w that a search is at work, once it has run for
-// after, until done is closed: on a terminal, a line redrawn every second
-// with the time so far and taken away at the end; elsewhere, one line.
-func noteProgress(done <-chan struct{}, w io.Writer, tty bool, what string, after time.Duration) {
-	start := time.Now()
-	wait := time.NewTimer(after)
-	defer wait.Stop()
-	select {
-	case <-done:
-		return
-	case <-wait.C:
-	}
-	if !tty {
-		fmt.Fprintf(w, "2048 hint: %s, which can take minutes; ctrl+c stops it\n", what)
-		return
-	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		fmt.Fprintf(w, "\r\x1b[K%s: %s so far (ctrl+c stops it)", what, time.Since(start).Round(time.Second))
-		select {
-		case <-done:
-			fmt.Fprint(w, "\r\x1b[K")
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // moveName returns the best move of r, or "none" if no move is legal.

@@ -1,7 +1,8 @@
 // Package progress shows how the long commands advance, on stderr so that
 // stdout stays machine-readable: a [Bar] for a run of games or a review, a
 // [Training] for a training. Both draw on a [Line]: on a terminal one line
-// redrawn in place, elsewhere a line of its own for each report.
+// redrawn in place, elsewhere a line of its own for each report. [Wait]
+// says that a search which cannot count its progress is still at work.
 package progress
 
 import (

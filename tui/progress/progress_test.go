@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -70,5 +71,50 @@ func TestTraining(t *testing.T) {
 	want := regexp.MustCompile(`^\r` + line + `\r +\rtrain: checkpoint\n\r` + line + `\r` + line + `\n$`)
 	if got := b.String(); !want.MatchString(got) {
 		t.Errorf("after a slice: %q; want %v", got, want)
+	}
+}
+
+// notedWriter is a writer that signals its first write.
+type notedWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	first chan struct{}
+}
+
+func (w *notedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.buf.Len() == 0 {
+		close(w.first)
+	}
+	return w.buf.Write(p)
+}
+
+// TestWait: a search that runs long says so, with how to stop it:
+// on a terminal a line redrawn and taken away at the end, elsewhere one
+// line; a search done in time says nothing.
+func TestWait(t *testing.T) {
+	for _, tty := range []bool{true, false} {
+		w := &notedWriter{first: make(chan struct{})}
+		done := make(chan struct{})
+		ended := make(chan struct{})
+		go func() { progress.Wait(done, w, tty, "2048 hint", "searching 13 plies", time.Millisecond); close(ended) }()
+		<-w.first
+		close(done)
+		<-ended
+		out := w.buf.String()
+		if !strings.Contains(out, "searching 13 plies") || !strings.Contains(out, "ctrl+c stops it") || !tty && !strings.HasPrefix(out, "2048 hint: ") {
+			t.Errorf("tty %v: %q; want the search named and how to stop it", tty, out)
+		}
+		if cleared := strings.HasSuffix(out, "\r\x1b[K"); cleared != tty {
+			t.Errorf("tty %v: %q; want the line taken away at the end on a terminal only", tty, out)
+		}
+	}
+	w := &notedWriter{first: make(chan struct{})}
+	done := make(chan struct{})
+	close(done)
+	progress.Wait(done, w, true, "2048 hint", "searching 3 plies", time.Hour)
+	if w.buf.Len() != 0 {
+		t.Errorf("a search done in time wrote %q", w.buf.String())
 	}
 }
