@@ -200,23 +200,5 @@ func plannedRuns(opts simOptions) []sim.Config {
 	if !opts.compare {
 		return []sim.Config{opts.run}
 	}
-	var runs []sim.Config
-	add := func(kind string, depth int) {
-		r := opts.run
-		r.Player.Kind, r.Player.Depth = kind, depth
-		if kind != sim.Expectimax { // -time and -cutoff are the expectimax player's
-			r.Player.Time, r.Player.Cutoff = 0, 0
-		}
-		runs = append(runs, r)
-	}
-	if opts.depths != nil {
-		for _, d := range opts.depths {
-			add(opts.run.Player.Kind, d)
-		}
-		return runs
-	}
-	for _, kind := range []string{sim.Random, sim.Greedy, sim.Minimax, sim.Expectimax} {
-		add(kind, opts.run.Player.Depth)
-	}
-	return runs
+	return opts.run.Comparison(opts.depths)
 }
