@@ -121,8 +121,8 @@ func checkResumedStage(o trainOptions, c *ntuple.Checkpoint) error {
 // prepareStage makes the trainer's games start where the first stage's
 // games first reach the stage's tile, and returns the first stage as the
 // evaluations need it, with the boards on which they shift the second
-// stage to meet it (as -export does: see ntuple.JoinStages); nil for a network
-// of one stage.
+// stage to meet it (as -export does: see ntuple.JoinStages); nil for a
+// network of one stage.
 func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t *ntuple.Trainer, stderr io.Writer) ([]ntuple.Stage, []engine.Board, error) {
 	if first == nil {
 		return nil, nil, nil
