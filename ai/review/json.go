@@ -9,17 +9,7 @@ import (
 	"github.com/term2048/2048/ai"
 )
 
-// documentJSON is the head of the JSON document of a review, in its
-// order: the game, the setting, how many moves were reviewed and the
-// summary; the moves (each a moveJSON) follow.
-type documentJSON struct {
-	Game     gameJSON    `json:"game"`
-	Setting  settingJSON `json:"setting"`
-	Reviewed int         `json:"reviewed"` // the moves reviewed: all, or the first ones if interrupted
-	Complete bool        `json:"complete"`
-	Summary  summaryJSON `json:"summary"`
-}
-
+// gameJSON is the game of the document.
 type gameJSON struct {
 	Source      string `json:"source"`
 	Seed        uint64 `json:"seed"`
@@ -30,6 +20,7 @@ type gameJSON struct {
 	Note        string `json:"note,omitempty"`
 }
 
+// settingJSON is the setting of the document.
 type settingJSON struct {
 	Depth         int     `json:"depth"`                   // plies; 0 for auto, or no limit with a time per move
 	Auto          bool    `json:"auto,omitempty"`          // each position searched at its auto depth
@@ -46,6 +37,7 @@ func newSettingJSON(s Setting) settingJSON {
 	return j
 }
 
+// summaryJSON is the summary of the document.
 type summaryJSON struct {
 	Accuracy *float64         `json:"accuracy"` // percent; null with no rated move
 	Rated    int              `json:"rated"`
@@ -96,32 +88,27 @@ type About struct {
 }
 
 // WriteJSON writes rev, the review of the game about tells of, as one JSON
-// document: the game, the setting, how many moves were reviewed, whether
-// all were, the summary, and the moves, a line for each field and a line
-// for each move.
+// object: "game", "setting", "reviewed" (the moves reviewed: all, or the
+// first ones if the review was stopped), "complete", "summary", and
+// "moves", a line for each field and a line for each move.
 func WriteJSON(w io.Writer, about About, rev *Review) error {
 	s := rev.Summary()
-	doc := documentJSON{
-		Game: gameJSON{Source: about.Source, Seed: about.Game.Seed, Moves: rev.Total, Score: about.Score,
-			HighestTile: about.Tile, Note: about.Note},
-		Setting:  newSettingJSON(rev.Setting),
-		Reviewed: len(rev.Moves),
-		Complete: rev.Complete(),
-		Summary:  summaryJSON{Rated: s.Rated, Mattered: s.Mattered, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
-	}
+	game := gameJSON{Source: about.Source, Seed: about.Game.Seed, Moves: rev.Total, Score: about.Score,
+		HighestTile: about.Tile, Note: about.Note}
 	if about.Game.Start != 0 {
-		doc.Game.Start = about.Game.Start.String()
+		game.Start = about.Game.Start.String()
 	}
+	summary := summaryJSON{Rated: s.Rated, Mattered: s.Mattered, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts}
 	if s.Rated > 0 {
-		doc.Summary.Accuracy = &s.Accuracy
+		summary.Accuracy = &s.Accuracy
 	}
-	// One field a line, each field encoded on its own.
+	// The head, one field a line, each field encoded on its own.
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	for _, field := range []struct {
 		name  string
 		value any
-	}{{"game", doc.Game}, {"setting", doc.Setting}, {"reviewed", doc.Reviewed}, {"complete", doc.Complete}, {"summary", doc.Summary}} {
+	}{{"game", game}, {"setting", newSettingJSON(rev.Setting)}, {"reviewed", len(rev.Moves)}, {"complete", rev.Complete()}, {"summary", summary}} {
 		data, err := json.Marshal(field.value)
 		if err != nil {
 			return err

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	chart "github.com/go-analyze/charts/chartdraw"
+	"github.com/go-analyze/charts/chartdraw"
 
 	"github.com/term2048/2048/ai/ntuple/curve"
 )
@@ -37,7 +37,7 @@ func WriteCurve(w io.Writer, ext string, points []curve.Point) error {
 		top = max(top, p.high)
 	}
 	scores := newPanel("mean score at "+curve.Plies(depth), xName, "mean score", x, roundRange(0, top, 6))
-	scores.Series = []chart.Series{mean}
+	scores.Series = []chartdraw.Series{mean}
 
 	rates := newPanel("share of games reaching the tile", xName, "share of games", x, roundRange(0, 1, 5))
 	var names []string

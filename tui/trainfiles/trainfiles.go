@@ -28,11 +28,12 @@ import (
 type Files struct{ Weights, Curve, Plot string }
 
 // Check checks, before anything is read or trained, that the files can be
-// written: the weights, the learning curve and the plot. Each must be a regular file, or none yet, in a directory that
-// takes new files: a directory, a FIFO, a device or a loop of symbolic
-// links is refused at once, with what it is, rather than after hours of
-// training, or never (a FIFO opened for reading waits for a writer). It
-// creates the weights file's directory if need be.
+// written: the weights, the learning curve and the plot. Each must be a
+// regular file, or none yet, in a directory that takes new files: a
+// directory, a FIFO, a device or a loop of symbolic links is refused at
+// once, with what it is, rather than after hours of training, or never (a
+// FIFO opened for reading waits for a writer). It creates the weights
+// file's directory if need be.
 func (f Files) Check() error {
 	if err := os.MkdirAll(filepath.Dir(f.Weights), 0o755); err != nil {
 		return fmt.Errorf("-weights %s: %w", f.Weights, err)
