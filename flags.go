@@ -192,6 +192,15 @@ func (c *commandFlags) usageError(format string, args ...any) error {
 	return &usageError{msg}
 }
 
+// refuse returns the error of format and args if bad holds, else nil: a
+// line of a table of the checks of a command's options.
+func refuse(bad bool, format string, args ...any) error {
+	if bad {
+		return fmt.Errorf(format, args...)
+	}
+	return nil
+}
+
 // depthFlag is a -depth flag: plies from 1 to max, or "auto" for ai.Auto,
 // which lets each position decide.
 type depthFlag struct {

@@ -14,6 +14,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const hintSynopsis = "2048 hint [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-json] [-v] BOARD"
@@ -83,7 +84,7 @@ const slowSearch = time.Second
 
 // searchNoting runs the search of b within l, and once it has taken longer
 // than after, says on stderr that it is at work and how to stop it (see
-// noteProgress).
+// progress.Wait).
 func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limits, stderr io.Writer, after time.Duration) (ai.Result, error) {
 	plies := l.Depth
 	if plies == ai.Auto {
@@ -97,41 +98,12 @@ func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limi
 	noted := make(chan struct{})
 	go func() {
 		defer close(noted)
-		noteProgress(done, stderr, isTerminal(stderr), what, after)
+		progress.Wait(done, stderr, isTerminal(stderr), "2048 hint", what, after)
 	}()
 	r, err := s.Search(ctx, b, l)
 	close(done)
 	<-noted
 	return r, err
-}
-
-// noteProgress says on w that a search is at work, once it has run for
-// after, until done is closed: on a terminal, a line redrawn every second
-// with the time so far and taken away at the end; elsewhere, one line.
-func noteProgress(done <-chan struct{}, w io.Writer, tty bool, what string, after time.Duration) {
-	start := time.Now()
-	wait := time.NewTimer(after)
-	defer wait.Stop()
-	select {
-	case <-done:
-		return
-	case <-wait.C:
-	}
-	if !tty {
-		fmt.Fprintf(w, "2048 hint: %s, which can take minutes; ctrl+c stops it\n", what)
-		return
-	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		fmt.Fprintf(w, "\r\x1b[K%s: %s so far (ctrl+c stops it)", what, time.Since(start).Round(time.Second))
-		select {
-		case <-done:
-			fmt.Fprint(w, "\r\x1b[K")
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // moveName returns the best move of r, or "none" if no move is legal.
@@ -144,18 +116,18 @@ func moveName(r ai.Result) string {
 
 // hintJSON is the JSON answer of hint.
 type hintJSON struct {
-	Move        string     `json:"move"`
-	Values      moveValues `json:"values"`
-	Depth       int        `json:"depth"`
-	Evaluations uint64     `json:"evaluations"`
-	Nodes       uint64     `json:"nodes"`
-	Seconds     float64    `json:"seconds"`
-	Board       string     `json:"board"`
-	Auto        bool       `json:"auto"`     // the depth came from the position
-	Reached     int        `json:"reached"`  // plies of the deepest leaf
-	Deadline    bool       `json:"deadline"` // -time ended the search
-	Threads     int        `json:"threads"`
-	Eval        string     `json:"eval"`
+	Move        string        `json:"move"`
+	Values      ai.MoveValues `json:"values"`
+	Depth       int           `json:"depth"`
+	Evaluations uint64        `json:"evaluations"`
+	Nodes       uint64        `json:"nodes"`
+	Seconds     float64       `json:"seconds"`
+	Board       string        `json:"board"`
+	Auto        bool          `json:"auto"`     // the depth came from the position
+	Reached     int           `json:"reached"`  // plies of the deepest leaf
+	Deadline    bool          `json:"deadline"` // -time ended the search
+	Threads     int           `json:"threads"`
+	Eval        string        `json:"eval"`
 	// Ratings rate each legal move as the replay rates a move played.
 	Ratings map[string]ratingJSON `json:"ratings"`
 	Why     string                `json:"why,omitempty"` // why the best move, in words; absent when there is nothing to say
@@ -183,7 +155,7 @@ func newRatings(r ai.Result) map[string]ratingJSON {
 func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 	out := hintJSON{
 		Move:        moveName(r),
-		Values:      newMoveValues(r),
+		Values:      r.MoveValues(),
 		Depth:       r.Depth,
 		Evaluations: r.MovesTried,
 		Nodes:       r.Nodes,

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"math"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -219,50 +218,5 @@ func TestHintCancelled(t *testing.T) {
 	status, stdout, stderr := runCommand(ctx, "hint", "2 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2")
 	if status != 130 || stdout != "" || !strings.Contains(stderr, "interrupted") {
 		t.Errorf("hint with a cancelled context: status %d, stdout %q, stderr %q; want 130, nothing, interrupted", status, stdout, stderr)
-	}
-}
-
-// notedWriter is a writer that signals its first write.
-type notedWriter struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	first chan struct{}
-}
-
-func (w *notedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.buf.Len() == 0 {
-		close(w.first)
-	}
-	return w.buf.Write(p)
-}
-
-// TestNoteProgress: a search that runs long says so, with how to stop it:
-// on a terminal a line redrawn and taken away at the end, elsewhere one
-// line; a search done in time says nothing.
-func TestNoteProgress(t *testing.T) {
-	for _, tty := range []bool{true, false} {
-		w := &notedWriter{first: make(chan struct{})}
-		done := make(chan struct{})
-		ended := make(chan struct{})
-		go func() { noteProgress(done, w, tty, "searching 13 plies", time.Millisecond); close(ended) }()
-		<-w.first
-		close(done)
-		<-ended
-		out := w.buf.String()
-		if !strings.Contains(out, "searching 13 plies") || !strings.Contains(out, "ctrl+c stops it") {
-			t.Errorf("tty %v: %q; want the search named and how to stop it", tty, out)
-		}
-		if cleared := strings.HasSuffix(out, "\r\x1b[K"); cleared != tty {
-			t.Errorf("tty %v: %q; want the line taken away at the end on a terminal only", tty, out)
-		}
-	}
-	w := &notedWriter{first: make(chan struct{})}
-	done := make(chan struct{})
-	close(done)
-	noteProgress(done, w, true, "searching 3 plies", time.Hour)
-	if w.buf.Len() != 0 {
-		t.Errorf("a search done in time wrote %q", w.buf.String())
 	}
 }

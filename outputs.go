@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"github.com/term2048/2048/tui/atomicfile"
 )
 
 // A namedFile is a file of a command's line and the flag that names it.
@@ -33,4 +35,19 @@ func checkOutputs(outputs, inputs []namedFile) error {
 		}
 	}
 	return nil
+}
+
+// createOutput starts writing the file named by flag at path, so that a bad
+// path fails before the games are played; the file gets its name when the
+// report is written. An empty path asks for no file: nil, which Abort
+// accepts.
+func createOutput(flag, path string) (*atomicfile.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := atomicfile.Create(path, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", flag, path, withoutPath(err))
+	}
+	return f, nil
 }

@@ -46,53 +46,56 @@ Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl, their
 reviews in reviews/ beside it.
 `
 
+// playFlags are the flags of the game.
+type playFlags struct {
+	seed      *uint64
+	setUp     *string
+	daily     *bool
+	depth     *depthFlag
+	eval      *evalFlags
+	themeName *string
+	colorName *string
+	fresh     *bool
+	autoplay  *bool
+	speed     *time.Duration
+	animate   *bool
+	version   *bool
+}
+
+// definePlayFlags adds the flags of the game to fs.
+func definePlayFlags(fs *commandFlags) playFlags {
+	return playFlags{
+		seed:      fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)"),
+		setUp:     fs.String("board", "", "start a new game from the position `BOARD`, written as 2048 hint reads it; its records are kept apart"),
+		daily:     fs.Bool("daily", false, "play today's daily challenge: the same game for every player, its seed the UTC date as YYYYMMDD"),
+		depth:     fs.depthFlag(ai.MaxDepth, ""),
+		eval:      fs.evalFlags(),
+		themeName: fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", ")),
+		colorName: fs.String("color", "auto", "colours: auto, truecolor, 256, 16 or none (NO_COLOR in the environment means none)"),
+		fresh:     fs.Bool("new", false, "start a new game instead of resuming the saved one"),
+		autoplay:  fs.Bool("autoplay", false, "let the AI play from the start"),
+		speed:     fs.Duration("speed", 200*time.Millisecond, "the least time between two moves of the AI (0: as fast as it thinks)"),
+		animate:   fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)"),
+		version:   fs.Bool("version", false, "print the version of this program and exit"),
+	}
+}
+
 // playCommand opens the game in the terminal, or prints the version.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
 	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
-	seed := fs.Uint64("seed", 0, "play the game of this `seed` (starts a new game)")
-	setUp := fs.String("board", "", "start a new game from the position `BOARD`, written as 2048 hint reads it; its records are kept apart")
-	daily := fs.Bool("daily", false, "play today's daily challenge: the same game for every player, its seed the UTC date as YYYYMMDD")
-	depth := fs.depthFlag(ai.MaxDepth, "")
-	evalFlags := fs.evalFlags()
-	themeName := fs.String("theme", theme.Default().Name, "colour `theme`: "+strings.Join(theme.Names(), ", "))
-	colorName := fs.String("color", "auto", "colours: auto, truecolor, 256, 16 or none (NO_COLOR in the environment means none)")
-	fresh := fs.Bool("new", false, "start a new game instead of resuming the saved one")
-	autoplay := fs.Bool("autoplay", false, "let the AI play from the start")
-	speed := fs.Duration("speed", 200*time.Millisecond, "the least time between two moves of the AI (0: as fast as it thinks)")
-	animate := fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)")
-	version := fs.Bool("version", false, "print the version of this program and exit")
+	f := definePlayFlags(fs)
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	if *version {
+	if *f.version {
 		_, err := fmt.Fprintln(stdout, versionLine())
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fs.usageError("unknown command %q", fs.Arg(0))
-	}
-	th, err := theme.ByName(*themeName)
+	cfg, err := f.config(fs)
 	if err != nil {
-		return fs.usageError("-theme: %v", err)
+		return err
 	}
-	color, err := tui.ParseColor(*colorName)
-	if err != nil {
-		return fs.usageError("-color: %v", err)
-	}
-	if color == tui.ColorAuto && os.Getenv("NO_COLOR") != "" {
-		color = tui.ColorNone // no-color.org: any non-empty value
-	}
-	if *speed < 0 {
-		return fs.usageError("-speed %v: want a duration of 0 or more", *speed)
-	}
-	board, err := parseSetUp(*setUp)
-	if err != nil {
-		return fs.usageError("-board: %v", err)
-	}
-	if *daily && (*seed != 0 || board != 0) {
-		return fs.usageError("-daily: the challenge has its own seed and start: give no -seed nor -board")
-	}
-	if err := evalFlags.check(); err != nil {
+	if err := f.eval.check(); err != nil {
 		return err
 	}
 	if err := checkTerminal(stdin, stdout); err != nil {
@@ -102,28 +105,59 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	prefs := settings.Load(store.PrefsPath()) // flags given override them
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	eval, err := openEvaluator(evalFlags, prefs, store.PrefsPath(), given["eval"] || given["weights"])
+	eval, err := openEvaluator(f.eval, prefs, store.PrefsPath(), given["eval"] || given["weights"])
 	if err != nil {
 		return err
 	}
 	if !given["theme"] {
-		th = prefs.Theme
+		cfg.Theme = prefs.Theme
 	}
 	if !given["depth"] {
-		depth.plies = prefs.Depth
+		cfg.Depth = prefs.Depth
 	}
 	if !given["speed"] {
-		*speed = prefs.Speed
+		cfg.Speed = prefs.Speed
 	}
 	if !given["animate"] {
-		*animate = prefs.Animate
+		cfg.Animate = prefs.Animate
 	}
-	cfg := tui.Config{
-		Seed: *seed, Board: board, Daily: *daily, NewGame: *fresh || *seed != 0 || board != 0 || *daily, Depth: depth.plies, Theme: th, Color: color,
-		Autoplay: *autoplay, Speed: *speed, Animate: *animate, Coach: prefs.Coach, Store: &store, Prefs: prefs, ASCII: tui.ASCIILocale(os.Getenv),
-		Searcher: ai.NewSearcher(ai.Config{Eval: eval}), EvalName: evalFlags.name, Network: tui.FindNetwork(),
-	}
+	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
+	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
 	return tui.Run(ctx, cfg, stdin, stdout)
+}
+
+// config returns the game's settings that the flags, parsed, give, or a
+// usage error, printed, for a flag or an argument that is wrong.
+func (f playFlags) config(fs *commandFlags) (tui.Config, error) {
+	if fs.NArg() > 0 {
+		return tui.Config{}, fs.usageError("unknown command %q", fs.Arg(0))
+	}
+	th, err := theme.ByName(*f.themeName)
+	if err != nil {
+		return tui.Config{}, fs.usageError("-theme: %v", err)
+	}
+	color, err := tui.ParseColor(*f.colorName)
+	if err != nil {
+		return tui.Config{}, fs.usageError("-color: %v", err)
+	}
+	if color == tui.ColorAuto && os.Getenv("NO_COLOR") != "" {
+		color = tui.ColorNone // no-color.org: any non-empty value
+	}
+	if *f.speed < 0 {
+		return tui.Config{}, fs.usageError("-speed %v: want a duration of 0 or more", *f.speed)
+	}
+	board, err := parseSetUp(*f.setUp)
+	if err != nil {
+		return tui.Config{}, fs.usageError("-board: %v", err)
+	}
+	daily, seed := *f.daily, *f.seed
+	if daily && (seed != 0 || board != 0) {
+		return tui.Config{}, fs.usageError("-daily: the challenge has its own seed and start: give no -seed nor -board")
+	}
+	return tui.Config{
+		Seed: seed, Board: board, Daily: daily, NewGame: *f.fresh || seed != 0 || board != 0 || daily, Depth: f.depth.plies, Theme: th, Color: color,
+		Autoplay: *f.autoplay, Speed: *f.speed, Animate: *f.animate, ASCII: tui.ASCIILocale(os.Getenv),
+	}, nil
 }
 
 // withoutTerminal says what to do instead of playing.

@@ -11,8 +11,11 @@ import (
 	"sync/atomic"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/gamefile"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const reviewSynopsis = "2048 review [-depth N|auto] [-time D] [-workers W] [-worst N] [-json] FILE"
@@ -95,15 +98,15 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 
 	var done atomic.Int64
-	prog := startMoveProgress(stderr, isTerminal(stderr), "review", len(file.game.Moves), &done)
-	rev, runErr := review.Run(ctx, file.game, review.Options{Setting: opts.setting, Workers: opts.workers,
+	prog := progress.StartMoves(stderr, isTerminal(stderr), "review", len(file.Game.Moves), &done)
+	rev, runErr := review.Run(ctx, file.Game, review.Options{Setting: opts.setting, Workers: opts.workers,
 		OnMove: func(review.Move) { done.Add(1) }})
-	prog.stop()
+	prog.Stop()
 	if rev == nil { // the game does not replay
 		return badFile(stderr, fmt.Errorf("%s: %w", opts.path, runErr))
 	}
 	if opts.json {
-		err = writeReviewJSON(stdout, file, rev)
+		err = review.WriteJSON(stdout, file.About, rev)
 	} else {
 		err = writeReviewText(stdout, file, rev, opts.worst)
 	}
@@ -166,6 +169,31 @@ func parseReviewFlags(args []string, stdout, stderr io.Writer) (reviewOptions, e
 		o.setting.Depth = ai.Auto // -time alone deepens as far as the time allows
 	}
 	return o, nil
+}
+
+// readGameFile reads the game in the file at path, or in stdin for "-",
+// until ctx is done. Every error says what is wrong with the file.
+func readGameFile(ctx context.Context, path string, stdin io.Reader) (gamefile.File, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = readStdin(ctx, stdin, gamefile.MaxSize)
+	} else {
+		data, err = regularfile.ReadFile(path, gamefile.MaxSize)
+	}
+	switch {
+	case errors.Is(err, errInterrupted):
+		return gamefile.File{}, err
+	case errors.Is(err, regularfile.ErrTooLarge):
+		return gamefile.File{}, fmt.Errorf("%s is larger than %d MB: not a game", path, gamefile.MaxSize>>20)
+	case err != nil:
+		return gamefile.File{}, fmt.Errorf("%s: %w", path, withoutPath(err))
+	}
+	g, err := gamefile.Parse(trimBOM(data))
+	if err != nil {
+		return gamefile.File{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
 }
 
 // maxReviewWorkers bounds -workers: each worker has a small table of its

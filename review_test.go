@@ -123,16 +123,19 @@ type reviewOutput struct {
 		AI       int            `json:"ai_moves"`
 		Verdicts map[string]int `json:"verdicts"`
 	} `json:"summary"`
-	Moves []struct {
-		Move    int                 `json:"move"`
-		By      string              `json:"by"`
-		Board   string              `json:"board"`
-		Played  string              `json:"played"`
-		Best    string              `json:"best"`
-		Values  map[string]*float64 `json:"values"`
-		Loss    float64             `json:"loss"`
-		Verdict string              `json:"verdict"`
-	} `json:"moves"`
+	Moves []reviewOutputMove `json:"moves"`
+}
+
+// reviewOutputMove is a move of review -json.
+type reviewOutputMove struct {
+	Move    int                 `json:"move"`
+	By      string              `json:"by"`
+	Board   string              `json:"board"`
+	Played  string              `json:"played"`
+	Best    string              `json:"best"`
+	Values  map[string]*float64 `json:"values"`
+	Loss    float64             `json:"loss"`
+	Verdict string              `json:"verdict"`
 }
 
 // TestReviewJSONMatchesLibrary checks that review -json parses, that its
@@ -150,12 +153,29 @@ func TestReviewJSONMatchesLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := review.Run(context.Background(), file.game, review.Options{Setting: review.Setting{Depth: 3}})
+	want, err := review.Run(context.Background(), file.Game, review.Options{Setting: review.Setting{Depth: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkReviewHead(t, got, file.Game.Seed, want)
+	if len(got.Moves) != len(want.Moves) {
+		t.Fatalf("review -json: %d moves; want %d", len(got.Moves), len(want.Moves))
+	}
+	g := engine.NewGame(got.Game.Seed)
+	for i, m := range got.Moves {
+		checkReviewMove(t, g, i, m, want.Moves[i])
+	}
+	if g.Score() != got.Game.Score {
+		t.Errorf("the moves replay to score %d; review -json says %d", g.Score(), got.Game.Score)
+	}
+}
+
+// checkReviewHead checks that what review -json says of the game of seed
+// and of the whole review is what the library's review want says.
+func checkReviewHead(t *testing.T, got reviewOutput, seed uint64, want *review.Review) {
+	t.Helper()
 	s := want.Summary()
-	if got.Game.Seed != file.game.Seed || got.Game.Moves != 60 || !got.Complete || got.Reviewed != 60 || got.Setting.Depth != 3 ||
+	if got.Game.Seed != seed || got.Game.Moves != 60 || !got.Complete || got.Reviewed != 60 || got.Setting.Depth != 3 ||
 		got.Summary.Accuracy == nil || *got.Summary.Accuracy != s.Accuracy || got.Summary.Rated != s.Rated || got.Summary.AI != 12 {
 		t.Errorf("review -json: game %+v, setting %+v, %d reviewed, complete %v, summary %+v; want the library's %+v",
 			got.Game, got.Setting, got.Reviewed, got.Complete, got.Summary, s)
@@ -165,35 +185,31 @@ func TestReviewJSONMatchesLibrary(t *testing.T) {
 			t.Errorf("review -json: %d moves are %v; the library says %d", got.Summary.Verdicts[v.String()], v, s.Verdicts[v])
 		}
 	}
-	if len(got.Moves) != len(want.Moves) {
-		t.Fatalf("review -json: %d moves; want %d", len(got.Moves), len(want.Moves))
+}
+
+// checkReviewMove checks the move i of review -json, m, against the
+// library's w, and plays it on g, the game replayed so far.
+func checkReviewMove(t *testing.T, g *engine.Game, i int, m reviewOutputMove, w review.Move) {
+	t.Helper()
+	played, err := engine.ParseDirection(m.Played)
+	if err != nil {
+		t.Fatalf("move %d: %v", i+1, err)
 	}
-	g := engine.NewGame(got.Game.Seed)
-	for i, m := range got.Moves {
-		w := want.Moves[i]
-		played, err := engine.ParseDirection(m.Played)
-		if err != nil {
-			t.Fatalf("move %d: %v", i+1, err)
-		}
-		if m.Move != i+1 || m.Board != g.Board().String() || m.By != w.By.String() {
-			t.Fatalf("move %d: number %d, board %q, by %s; want %d, %q (the replay), %v", i+1, m.Move, m.Board, m.By, i+1, g.Board(), w.By)
-		}
-		if _, ok := g.Move(played); !ok {
-			t.Fatalf("move %d: %v changes nothing on %v", i+1, played, g.Board())
-		}
-		if played != w.Played || m.Best != w.Best().String() || m.Loss != w.Loss || m.Verdict != w.Verdict.String() {
-			t.Errorf("move %d: %s, best %s, loss %g, %s; the library says %v, %v, %g, %v",
-				i+1, m.Played, m.Best, m.Loss, m.Verdict, w.Played, w.Best(), w.Loss, w.Verdict)
-		}
-		for d := range engine.Direction(engine.NumDirections) {
-			v := m.Values[d.String()]
-			if (v != nil) != w.Search.Legal[d] || v != nil && *v != w.Search.Value[d] {
-				t.Errorf("move %d: value of %v = %v; the library says %g (legal %v)", i+1, d, v, w.Search.Value[d], w.Search.Legal[d])
-			}
-		}
+	if m.Move != i+1 || m.Board != g.Board().String() || m.By != w.By.String() {
+		t.Fatalf("move %d: number %d, board %q, by %s; want %d, %q (the replay), %v", i+1, m.Move, m.Board, m.By, i+1, g.Board(), w.By)
 	}
-	if g.Score() != got.Game.Score {
-		t.Errorf("the moves replay to score %d; review -json says %d", g.Score(), got.Game.Score)
+	if _, ok := g.Move(played); !ok {
+		t.Fatalf("move %d: %v changes nothing on %v", i+1, played, g.Board())
+	}
+	if played != w.Played || m.Best != w.Best().String() || m.Loss != w.Loss || m.Verdict != w.Verdict.String() {
+		t.Errorf("move %d: %s, best %s, loss %g, %s; the library says %v, %v, %g, %v",
+			i+1, m.Played, m.Best, m.Loss, m.Verdict, w.Played, w.Best(), w.Loss, w.Verdict)
+	}
+	for d := range engine.Direction(engine.NumDirections) {
+		v := m.Values[d.String()]
+		if (v != nil) != w.Search.Legal[d] || v != nil && *v != w.Search.Value[d] {
+			t.Errorf("move %d: value of %v = %v; the library says %g (legal %v)", i+1, d, v, w.Search.Value[d], w.Search.Legal[d])
+		}
 	}
 }
 

@@ -1,22 +1,20 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/gamefile"
 )
 
 // writeReviewText prints the review of the game in file for people: what
 // the game was, the setting, the accuracy, the count of each verdict and
 // the worst moves with their boards.
-func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) error {
+func writeReviewText(w io.Writer, file gamefile.File, rev *review.Review, worst int) error {
 	var sb strings.Builder
 	writeReviewHeader(&sb, file, rev)
 	if len(rev.Moves) == 0 {
@@ -63,11 +61,11 @@ func writeReviewText(w io.Writer, file gameFile, rev *review.Review, worst int) 
 
 // writeReviewHeader writes what the game was, how it was reviewed, and
 // what the reader must know.
-func writeReviewHeader(sb *strings.Builder, file gameFile, rev *review.Review) {
-	fmt.Fprintf(sb, "%s: seed %d, %s %s, score %s, highest tile %d\n", file.source, file.game.Seed,
-		figures.Count(rev.Total), figures.Plural(rev.Total, "move"), figures.Count(file.score), file.tile)
-	if file.game.Start != 0 {
-		fmt.Fprintf(sb, "started from %v\n", file.game.Start)
+func writeReviewHeader(sb *strings.Builder, file gamefile.File, rev *review.Review) {
+	fmt.Fprintf(sb, "%s: seed %d, %s %s, score %s, highest tile %d\n", file.Source, file.Game.Seed,
+		figures.Count(rev.Total), figures.Plural(rev.Total, "move"), figures.Count(file.Score), file.Tile)
+	if file.Game.Start != 0 {
+		fmt.Fprintf(sb, "started from %v\n", file.Game.Start)
 	}
 	how := "the same on every machine"
 	if !rev.Setting.Deterministic() {
@@ -80,8 +78,8 @@ func writeReviewHeader(sb *strings.Builder, file gameFile, rev *review.Review) {
 	case !rev.Complete():
 		fmt.Fprintf(sb, "interrupted: the first %s of %s moves were reviewed\n", figures.Count(n), figures.Count(rev.Total))
 	}
-	if file.note != "" {
-		fmt.Fprintf(sb, "note: %s\n", file.note)
+	if file.Note != "" {
+		fmt.Fprintf(sb, "note: %s\n", file.Note)
 	}
 	sb.WriteByte('\n')
 }
@@ -110,137 +108,5 @@ func writeReviewedMove(sb *strings.Builder, m review.Move) {
 			line += "  played"
 		}
 		sb.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-}
-
-// reviewJSON is the JSON document of review -json, in its order: the
-// game, the setting, how many moves were reviewed, the summary, and the
-// moves (each a reviewMoveJSON).
-type reviewJSON struct {
-	Game     reviewGameJSON    `json:"game"`
-	Setting  reviewSettingJSON `json:"setting"`
-	Reviewed int               `json:"reviewed"` // the moves reviewed: all, or the first ones if interrupted
-	Complete bool              `json:"complete"`
-	Summary  reviewSummaryJSON `json:"summary"`
-}
-
-type reviewGameJSON struct {
-	Source      string `json:"source"`
-	Seed        uint64 `json:"seed"`
-	Start       string `json:"start,omitempty"` // omitted for a usual game
-	Moves       int    `json:"moves"`
-	Score       int    `json:"score"`
-	HighestTile int    `json:"highest_tile"`
-	Note        string `json:"note,omitempty"`
-}
-
-type reviewSettingJSON struct {
-	Depth         int     `json:"depth"`                   // plies; 0 for auto, or no limit with a time per move
-	Auto          bool    `json:"auto,omitempty"`          // each position searched at its auto depth
-	TimePerMove   float64 `json:"time_per_move,omitempty"` // seconds
-	Deterministic bool    `json:"deterministic"`
-}
-
-// newReviewSettingJSON returns s as review -json writes it.
-func newReviewSettingJSON(s review.Setting) reviewSettingJSON {
-	j := reviewSettingJSON{Depth: s.Depth, TimePerMove: s.Time.Seconds(), Deterministic: s.Deterministic()}
-	if s.Depth == ai.Auto && s.Time <= 0 {
-		j.Auto = true
-	}
-	return j
-}
-
-type reviewSummaryJSON struct {
-	Accuracy *float64         `json:"accuracy"` // percent; null with no rated move
-	Rated    int              `json:"rated"`
-	Mattered int              `json:"mattered"` // the rated moves where some move was worse than good
-	Player   int              `json:"player_moves"`
-	AI       int              `json:"ai_moves"`
-	Verdicts verdictCountJSON `json:"verdicts"`
-}
-
-// verdictCountJSON is the count of each verdict, in the verdicts' order.
-type verdictCountJSON [review.NumVerdicts]int
-
-// MarshalJSON writes an object from each verdict's name to its count.
-func (c verdictCountJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for v, n := range c {
-		if v > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%q:%d", review.Verdict(v), n)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// reviewMoveJSON is one move in review -json.
-type reviewMoveJSON struct {
-	Move    int        `json:"move"`
-	By      string     `json:"by"`
-	Board   string     `json:"board"` // before the move
-	Played  string     `json:"played"`
-	Best    string     `json:"best"`
-	Values  moveValues `json:"values"`
-	Loss    float64    `json:"loss"`
-	Verdict string     `json:"verdict"`
-}
-
-// writeReviewJSON prints the review as one JSON document (see reviewJSON):
-// a line for each field, and a line for each move.
-func writeReviewJSON(w io.Writer, file gameFile, rev *review.Review) error {
-	s := rev.Summary()
-	doc := reviewJSON{
-		Game: reviewGameJSON{Source: file.source, Seed: file.game.Seed, Moves: rev.Total, Score: file.score,
-			HighestTile: file.tile, Note: file.note},
-		Setting:  newReviewSettingJSON(rev.Setting),
-		Reviewed: len(rev.Moves),
-		Complete: rev.Complete(),
-		Summary:  reviewSummaryJSON{Rated: s.Rated, Mattered: s.Mattered, Player: s.Player, AI: s.AI, Verdicts: s.Verdicts},
-	}
-	if file.game.Start != 0 {
-		doc.Game.Start = file.game.Start.String()
-	}
-	if s.Rated > 0 {
-		doc.Summary.Accuracy = &s.Accuracy
-	}
-	head, err := json.Marshal(doc)
-	if err != nil {
-		return err
-	}
-	// One field a line: break the compact object after each top-level field.
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(head, &fields); err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	b.WriteString("{\n")
-	for _, name := range []string{"game", "setting", "reviewed", "complete", "summary"} {
-		fmt.Fprintf(&b, " %q: %s,\n", name, fields[name])
-	}
-	b.WriteString(` "moves": [`)
-	for i, m := range rev.Moves {
-		data, err := json.Marshal(newReviewMoveJSON(m))
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "\n  %s", data)
-	}
-	b.WriteString("\n ]\n}\n")
-	_, err = w.Write(b.Bytes())
-	return err
-}
-
-// newReviewMoveJSON returns m as review -json writes it.
-func newReviewMoveJSON(m review.Move) reviewMoveJSON {
-	return reviewMoveJSON{
-		Move: m.Number, By: m.By.String(), Board: m.Search.Board.String(), Played: m.Played.String(),
-		Best: m.Best().String(), Values: newMoveValues(m.Search),
-		Loss: m.Loss, Verdict: m.Verdict.String(),
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
 )
 
 const simSynopsis = `2048 sim [-games N] [-seed S] [-player expectimax|minimax|greedy|random] [-eval NAME]
@@ -143,7 +145,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 		return err
 	}
 	if csvFile != nil {
-		if err := writeCSV(csvFile, outcomes); err != nil {
+		if err := sim.WriteCSV(csvFile, outcomes); err != nil {
 			return fmt.Errorf("-csv %s: %w", opts.csvPath, err)
 		}
 		if err := csvFile.Commit(false); err != nil {
@@ -151,7 +153,7 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 		}
 	}
 	if plotFile != nil {
-		if err := writePlot(plotFile, filepath.Ext(opts.plotPath), outcomes); err != nil {
+		if err := chart.WriteRuns(plotFile, filepath.Ext(opts.plotPath), outcomes); err != nil {
 			return fmt.Errorf("-plot %s: %w", opts.plotPath, err)
 		}
 		if err := plotFile.Commit(false); err != nil {
@@ -159,21 +161,6 @@ func writeReports(stdout io.Writer, opts simOptions, planned int, outcomes []sim
 		}
 	}
 	return nil
-}
-
-// createOutput starts writing the file named by flag at path, so that a bad
-// path fails before the games are played; the file gets its name when the
-// report is written. An empty path asks for no file: nil, which Abort
-// accepts.
-func createOutput(flag, path string) (*atomicfile.File, error) {
-	if path == "" {
-		return nil, nil
-	}
-	f, err := atomicfile.Create(path, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", flag, path, withoutPath(err))
-	}
-	return f, nil
 }
 
 // playRuns plays runs one after the other, showing the progress on stderr,
@@ -187,9 +174,9 @@ func playRuns(ctx context.Context, runs []sim.Config, stderr io.Writer) ([]sim.O
 		if len(runs) > 1 {
 			label = "sim " + r.Player.String()
 		}
-		prog := startProgress(stderr, tty, label, r.Games)
-		o, err := sim.Run(ctx, r, &prog.counts)
-		prog.stop()
+		prog := progress.StartGames(stderr, tty, label, r.Games)
+		o, err := sim.Run(ctx, r, &prog.Counts)
+		prog.Stop()
 		outcomes = append(outcomes, o)
 		if err != nil {
 			return outcomes, err
@@ -213,23 +200,5 @@ func plannedRuns(opts simOptions) []sim.Config {
 	if !opts.compare {
 		return []sim.Config{opts.run}
 	}
-	var runs []sim.Config
-	add := func(kind string, depth int) {
-		r := opts.run
-		r.Player.Kind, r.Player.Depth = kind, depth
-		if kind != sim.Expectimax { // -time and -cutoff are the expectimax player's
-			r.Player.Time, r.Player.Cutoff = 0, 0
-		}
-		runs = append(runs, r)
-	}
-	if opts.depths != nil {
-		for _, d := range opts.depths {
-			add(opts.run.Player.Kind, d)
-		}
-		return runs
-	}
-	for _, kind := range []string{sim.Random, sim.Greedy, sim.Minimax, sim.Expectimax} {
-		add(kind, opts.run.Player.Depth)
-	}
-	return runs
+	return opts.run.Comparison(opts.depths)
 }

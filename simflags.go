@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/tui/chart"
 )
 
 // compareDefaultDepth is the depth of the searching players of -compare
@@ -26,49 +26,83 @@ const compareDefaultDepth = ai.MinimaxDepth
 func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) {
 	fs := newCommandFlags("2048 sim", simSynopsis, simAbout+"\n"+evaluatorList(), stdout, stderr)
 	var o simOptions
+	f := o.define(fs)
+	if err := fs.parse(args); err != nil {
+		return o, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *f.merge {
+		return o, o.parseMerge(fs, set)
+	}
+	if err := o.apply(fs, set, f); err != nil {
+		return o, err
+	}
+	if err := o.check(set); err != nil {
+		return o, fs.usageError("%v", err)
+	}
+	if err := f.eval.check(); err != nil {
+		return o, err
+	}
+	o.evalFlags = f.eval
+	return o, nil
+}
+
+// simFlags are the flags of sim read into simOptions once parsed.
+type simFlags struct {
+	eval          *evalFlags
+	depth         *depthFlag
+	cutoff        *float64
+	depths, shard *string
+	merge         *bool
+}
+
+// define adds sim's flags to fs: those that set options as they are
+// parsed, and those returned, which apply reads.
+func (o *simOptions) define(fs *commandFlags) simFlags {
 	p := &o.run.Player
 	fs.IntVar(&o.run.Games, "games", 100, "play `N` games")
 	fs.Uint64Var(&o.run.Seed, "seed", 1, "seed game i with `S`+i")
 	fs.StringVar(&p.Kind, "player", sim.Expectimax, "the player: "+strings.Join(sim.Kinds(), ", "))
-	evalFlags := fs.evalFlags()
-	depth := fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
+	var f simFlags
+	f.eval = fs.evalFlags()
+	f.depth = fs.depthFlag(ai.MaxDepth, "; minimax takes 3 for auto")
 	fs.DurationVar(&p.Time, "time", 0, "expectimax: search ply by ply for at most `D` a move (the games then depend on the machine)")
-	cutoff := fs.Float64("cutoff", 0, fmt.Sprintf("expectimax: evaluate rather than expand a branch less likely than `P` (default: the evaluator's, %g, or %g for a network); 0 expands every branch, as programs without a cut-off search",
+	f.cutoff = fs.Float64("cutoff", 0, fmt.Sprintf("expectimax: evaluate rather than expand a branch less likely than `P` (default: the evaluator's, %g, or %g for a network); 0 expands every branch, as programs without a cut-off search",
 		ai.DefaultCutoff, ntuple.SearchCutoff))
 	fs.IntVar(&o.run.Workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("play `W` games at once, one search thread each (at most %d)", sim.MaxWorkers))
 	fs.BoolVar(&o.json, "json", false, "print every game (with its moves) and the summary as one JSON document")
 	fs.StringVar(&o.csvPath, "csv", "", "write one CSV row a game to `FILE`")
 	fs.StringVar(&o.plotPath, "plot", "", "draw the reach rates and the score distribution to `FILE` (.png or .svg)")
 	fs.BoolVar(&o.compare, "compare", false, "play several configurations on the same seeds and print them side by side")
-	depths := fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
-	shardFlag := fs.String("shard", "", "play the part `K/N` of the games: the K-th of N blocks of their seeds, for a batch job")
-	merge := fs.Bool("merge", false, "report the games of the -json outputs given as arguments, the shards of one run")
-	if err := fs.parse(args); err != nil {
-		return o, err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *merge {
-		return o, o.parseMerge(fs, set)
-	}
+	f.depths = fs.String("depths", "", "with -compare: play the -player at each depth from `A-B` plies (also N or a list like 1,3,5)")
+	f.shard = fs.String("shard", "", "play the part `K/N` of the games: the K-th of N blocks of their seeds, for a batch job")
+	f.merge = fs.Bool("merge", false, "report the games of the -json outputs given as arguments, the shards of one run")
+	return f
+}
 
-	p.Eval, p.Depth = evalFlags.name, depth.plies
+// apply reads into o the flags of f, given the flags set, and the
+// arguments, which sim refuses. It returns a usage error, printed, for a
+// value that does not read.
+func (o *simOptions) apply(fs *commandFlags, set map[string]bool, f simFlags) error {
+	p := &o.run.Player
+	p.Eval, p.Depth = f.eval.name, f.depth.plies
 	if set["cutoff"] {
-		if !(*cutoff >= 0 && *cutoff < 1) { // NaN too
-			return o, fs.usageError("-cutoff %v: want a probability from 0 (no cut-off) to below 1", *cutoff)
+		if !(*f.cutoff >= 0 && *f.cutoff < 1) { // NaN too
+			return fs.usageError("-cutoff %v: want a probability from 0 (no cut-off) to below 1", *f.cutoff)
 		}
-		p.Cutoff = *cutoff
+		p.Cutoff = *f.cutoff
 		if p.Cutoff == 0 {
 			p.Cutoff = -1 // none, as ai.Config says it
 		}
 	}
 	if fs.NArg() > 0 {
-		return o, fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
+		return fs.usageError("unexpected argument %q: sim takes only flags", fs.Arg(0))
 	}
 	if set["depths"] {
-		ds, err := parseDepths(*depths)
+		ds, err := parseDepths(*f.depths)
 		if err != nil {
-			return o, fs.usageError("-depths %q: %v", *depths, err)
+			return fs.usageError("-depths %q: %v", *f.depths, err)
 		}
 		o.depths = ds
 	}
@@ -76,22 +110,15 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (simOptions, error) 
 		p.Depth = compareDefaultDepth
 	}
 	if set["shard"] && o.run.Games >= 1 { // check refuses -games 0
-		k, n, err := parseShard(*shardFlag)
+		k, n, err := parseShard(*f.shard)
 		if err == nil {
 			o.run, err = o.run.Part(k, n)
 		}
 		if err != nil {
-			return o, fs.usageError("-shard %q: %v", *shardFlag, err)
+			return fs.usageError("-shard %q: %v", *f.shard, err)
 		}
 	}
-	if err := o.check(set); err != nil {
-		return o, fs.usageError("%v", err)
-	}
-	if err := evalFlags.check(); err != nil {
-		return o, err
-	}
-	o.evalFlags = evalFlags
-	return o, nil
+	return nil
 }
 
 // parseMerge checks the command line of -merge, whose arguments are the
@@ -105,45 +132,28 @@ func (o *simOptions) parseMerge(fs *commandFlags, set map[string]bool) error {
 	if fs.NArg() == 0 {
 		return fs.usageError("-merge: give the -json outputs to merge")
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fs.usageError("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	if o.plotPath != "" {
+		if err := chart.CheckName(o.plotPath); err != nil {
+			return fs.usageError("-plot %s: %v", o.plotPath, err)
+		}
 	}
 	o.merge = fs.Args()
 	return nil
 }
 
-// check reports what is wrong with the options, given the flags set.
+// check reports what is wrong with the options, given the flags set: the
+// first of simRules that refuses them, a -plot that cannot be drawn, or
+// runs that would not fit in memory.
 func (o *simOptions) check(set map[string]bool) error {
-	p := o.run.Player
-	allFour := o.compare && !set["depths"] // the four players, whatever -player says
-	switch {
-	case o.run.Games < 1:
-		return fmt.Errorf("-games %d: want at least 1 game", o.run.Games)
-	case o.run.Workers < 1 || o.run.Workers > sim.MaxWorkers:
-		return fmt.Errorf("-workers %d: want 1 to %d workers", o.run.Workers, sim.MaxWorkers)
-	case !slices.Contains(sim.Kinds(), p.Kind):
-		return fmt.Errorf("-player %q: want one of %s", p.Kind, strings.Join(sim.Kinds(), ", "))
-	case p.Time < 0:
-		return fmt.Errorf("-time %v: want a positive duration", p.Time)
-	case set["depths"] && !o.compare:
-		return errors.New("-depths needs -compare")
-	case set["player"] && allFour:
-		return errors.New("-player with -compare needs -depths: -compare alone plays all four players")
-	case set["depths"] && set["depth"]:
-		return errors.New("-depths and -depth both set the depth: give one")
-	case set["depths"] && !p.Searches():
-		return fmt.Errorf("-depths: the %s player does not search", p.Kind)
-	case !o.compare && !p.Searches() && set["depth"]:
-		return fmt.Errorf("-depth: the %s player does not search", p.Kind)
-	case !allFour && p.Kind != sim.Expectimax && set["time"]:
-		return errors.New("-time: only the expectimax player has a time budget")
-	case !allFour && p.Kind != sim.Expectimax && set["cutoff"]:
-		return errors.New("-cutoff: only the expectimax player cuts branches off")
-	case !o.compare && p.Kind == sim.Random && set["eval"]:
-		return errors.New("-eval: the random player evaluates nothing")
+	for _, rule := range simRules {
+		if err := rule(o, set); err != nil {
+			return err
+		}
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plotPath)); o.plotPath != "" && !slices.Contains(plotFormats(), ext) {
-		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plotPath, strings.Join(plotFormats(), ", "))
+	if o.plotPath != "" {
+		if err := chart.CheckName(o.plotPath); err != nil {
+			return fmt.Errorf("-plot %s: %w", o.plotPath, err)
+		}
 	}
 	memory := sim.PhysicalMemory()
 	for _, r := range plannedRuns(*o) {
@@ -152,6 +162,51 @@ func (o *simOptions) check(set map[string]bool) error {
 		}
 	}
 	return nil
+}
+
+// allFour reports whether the options play the four players of -compare,
+// whatever -player says.
+func (o *simOptions) allFour(set map[string]bool) bool { return o.compare && !set["depths"] }
+
+// simRules are the checks of sim's options, given the flags set, in
+// order: each returns what is wrong, or nil.
+var simRules = []func(o *simOptions, set map[string]bool) error{
+	func(o *simOptions, _ map[string]bool) error {
+		return refuse(o.run.Games < 1, "-games %d: want at least 1 game", o.run.Games)
+	},
+	func(o *simOptions, _ map[string]bool) error {
+		return refuse(o.run.Workers < 1 || o.run.Workers > sim.MaxWorkers, "-workers %d: want 1 to %d workers", o.run.Workers, sim.MaxWorkers)
+	},
+	func(o *simOptions, _ map[string]bool) error {
+		return refuse(!slices.Contains(sim.Kinds(), o.run.Player.Kind), "-player %q: want one of %s", o.run.Player.Kind, strings.Join(sim.Kinds(), ", "))
+	},
+	func(o *simOptions, _ map[string]bool) error {
+		return refuse(o.run.Player.Time < 0, "-time %v: want a positive duration", o.run.Player.Time)
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(set["depths"] && !o.compare, "-depths needs -compare")
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(set["player"] && o.allFour(set), "-player with -compare needs -depths: -compare alone plays all four players")
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(set["depths"] && set["depth"], "-depths and -depth both set the depth: give one")
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(set["depths"] && !o.run.Player.Searches(), "-depths: the %s player does not search", o.run.Player.Kind)
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(!o.compare && !o.run.Player.Searches() && set["depth"], "-depth: the %s player does not search", o.run.Player.Kind)
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(!o.allFour(set) && o.run.Player.Kind != sim.Expectimax && set["time"], "-time: only the expectimax player has a time budget")
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(!o.allFour(set) && o.run.Player.Kind != sim.Expectimax && set["cutoff"], "-cutoff: only the expectimax player cuts branches off")
+	},
+	func(o *simOptions, set map[string]bool) error {
+		return refuse(!o.compare && o.run.Player.Kind == sim.Random && set["eval"], "-eval: the random player evaluates nothing")
+	},
 }
 
 // parseShard reads the -shard flag, K/N: the part K of N of the run.

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,7 +15,12 @@ import (
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/ai/sim"
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/chart"
+	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 const trainSynopsis = `2048 train (-time D | -episodes N) [-net 4x6|8x6] [-threads T] [-seed S]
@@ -153,22 +155,11 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if opts.export != "" {
 		return exportNetwork(ctx, opts, stdout, stderr)
 	}
-	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
-		[]namedFile{{"-first", opts.first}, {"-init-from", opts.initFrom}}); err != nil {
-		return err
-	}
-	if err := checkOutputs([]namedFile{{"-log", opts.log}, {"-plot", opts.plot}}, []namedFile{{"-weights", opts.weights}}); err != nil {
-		return err
-	}
-	if err := checkTrainFiles(opts); err != nil {
-		return err
-	}
-	lock, err := lockWeights(opts.weights, stderr)
+	lock, err := takeTrainFiles(opts, stderr)
 	if err != nil {
 		return err
 	}
 	defer lock.Release()
-	removeStale(opts, stderr)
 	// The networks go back to the system as the command returns, however
 	// it ends, as they would with its process: run within another program
 	// (the tests run it so), it would otherwise leave them mapped until
@@ -198,37 +189,84 @@ func trainCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 			return err
 		}
 	}
-	if opts.set["restart"] {
-		checkpoint.State.Restart = uint32(opts.restart)
-	}
-	if opts.set["rate"] {
-		checkpoint.State.Rate = float32(opts.rate)
-	}
-	if opts.set["coherence-rate"] {
-		checkpoint.State.CoherenceRate = float32(opts.coherenceRate)
-	}
-	trainer, err := ntuple.NewTrainer(checkpoint, opts.threads)
+	opts.setState(&checkpoint.State)
+	trainer, err := newTrainer(opts, checkpoint)
 	if err != nil {
 		return err
 	}
 	// With the coherence tables the schedule may add, which checkpoint
 	// does not hold; schedule.Run leaves no goroutine behind.
 	defer func() { trainer.Checkpoint().Release() }()
-	if err := trainer.SetLambda(float32(opts.lambda)); err != nil {
-		return err
-	}
 	announceTraining(stderr, opts, trainer, first)
 	earlier, meetOn, err := prepareStage(ctx, opts, first, trainer, stderr)
 	if err != nil {
 		return err
 	}
-	progress := newTrainProgress(stderr, isTerminal(stderr), time.Now())
-	plan := schedule.Plan{Duration: opts.duration, Episodes: opts.episodes, Coherence: opts.coherence,
-		EvalEvery: opts.evalEvery, EvalGames: opts.evalGames, EvalPlies: opts.evalDepth, Workers: opts.threads, CheckpointEvery: opts.checkpointEvery,
-		Earlier: earlier, MeetOn: meetOn}
-	err = schedule.Run(ctx, trainer, plan, history, trainHooks(opts, stdout, progress))
-	progress.end()
+	prog := progress.NewTraining(stderr, isTerminal(stderr), time.Now())
+	err = schedule.Run(ctx, trainer, opts.plan(earlier, meetOn), history, trainHooks(opts, stdout, prog))
+	prog.End()
 	return trainError(err, opts.weights)
+}
+
+// newTrainer returns the trainer of the checkpoint c, on the options'
+// threads and with their λ.
+func newTrainer(o trainOptions, c *ntuple.Checkpoint) (*ntuple.Trainer, error) {
+	t, err := ntuple.NewTrainer(c, o.threads)
+	if err != nil {
+		return nil, err
+	}
+	return t, t.SetLambda(float32(o.lambda))
+}
+
+// plan returns the schedule of the training; earlier and meetOn are the
+// first stage of a second stage and the boards where they meet (see
+// prepareStage).
+func (o *trainOptions) plan(earlier []ntuple.Stage, meetOn []engine.Board) schedule.Plan {
+	return schedule.Plan{Duration: o.duration, Episodes: o.episodes, Coherence: o.coherence,
+		EvalEvery: o.evalEvery, EvalGames: o.evalGames, EvalPlies: o.evalDepth, Workers: o.threads, CheckpointEvery: o.checkpointEvery,
+		Earlier: earlier, MeetOn: meetOn}
+}
+
+// takeTrainFiles checks the files the training writes, before anything
+// is read or trained, removes what trainings stopped while writing them
+// left, and returns the lock of the weights file (see
+// trainfiles.LockWeights).
+func takeTrainFiles(opts trainOptions, stderr io.Writer) (*dirlock.Lock, error) {
+	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
+		[]namedFile{{"-first", opts.first}, {"-init-from", opts.initFrom}}); err != nil {
+		return nil, err
+	}
+	if err := checkOutputs([]namedFile{{"-log", opts.log}, {"-plot", opts.plot}}, []namedFile{{"-weights", opts.weights}}); err != nil {
+		return nil, err
+	}
+	if err := opts.files().Check(); err != nil {
+		return nil, err
+	}
+	lock, err := trainfiles.LockWeights(opts.weights, stderr)
+	if err != nil {
+		return nil, err
+	}
+	opts.files().RemoveStale(stderr)
+	return lock, nil
+}
+
+// files returns the files the training writes.
+func (o *trainOptions) files() trainfiles.Files {
+	return trainfiles.Files{Weights: o.weights, Curve: o.log, Plot: o.plot}
+}
+
+// setState sets in st, the state of the training read or begun, the
+// settings of the flags given that the weights file keeps.
+func (o *trainOptions) setState(st *ntuple.State) {
+	if o.set["restart"] {
+		st.Restart = uint32(o.restart)
+	}
+	if o.set["rate"] {
+		st.Rate = float32(o.rate)
+	}
+	if o.set["coherence-rate"] {
+		st.CoherenceRate = float32(o.coherenceRate)
+	}
 }
 
 // announceTraining says what the training trains and the memory it takes,
@@ -269,43 +307,7 @@ func mebibytes(n int64) string { return figures.Count(n>>20) + " MiB" }
 func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, error) {
 	fs := newCommandFlags("2048 train", trainSynopsis, trainAbout, stdout, stderr)
 	var o trainOptions
-	fs.DurationVar(&o.duration, "time", 0, "train for `D` (like 1h or 90m), evaluations and checkpoints included")
-	fs.Int64Var(&o.episodes, "episodes", 0, "train on `N` games")
-	net := fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
-	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network (with -export and -first: play the games that measure where the stages meet)")
-	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
-	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(evaluators.DefaultWeightsPath())+")")
-	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
-	fs.Float64Var(&o.initial, "init", defaultInitial, "start a new network valuing every board at `V` points (0 as ziap/2048-tdl; 320000 is TDL2048's optimistic start)")
-	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
-	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
-	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
-	fs.Float64Var(&o.rate, "rate", ntuple.DefaultRate, "move each value the fraction `A` of the way to its target, outside the temporal-coherence phase; kept in the weights file")
-	fs.Float64Var(&o.coherenceRate, "coherence-rate", ntuple.DefaultCoherenceRate, "in the temporal-coherence phase, move each value the fraction `A` of the way to its target, times each weight's coherence; kept in the weights file")
-	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
-	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games")
-	fs.IntVar(&o.evalDepth, "eval-depth", 1, "play the evaluation's games at `N` plies: 1, the move of highest points plus value, or a search so deep")
-	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
-	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
-	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
-	fs.StringVar(&o.first, "first", "", "train (or -export) the second stage of the network whose first stage is in `FILE` (a weights or play file)")
-	fs.IntVar(&o.stageTile, "stage-tile", ntuple.DefaultStageTile, "with -first: the second stage values the boards that hold tile `N` or more")
-	fs.IntVar(&o.starts, "starts", defaultStarts, "with -first: start games from `N` boards where the first stage's games first hold -stage-tile")
-	fs.StringVar(&o.initFrom, "init-from", "", "start a new network from the weights of the network in `FILE` (a weights or play file), not from -init")
-	fs.StringVar(&o.export, "export", "", "train nothing: write the network of the weights file as the play file `FILE`")
-	fs.Float64Var(&o.step, "step", ntuple.DefaultPlayStep, "with -export: round each weight to a multiple of `P` points above its tuple's lowest (0: the finest that fits 16 bits)")
-	o.tiers = ntuple.DefaultTiers()
-	fs.Func("tiers", "with -export: the rounding, tier by tier, `SHARE:FACTOR,…`: the share of a tuple's weights, those play adjusted most first, and the multiple of the step they are rounded to (default "+
-		o.tiers.String()+"; 1:1: every weight to the step)", func(s string) error {
-		t, err := ntuple.ParseTiers(s)
-		o.tiers = t
-		return err
-	})
-	fs.Func("stage-shift", "with -export and -first: raise the second stage's values by `P` points to meet the first's where it takes over (default auto: by the gap measured on the first stage's games; 0: as trained)", func(s string) error {
-		p, err := parseStageShift(s)
-		o.stageShift = p
-		return err
-	})
+	net := o.define(fs)
 	if err := fs.parse(args); err != nil {
 		return o, err
 	}
@@ -340,51 +342,122 @@ func parseTrainFlags(args []string, stdout, stderr io.Writer) (trainOptions, err
 	return o, nil
 }
 
-// check reports what is wrong with the options.
+// define adds train's flags to fs, setting o as they are parsed, and
+// returns -net, which parseTrainFlags reads.
+func (o *trainOptions) define(fs *commandFlags) (net *string) {
+	fs.DurationVar(&o.duration, "time", 0, "train for `D` (like 1h or 90m), evaluations and checkpoints included")
+	fs.Int64Var(&o.episodes, "episodes", 0, "train on `N` games")
+	net = fs.String("net", ntuple.FourBySix.String(), "the network `NET` of a new training: 4x6 (256 MiB) or 8x6 (512 MiB, stronger, slower)")
+	fs.IntVar(&o.threads, "threads", runtime.GOMAXPROCS(0), "train on `T` goroutines, which share the network (with -export and -first: play the games that measure where the stages meet)")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed the games of a new training with `S`")
+	fs.StringVar(&o.weights, "weights", "", "keep the network in `FILE` (default "+displayPath(evaluators.DefaultWeightsPath())+")")
+	fs.BoolVar(&o.resume, "resume", false, "go on training the network in the weights file")
+	fs.Float64Var(&o.initial, "init", defaultInitial, "start a new network valuing every board at `V` points (0 as ziap/2048-tdl; 320000 is TDL2048's optimistic start)")
+	fs.Float64Var(&o.lambda, "lambda", defaultLambda, "learn from λ-returns with λ = `L`, each game walked backwards once played (0: TD(0), after every move)")
+	fs.Float64Var(&o.coherence, "coherence", defaultCoherence, "spend the last fraction `F` of the run in the temporal-coherence phase (0: none; it triples the memory)")
+	fs.IntVar(&o.restart, "restart", ntuple.DefaultRestart, "play a game of `N` moves or more again from its middle, and that one too (0: never); kept in the weights file")
+	fs.Float64Var(&o.rate, "rate", ntuple.DefaultRate, "move each value the fraction `A` of the way to its target, outside the temporal-coherence phase; kept in the weights file")
+	fs.Float64Var(&o.coherenceRate, "coherence-rate", ntuple.DefaultCoherenceRate, "in the temporal-coherence phase, move each value the fraction `A` of the way to its target, times each weight's coherence; kept in the weights file")
+	fs.DurationVar(&o.evalEvery, "eval-every", defaultEvalEvery, "evaluate the network every `D` (0: only at the end)")
+	fs.IntVar(&o.evalGames, "eval-games", defaultEvalGames, "evaluate on `N` games")
+	fs.IntVar(&o.evalDepth, "eval-depth", 1, "play the evaluation's games at `N` plies: 1, the move of highest points plus value, or a search so deep")
+	fs.DurationVar(&o.checkpointEvery, "checkpoint-every", defaultCheckpointEvery, "write the weights file every `D`")
+	fs.StringVar(&o.log, "log", "", "keep the learning curve in the CSV file `FILE` (default: the weights file's name with .curve.csv)")
+	fs.StringVar(&o.plot, "plot", "", "draw the learning curve to `FILE` (.png or .svg) after each evaluation")
+	fs.StringVar(&o.first, "first", "", "train (or -export) the second stage of the network whose first stage is in `FILE` (a weights or play file)")
+	fs.IntVar(&o.stageTile, "stage-tile", ntuple.DefaultStageTile, "with -first: the second stage values the boards that hold tile `N` or more")
+	fs.IntVar(&o.starts, "starts", defaultStarts, "with -first: start games from `N` boards where the first stage's games first hold -stage-tile")
+	fs.StringVar(&o.initFrom, "init-from", "", "start a new network from the weights of the network in `FILE` (a weights or play file), not from -init")
+	fs.StringVar(&o.export, "export", "", "train nothing: write the network of the weights file as the play file `FILE`")
+	fs.Float64Var(&o.step, "step", ntuple.DefaultPlayStep, "with -export: round each weight to a multiple of `P` points above its tuple's lowest (0: the finest that fits 16 bits)")
+	o.tiers = ntuple.DefaultTiers()
+	fs.Func("tiers", "with -export: the rounding, tier by tier, `SHARE:FACTOR,…`: the share of a tuple's weights, those play adjusted most first, and the multiple of the step they are rounded to (default "+
+		o.tiers.String()+"; 1:1: every weight to the step)", func(s string) error {
+		t, err := ntuple.ParseTiers(s)
+		o.tiers = t
+		return err
+	})
+	fs.Func("stage-shift", "with -export and -first: raise the second stage's values by `P` points to meet the first's where it takes over (default auto: by the gap measured on the first stage's games; 0: as trained)", func(s string) error {
+		p, err := parseStageShift(s)
+		o.stageShift = p
+		return err
+	})
+	return net
+}
+
+// check reports what is wrong with the options: the first of trainRules
+// that refuses them, or a -plot that cannot be drawn.
 func (o *trainOptions) check() error {
 	for _, name := range exportOnlyFlags {
 		if o.set[name] {
 			return fmt.Errorf("-%s goes with -export FILE: a training writes a weights file, not a play file", name)
 		}
 	}
-	switch {
-	case o.duration == 0 && o.episodes == 0:
-		return errors.New("give the length of the run: -time D or -episodes N")
-	case o.set["time"] && o.set["episodes"]:
-		return errors.New("-time and -episodes both set the length of the run: give one")
-	case o.duration < 0 || o.set["time"] && o.duration == 0:
-		return fmt.Errorf("-time %v: want a positive duration", o.duration)
-	case o.episodes < 0 || o.set["episodes"] && o.episodes == 0:
-		return fmt.Errorf("-episodes %d: want at least 1 game", o.episodes)
-	case o.threads < 1 || o.threads > sim.MaxWorkers:
-		return fmt.Errorf("-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
-	case math.IsNaN(o.lambda) || o.lambda < 0 || o.lambda > 1:
-		return fmt.Errorf("-lambda %g: want a number from 0 to 1", o.lambda)
-	case o.restart < 0 || o.restart > maxRestart:
-		return fmt.Errorf("-restart %d: want 0 (never) to %d moves", o.restart, maxRestart)
-	case !(o.rate > 0 && o.rate <= 1):
-		return fmt.Errorf("-rate %g: want a fraction above 0, at most 1", o.rate)
-	case !(o.coherenceRate > 0 && o.coherenceRate <= 1):
-		return fmt.Errorf("-coherence-rate %g: want a fraction above 0, at most 1", o.coherenceRate)
-	case math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1:
-		return fmt.Errorf("-coherence %g: want a fraction from 0 to 1", o.coherence)
-	case o.evalEvery < 0:
-		return fmt.Errorf("-eval-every %v: want a positive duration, or 0", o.evalEvery)
-	case o.evalGames < 1:
-		return fmt.Errorf("-eval-games %d: want at least 1 game", o.evalGames)
-	case o.evalDepth < 1 || o.evalDepth > ai.MaxDepth:
-		return fmt.Errorf("-eval-depth %d: want 1 to %d plies", o.evalDepth, ai.MaxDepth)
-	case o.checkpointEvery <= 0:
-		return fmt.Errorf("-checkpoint-every %v: want a positive duration", o.checkpointEvery)
-	case o.resume && o.set["seed"]:
-		return errors.New("-seed: a resumed training goes on with the generators of its file")
-	case o.resume && o.set["init"]:
-		return errors.New("-init: a resumed training goes on with the network of its file")
-	case math.IsNaN(o.initial) || math.Abs(o.initial) > maxInitial:
-		return fmt.Errorf("-init %g: want a value from %g to %g points", o.initial, -maxInitial, maxInitial)
+	for _, rule := range trainRules {
+		if err := rule(o); err != nil {
+			return err
+		}
 	}
-	if ext := strings.ToLower(filepath.Ext(o.plot)); o.plot != "" && !slices.Contains(plotFormats(), ext) {
-		return fmt.Errorf("-plot %s: want a file name ending in %s", o.plot, strings.Join(plotFormats(), ", "))
+	if o.plot != "" {
+		if err := chart.CheckName(o.plot); err != nil {
+			return fmt.Errorf("-plot %s: %w", o.plot, err)
+		}
 	}
 	return nil
+}
+
+// trainRules are the checks of a training's options, in order, one a
+// line: each returns what is wrong, or nil.
+var trainRules = []func(o *trainOptions) error{
+	func(o *trainOptions) error {
+		return refuse(o.duration == 0 && o.episodes == 0, "give the length of the run: -time D or -episodes N")
+	},
+	func(o *trainOptions) error {
+		return refuse(o.set["time"] && o.set["episodes"], "-time and -episodes both set the length of the run: give one")
+	},
+	func(o *trainOptions) error {
+		return refuse(o.duration < 0 || o.set["time"] && o.duration == 0, "-time %v: want a positive duration", o.duration)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.episodes < 0 || o.set["episodes"] && o.episodes == 0, "-episodes %d: want at least 1 game", o.episodes)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.threads < 1 || o.threads > sim.MaxWorkers, "-threads %d: want 1 to %d", o.threads, sim.MaxWorkers)
+	},
+	func(o *trainOptions) error {
+		return refuse(math.IsNaN(o.lambda) || o.lambda < 0 || o.lambda > 1, "-lambda %g: want a number from 0 to 1", o.lambda)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.restart < 0 || o.restart > maxRestart, "-restart %d: want 0 (never) to %d moves", o.restart, maxRestart)
+	},
+	func(o *trainOptions) error {
+		return refuse(!(o.rate > 0 && o.rate <= 1), "-rate %g: want a fraction above 0, at most 1", o.rate)
+	},
+	func(o *trainOptions) error {
+		return refuse(!(o.coherenceRate > 0 && o.coherenceRate <= 1), "-coherence-rate %g: want a fraction above 0, at most 1", o.coherenceRate)
+	},
+	func(o *trainOptions) error {
+		return refuse(math.IsNaN(o.coherence) || o.coherence < 0 || o.coherence > 1, "-coherence %g: want a fraction from 0 to 1", o.coherence)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.evalEvery < 0, "-eval-every %v: want a positive duration, or 0", o.evalEvery)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.evalGames < 1, "-eval-games %d: want at least 1 game", o.evalGames)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.evalDepth < 1 || o.evalDepth > ai.MaxDepth, "-eval-depth %d: want 1 to %d plies", o.evalDepth, ai.MaxDepth)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.checkpointEvery <= 0, "-checkpoint-every %v: want a positive duration", o.checkpointEvery)
+	},
+	func(o *trainOptions) error {
+		return refuse(o.resume && o.set["seed"], "-seed: a resumed training goes on with the generators of its file")
+	},
+	func(o *trainOptions) error {
+		return refuse(o.resume && o.set["init"], "-init: a resumed training goes on with the network of its file")
+	},
+	func(o *trainOptions) error {
+		return refuse(math.IsNaN(o.initial) || math.Abs(o.initial) > maxInitial, "-init %g: want a value from %g to %g points", o.initial, -maxInitial, maxInitial)
+	},
 }

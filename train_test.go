@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 // quickTrain is a short training of one thread, evaluated on few games:
@@ -108,7 +109,32 @@ func TestTrainAndUse(t *testing.T) {
 		}
 	}
 
-	_, stderr = train(t, 1, "-episodes", "10", "-weights", w)
+	checkTrainRefusals(t, dir, w)
+
+	stdout, _ = train(t, 0, "-episodes", "50", "-weights", w, "-resume", "-lambda", "0.5", "-eval-depth", "2", "-eval-games", "20")
+	if !strings.Contains(stdout, "20 games at 2 plies") {
+		t.Errorf("train -eval-depth 2 printed %q; want the evaluation's 20 games at 2 plies", stdout)
+	}
+	released(t, w)
+	state, err := stateOf(w)
+	if err != nil || state.Episodes != 150 {
+		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
+	}
+	points, err := trainfiles.ReadCurve(curve)
+	if err != nil || len(points) != 2 || points[1].Episodes != 150 || points[0].Plies != 1 || points[1].Plies != 2 {
+		t.Errorf("the learning curve after resuming: %+v, %v; want 2 points, at one ply, then after 150 games at 2 plies", points, err)
+	}
+
+	checkNetworkPlays(t, w)
+}
+
+// checkTrainRefusals checks that train refuses to train over w, the
+// weights file of a network trained in dir, without -resume or while
+// another training holds it, to resume it as another design, and to
+// resume a file that is not there.
+func checkTrainRefusals(t *testing.T, dir, w string) {
+	t.Helper()
+	_, stderr := train(t, 1, "-episodes", "10", "-weights", w)
 	if !strings.Contains(stderr, w+" exists already") || !strings.Contains(stderr, "-resume") {
 		t.Errorf("a second training over the file: stderr %q; want a refusal that names -resume", stderr)
 	}
@@ -132,21 +158,12 @@ func TestTrainAndUse(t *testing.T) {
 	if !strings.Contains(stderr, "no trained network") {
 		t.Errorf("resuming a missing file: stderr %q; want it said", stderr)
 	}
+}
 
-	stdout, _ = train(t, 0, "-episodes", "50", "-weights", w, "-resume", "-lambda", "0.5", "-eval-depth", "2", "-eval-games", "20")
-	if !strings.Contains(stdout, "20 games at 2 plies") {
-		t.Errorf("train -eval-depth 2 printed %q; want the evaluation's 20 games at 2 plies", stdout)
-	}
-	released(t, w)
-	state, err := stateOf(w)
-	if err != nil || state.Episodes != 150 {
-		t.Fatalf("after resuming: %d episodes, %v; want 150", state.Episodes, err)
-	}
-	points, err := readCurve(curve)
-	if err != nil || len(points) != 2 || points[1].Episodes != 150 || points[0].Plies != 1 || points[1].Plies != 2 {
-		t.Errorf("the learning curve after resuming: %+v, %v; want 2 points, at one ply, then after 150 games at 2 plies", points, err)
-	}
-
+// checkNetworkPlays checks that hint and sim play the network of the
+// weights file w.
+func checkNetworkPlays(t *testing.T, w string) {
+	t.Helper()
 	status, stdout, stderr := runCommand(context.Background(), "hint", "-v", "-eval", "ntuple", "-weights", w, "-depth", "2", "2 2 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0")
 	if status != 0 || !strings.Contains(stdout, "eval ntuple") {
 		t.Errorf("hint -eval ntuple: status %d, stdout %q, stderr %q; want the answer of the network", status, stdout, stderr)

@@ -5,49 +5,50 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/ntuple/curve"
 	"github.com/term2048/2048/ai/ntuple/schedule"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/progress"
+	"github.com/term2048/2048/tui/trainfiles"
 )
 
 // trainHooks returns what train does as its schedule goes: the progress on
 // stderr, each evaluation on stdout and in the files of the learning curve
 // and of its plot, and the checkpoints in the weights file.
-func trainHooks(o trainOptions, stdout io.Writer, progress *trainProgress) schedule.Hooks {
+func trainHooks(o trainOptions, stdout io.Writer, prog *progress.Training) schedule.Hooks {
 	return schedule.Hooks{
-		Slice:           progress.add,
-		CoherenceBegins: func() { progress.note("the temporal-coherence phase begins") },
+		Slice:           prog.Add,
+		CoherenceBegins: func() { prog.Note("the temporal-coherence phase begins") },
 		Evaluating: func(games int) {
-			progress.note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), plies(o.evalDepth)))
+			prog.Note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), curve.Plies(o.evalDepth)))
 		},
 		Met: func(seam ntuple.Seam) {
-			progress.note("evaluating with " + describeShift(seam.Gap(), &seam, seam.Tile))
+			prog.Note("evaluating with " + describeShift(seam.Gap(), &seam, seam.Tile))
 		},
 		Evaluated: func(points []curve.Point, took time.Duration) error {
 			p := points[len(points)-1]
-			progress.clear()
-			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, plies(p.Plies), took.Round(100*time.Millisecond))
-			if err := writeCurve(o.log, points); err != nil {
+			prog.Clear()
+			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, curve.Plies(p.Plies), took.Round(100*time.Millisecond))
+			if err := trainfiles.WriteCurve(o.log, points); err != nil {
 				return err
 			}
 			if o.plot == "" {
 				return nil
 			}
-			return plotCurve(o.plot, points)
+			return trainfiles.PlotCurve(o.plot, points)
 		},
 		Interrupted: func() {
-			progress.note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
+			prog.Note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
 		},
 		Checkpoint: func(c *ntuple.Checkpoint) error {
 			start := time.Now()
-			if err := writeCheckpoint(o.weights, c); err != nil {
+			if err := trainfiles.WriteCheckpoint(o.weights, c); err != nil {
 				return err
 			}
-			progress.note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.weights,
+			prog.Note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.weights,
 				time.Since(start).Round(10*time.Millisecond), describeState(c.State)))
 			return nil
 		},
@@ -83,14 +84,6 @@ func describePoint(p curve.Point) string {
 			figures.Decimal(100*r.Low, 1), figures.Decimal(100*r.High, 1))
 	}
 	return s
-}
-
-// plies writes a depth of n plies: "one ply", "3 plies".
-func plies(n int) string {
-	if n == 1 {
-		return "one ply"
-	}
-	return strconv.Itoa(n) + " plies"
 }
 
 // describeState writes the training a state has had, for messages.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -122,8 +121,8 @@ func checkResumedStage(o trainOptions, c *ntuple.Checkpoint) error {
 // prepareStage makes the trainer's games start where the first stage's
 // games first reach the stage's tile, and returns the first stage as the
 // evaluations need it, with the boards on which they shift the second
-// stage to meet it (as -export does: see measureSeam); nil for a network
-// of one stage.
+// stage to meet it (as -export does: see ntuple.JoinStages); nil for a
+// network of one stage.
 func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t *ntuple.Trainer, stderr io.Writer) ([]ntuple.Stage, []engine.Board, error) {
 	if first == nil {
 		return nil, nil, nil
@@ -144,7 +143,7 @@ func prepareStage(ctx context.Context, o trainOptions, first *ntuple.Network, t 
 		return nil, nil, err
 	}
 	start = time.Now()
-	meetOn, _, err := firstBoards(ctx, o, first, st.StageTile, seamBoards, seamSeed)
+	meetOn, _, err := firstBoards(ctx, o, first, st.StageTile, ntuple.SeamBoards, ntuple.SeamSeed)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -172,7 +171,8 @@ func firstBoards(ctx context.Context, o trainOptions, first *ntuple.Network, til
 // stage of a weights file trained with -first, or any network given its
 // tile with -stage-tile: two networks trained apart, put together. The
 // second stage's values are shifted to meet the first's where it takes
-// over, by the gap measured there or by -stage-shift.
+// over, by the gap measured there or by -stage-shift (see
+// ntuple.JoinStages).
 func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer) error {
 	first, err := readPlayable("-first", o.first)
 	if err != nil {
@@ -190,48 +190,33 @@ func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer)
 		return err
 	}
 	defer second.Release()
-	if second.StageTiles != nil {
-		return fmt.Errorf("-weights %s: a network of stages already; give the network of the second stage", o.weights)
-	}
-	tile := second.State.StageTile
-	switch {
-	case tile == 0 && !o.set["stage-tile"]:
-		return fmt.Errorf("-first: %s holds a network of every board, not a second stage; to play it from a tile on, after the first stage, give the tile with -stage-tile N", o.weights)
-	case tile == 0:
-		tile = o.stageTile
-	case o.set["stage-tile"] && o.stageTile != tile:
-		return fmt.Errorf("-stage-tile %d: %s holds the stage from %d", o.stageTile, o.weights, tile)
+	tile, err := joinedTile(o, second)
+	if err != nil {
+		return err
 	}
 	episodes := first.State.Episodes + second.State.Episodes
-	firstPlay, err := first.Play(float32(o.step), o.tiers)
+	start := time.Now()
+	stages, seam, err := ntuple.JoinStages(ctx, first, second, tile, ntuple.Join{Step: float32(o.step), Tiers: o.tiers,
+		Shift: o.stageShift, Workers: o.threads, Measuring: func() {
+			start = time.Now()
+			fmt.Fprintf(stderr, "train: measuring where the stages meet: the first stage plays until it holds %d, %s times…\n", tile, figures.Count(ntuple.SeamBoards))
+		}})
 	if err != nil {
-		return fmt.Errorf("-first %s: %w", o.first, err)
+		return joinError(ctx, o, err)
 	}
-	secondPlay, err := second.Play(float32(o.step), o.tiers)
-	if err != nil {
-		return fmt.Errorf("-weights %s: %w", o.weights, err)
-	}
-	var seam *ntuple.Seam
 	shift := 0.0
 	if o.stageShift != nil {
 		shift = *o.stageShift
 	} else {
-		if seam, err = measureSeam(ctx, o, firstPlay, secondPlay, tile, stderr); err != nil {
-			return err
-		}
+		fmt.Fprintf(stderr, "train: measured in %v, on %s games\n", time.Since(start).Round(time.Second), figures.Count(seam.Games))
 		shift = seam.Gap()
-	}
-	if shift != 0 {
-		if secondPlay, err = ntuple.ShiftPlay(secondPlay, shift); err != nil {
-			return fmt.Errorf("-weights %s: %w", o.weights, err)
-		}
 	}
 	f, err := createOutput("-export", o.export)
 	if err != nil {
 		return err
 	}
 	defer f.Abort() // after Commit, nothing
-	size, err := ntuple.WriteStagedPlay(f, []ntuple.PlayStage{{Play: firstPlay}, {Play: secondPlay, Tile: tile}})
+	size, err := ntuple.WriteStagedPlay(f, stages)
 	if err != nil {
 		return fmt.Errorf("-export %s: %w", o.export, err)
 	}
@@ -244,47 +229,40 @@ func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer)
 	return nil
 }
 
-// seamBoards and seamSeed are the boards on which -export measures where
-// a second stage meets its first (see ntuple.MeasureSeam). For the pair
-// of docs/training.md, 2,000 boards holding 16384, found in some 3,500
-// games in 4 seconds on two cores, give a gap of 47,357 points, and from
-// 47,230 to 47,333 with seeds 1 to 7: within a hundred points of each
-// other. The seed is not training's default, so that the boards are not
-// those the second stage started from.
-const (
-	seamBoards = 2000
-	seamSeed   = 99
-)
+// joinedTile returns the tile from which second, the second stage of
+// -export, values boards: the tile it was trained from, or -stage-tile's
+// for a network of every board. It refuses a network of stages.
+func joinedTile(o trainOptions, second *ntuple.Playable) (int, error) {
+	tile := second.State.StageTile
+	switch {
+	case second.StageTiles != nil:
+		return 0, fmt.Errorf("-weights %s: a network of stages already; give the network of the second stage", o.weights)
+	case tile == 0 && !o.set["stage-tile"]:
+		return 0, fmt.Errorf("-first: %s holds a network of every board, not a second stage; to play it from a tile on, after the first stage, give the tile with -stage-tile N", o.weights)
+	case tile == 0:
+		return o.stageTile, nil
+	case o.set["stage-tile"] && o.stageTile != tile:
+		return 0, fmt.Errorf("-stage-tile %d: %s holds the stage from %d", o.stageTile, o.weights, tile)
+	}
+	return tile, nil
+}
 
-// measureSeam measures where the second stage of the play files
-// firstPlay and secondPlay meets the first, at tile, and says on stderr
-// what it does meanwhile.
-func measureSeam(ctx context.Context, o trainOptions, firstPlay, secondPlay []byte, tile int, stderr io.Writer) (*ntuple.Seam, error) {
-	first, _, err := ntuple.ReadNetwork(bytes.NewReader(firstPlay))
-	if err != nil {
-		return nil, fmt.Errorf("-first %s: %w", o.first, err)
+// joinError returns the error of -export for an error of
+// ntuple.JoinStages, naming the file of the stage at fault.
+func joinError(ctx context.Context, o trainOptions, err error) error {
+	var stage *ntuple.StageError
+	var seam *ntuple.SeamError
+	switch {
+	case errors.As(err, &seam) && ctx.Err() != nil:
+		return fmt.Errorf("%w while measuring where the stages meet: nothing written", errInterrupted)
+	case errors.As(err, &seam):
+		return fmt.Errorf("-first %s: measuring where the stages meet: %w; give the shift with -stage-shift P (0: none)", o.first, seam.Err)
+	case errors.As(err, &stage) && stage.Stage == 0:
+		return fmt.Errorf("-first %s: %w", o.first, stage.Err)
+	case errors.As(err, &stage):
+		return fmt.Errorf("-weights %s: %w", o.weights, stage.Err)
 	}
-	defer first.Release() // measured: the play files are what is written
-	second, _, err := ntuple.ReadNetwork(bytes.NewReader(secondPlay))
-	if err != nil {
-		return nil, fmt.Errorf("-weights %s: %w", o.weights, err)
-	}
-	defer second.Release()
-	both, err := ntuple.Staged([]ntuple.Stage{{Net: first}, {Net: second, Tile: tile}})
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	fmt.Fprintf(stderr, "train: measuring where the stages meet: the first stage plays until it holds %d, %s times…\n", tile, figures.Count(seamBoards))
-	seam, err := ntuple.MeasureSeam(ctx, both, 1, seamBoards, seamSeed, o.threads)
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("%w while measuring where the stages meet: nothing written", errInterrupted)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("-first %s: measuring where the stages meet: %w; give the shift with -stage-shift P (0: none)", o.first, err)
-	}
-	fmt.Fprintf(stderr, "train: measured in %v, on %s games\n", time.Since(start).Round(time.Second), figures.Count(seam.Games))
-	return &seam, nil
+	return err
 }
 
 // describeShift says by how much the second stage's values were shifted,

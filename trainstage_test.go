@@ -152,7 +152,7 @@ func checkEvaluatedSeam(t *testing.T, first, second, stdout, stderr string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seam, err := ntuple.MeasureSeam(context.Background(), trained, 1, seamBoards, seamSeed, 2)
+	seam, err := ntuple.MeasureSeam(context.Background(), trained, 1, ntuple.SeamBoards, ntuple.SeamSeed, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func seamGap(t *testing.T, path string) float64 {
 		t.Fatal(err)
 	}
 	defer n.Release() // and its stages
-	s, err := ntuple.MeasureSeam(context.Background(), n, 1, seamBoards, seamSeed, 2)
+	s, err := ntuple.MeasureSeam(context.Background(), n, 1, ntuple.SeamBoards, ntuple.SeamSeed, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ package curve
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/term2048/2048/ai/ntuple"
@@ -96,4 +97,13 @@ func BestMean(curve []Point, plies int) float64 {
 		}
 	}
 	return best
+}
+
+// Plies writes the depth of n plies that points are played at, as a
+// training's messages and its chart give it: "one ply", "3 plies".
+func Plies(n int) string {
+	if n == 1 {
+		return "one ply"
+	}
+	return strconv.Itoa(n) + " plies"
 }

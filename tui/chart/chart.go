@@ -1,18 +1,24 @@
-package main
+// Package chart draws the charts of the commands' -plot flags: the reach
+// rates and the scores of runs of games (2048 sim -plot), and the learning
+// curve of a training (2048 train -plot), as PNG or SVG files of two panels
+// side by side.
+package chart
 
 import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 
-	chart "github.com/go-analyze/charts/chartdraw"
+	"github.com/go-analyze/charts/chartdraw"
 	"github.com/go-analyze/charts/chartdraw/drawing"
 
 	"github.com/term2048/2048/tui/figures"
 )
 
-// The charts of -plot are drawn with chartdraw, which lays out the axes,
+// The charts are drawn with chartdraw, which lays out the axes,
 // the titles and the text with its embedded font, rasterizes PNG and writes
 // SVG. What it lacks is drawn here, each on its own: ticks at round values
 // (its own fall at the ends of the data, 97,312 rather than 100,000), error
@@ -26,8 +32,17 @@ import (
 // maintained library as light writes PDF: an SVG converts to one
 // (rsvg-convert -f pdf).
 
-// plotFormats lists the file extensions -plot can write.
-func plotFormats() []string { return []string{".png", ".svg"} }
+// Formats lists the file extensions a chart can be written in.
+func Formats() []string { return []string{".png", ".svg"} }
+
+// CheckName reports a file name whose extension names none of Formats, in
+// any case: a chart could not be written to it.
+func CheckName(path string) error {
+	if !slices.Contains(Formats(), strings.ToLower(filepath.Ext(path))) {
+		return fmt.Errorf("want a file name ending in %s", strings.Join(Formats(), ", "))
+	}
+	return nil
+}
 
 // The size of a file of -plot: two panels of panelWidth by panelHeight
 // pixels at plotDPI, twice the size of a 12 by 4.5 inch figure on a 96 DPI
@@ -53,19 +68,19 @@ func seriesColor(i int) drawing.Color { return plotPalette[i%len(plotPalette)] }
 
 // plotRenderer returns chartdraw's renderer for the file extension ext,
 // PNG or SVG in any case.
-func plotRenderer(ext string) (chart.RendererProvider, error) {
+func plotRenderer(ext string) (chartdraw.RendererProvider, error) {
 	switch strings.ToLower(ext) {
 	case ".png":
-		return chart.PNG, nil
+		return chartdraw.PNG, nil
 	case ".svg":
-		return chart.SVG, nil
+		return chartdraw.SVG, nil
 	}
-	return nil, fmt.Errorf("cannot draw a %q file: want %s", ext, strings.Join(plotFormats(), " or "))
+	return nil, fmt.Errorf("cannot draw a %q file: want %s", ext, strings.Join(Formats(), " or "))
 }
 
 // writePanels draws the charts side by side, each panelWidth wide, to w in
 // the format of the file extension ext.
-func writePanels(w io.Writer, ext string, panels ...chart.Chart) error {
+func writePanels(w io.Writer, ext string, panels ...chartdraw.Chart) error {
 	provider, err := plotRenderer(ext)
 	if err != nil {
 		return err
@@ -73,7 +88,7 @@ func writePanels(w io.Writer, ext string, panels ...chart.Chart) error {
 	whole := provider(panelWidth*len(panels), panelHeight)
 	whole.SetDPI(plotDPI)
 	for i, c := range panels {
-		at := func(int, int) chart.Renderer { return shiftedRenderer{whole, i * panelWidth} }
+		at := func(int, int) chartdraw.Renderer { return shiftedRenderer{whole, i * panelWidth} }
 		if err := c.Render(at, io.Discard); err != nil {
 			return err
 		}
@@ -85,7 +100,7 @@ func writePanels(w io.Writer, ext string, panels ...chart.Chart) error {
 // so that a chart laid out from x = 0 lands in its panel; saving it saves
 // nothing, the file being written once every panel is drawn.
 type shiftedRenderer struct {
-	chart.Renderer
+	chartdraw.Renderer
 	dx int
 }
 
@@ -117,23 +132,23 @@ func (shiftedRenderer) Save(io.Writer) error { return nil }
 // newPanel returns a chart titled title with the axes named xName and
 // yName, over the ranges x and y, the y axis on the left with light grid
 // lines at its ticks.
-func newPanel(title, xName, yName string, x, y axisRange) chart.Chart {
-	text := func(size float64) chart.Style {
-		return chart.Style{FontStyle: chart.FontStyle{FontSize: size, FontColor: drawing.ColorBlack}}
+func newPanel(title, xName, yName string, x, y axisRange) chartdraw.Chart {
+	text := func(size float64) chartdraw.Style {
+		return chartdraw.Style{FontStyle: chartdraw.FontStyle{FontSize: size, FontColor: drawing.ColorBlack}}
 	}
 	ticks := text(9)
 	ticks.StrokeColor, ticks.StrokeWidth = drawing.ColorBlack, 1
-	return chart.Chart{
+	return chartdraw.Chart{
 		Title: title, TitleStyle: text(11),
 		Width: panelWidth, Height: panelHeight, DPI: plotDPI,
-		Background: chart.Style{Padding: chart.Box{Top: 90, Left: yNameLeft + 60, Right: 60, Bottom: 20, IsSet: true}},
-		XAxis:      chart.XAxis{Name: xName, NameStyle: text(10), Style: ticks, Range: x},
+		Background: chartdraw.Style{Padding: chartdraw.Box{Top: 90, Left: yNameLeft + 60, Right: 60, Bottom: 20, IsSet: true}},
+		XAxis:      chartdraw.XAxis{Name: xName, NameStyle: text(10), Style: ticks, Range: x},
 		// The primary y axis of chartdraw stands on the right; the
 		// secondary one, unused, would draw an empty axis.
-		YAxis: chart.YAxis{Style: ticks, Range: y, AxisType: chart.YAxisSecondary,
-			GridMajorStyle: chart.Style{StrokeColor: drawing.Color{R: 225, G: 225, B: 225, A: 255}, StrokeWidth: 1}},
-		YAxisSecondary: chart.YAxis{Style: chart.Hidden()},
-		Elements:       []chart.Renderable{yAxisName(yName)},
+		YAxis: chartdraw.YAxis{Style: ticks, Range: y, AxisType: chartdraw.YAxisSecondary,
+			GridMajorStyle: chartdraw.Style{StrokeColor: drawing.Color{R: 225, G: 225, B: 225, A: 255}, StrokeWidth: 1}},
+		YAxisSecondary: chartdraw.YAxis{Style: chartdraw.Hidden()},
+		Elements:       []chartdraw.Renderable{yAxisName(yName)},
 	}
 }
 
@@ -144,8 +159,8 @@ const yNameLeft = 30
 // yAxisName returns the name of the y axis written upwards, centred on the
 // axis at yNameLeft. chartdraw writes the name of an axis on the left
 // downwards from the middle of the axis, over the labels of its ticks.
-func yAxisName(name string) chart.Renderable {
-	return func(r chart.Renderer, box chart.Box, defaults chart.Style) {
+func yAxisName(name string) chartdraw.Renderable {
+	return func(r chartdraw.Renderer, box chartdraw.Box, defaults chartdraw.Style) {
 		r.SetFont(defaults.GetFont())
 		r.SetFontSize(10)
 		r.SetFontColor(drawing.ColorBlack)
@@ -158,13 +173,13 @@ func yAxisName(name string) chart.Renderable {
 
 // An axisRange is a range of an axis with its own ticks.
 type axisRange struct {
-	*chart.ContinuousRange
-	ticks []chart.Tick
+	*chartdraw.ContinuousRange
+	ticks []chartdraw.Tick
 }
 
 // GetTicks returns the ticks of the range: chartdraw asks a range for its
 // ticks before it makes its own.
-func (a axisRange) GetTicks(chart.ValueFormatter) []chart.Tick { return a.ticks }
+func (a axisRange) GetTicks(chartdraw.ValueFormatter) []chartdraw.Tick { return a.ticks }
 
 // roundRange returns the range from lo to hi, widened to the nearest round
 // values, with a tick at each round value: a step of 1, 2, 2.5 or 5 times
@@ -186,9 +201,9 @@ func roundRange(lo, hi float64, most int) axisRange {
 		decimals++
 	}
 	first, last := math.Floor(lo/step+1e-9), math.Ceil(hi/step-1e-9)
-	r := axisRange{ContinuousRange: &chart.ContinuousRange{Min: first * step, Max: last * step}}
+	r := axisRange{ContinuousRange: &chartdraw.ContinuousRange{Min: first * step, Max: last * step}}
 	for k := first; k <= last; k++ {
-		r.ticks = append(r.ticks, chart.Tick{Value: k * step, Label: figures.Decimal(k*step, decimals)})
+		r.ticks = append(r.ticks, chartdraw.Tick{Value: k * step, Label: figures.Decimal(k*step, decimals)})
 	}
 	return r
 }
@@ -196,17 +211,17 @@ func roundRange(lo, hi float64, most int) axisRange {
 // labelledRange returns the range of len(labels) places, at 0, 1, …, with a
 // tick labelled by each and half a place to spare on either side.
 func labelledRange(labels []string) axisRange {
-	r := axisRange{ContinuousRange: &chart.ContinuousRange{Min: -0.5, Max: float64(len(labels)) - 0.5}}
+	r := axisRange{ContinuousRange: &chartdraw.ContinuousRange{Min: -0.5, Max: float64(len(labels)) - 0.5}}
 	for i, l := range labels {
-		r.ticks = append(r.ticks, chart.Tick{Value: float64(i), Label: l})
+		r.ticks = append(r.ticks, chartdraw.Tick{Value: float64(i), Label: l})
 	}
 	return r
 }
 
 // canvasX and canvasY return the pixel of the values x and y in the box of
 // a chart's canvas.
-func canvasX(box chart.Box, r chart.Range, x float64) int { return box.Left + r.Translate(x) }
-func canvasY(box chart.Box, r chart.Range, y float64) int { return box.Bottom - r.Translate(y) }
+func canvasX(box chartdraw.Box, r chartdraw.Range, x float64) int { return box.Left + r.Translate(x) }
+func canvasY(box chartdraw.Box, r chartdraw.Range, y float64) int { return box.Bottom - r.Translate(y) }
 
 // An intervalPoint is a measure y at x with its interval from low to high.
 type intervalPoint struct{ x, y, low, high float64 }
@@ -223,16 +238,16 @@ type intervalSeries struct {
 func (s intervalSeries) GetName() string { return s.name }
 
 // GetYAxis returns the axis of the series, the only one drawn.
-func (intervalSeries) GetYAxis() chart.YAxisType { return chart.YAxisPrimary }
+func (intervalSeries) GetYAxis() chartdraw.YAxisType { return chartdraw.YAxisPrimary }
 
 // GetStyle returns the series' style: its colour.
-func (s intervalSeries) GetStyle() chart.Style { return chart.Style{StrokeColor: s.color} }
+func (s intervalSeries) GetStyle() chartdraw.Style { return chartdraw.Style{StrokeColor: s.color} }
 
 // Validate accepts every series: an empty one draws nothing.
 func (intervalSeries) Validate() error { return nil }
 
 // Render draws the line, the error bars and the dots in the canvas box.
-func (s intervalSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _ chart.Style) {
+func (s intervalSeries) Render(r chartdraw.Renderer, box chartdraw.Box, xr, yr chartdraw.Range, _ chartdraw.Style) {
 	r.SetStrokeColor(s.color)
 	r.SetStrokeWidth(3)
 	r.SetStrokeDashArray(nil)
@@ -269,8 +284,8 @@ type legendEntry struct {
 
 // legend returns the legend of entries, a dot and a name a line, in the
 // top left corner of the canvas or, with bottom, its bottom left corner.
-func legend(entries []legendEntry, bottom bool) chart.Renderable {
-	return func(r chart.Renderer, box chart.Box, defaults chart.Style) {
+func legend(entries []legendEntry, bottom bool) chartdraw.Renderable {
+	return func(r chartdraw.Renderer, box chartdraw.Box, defaults chartdraw.Style) {
 		r.SetFont(defaults.GetFont())
 		r.SetFontSize(9)
 		r.SetFontColor(drawing.ColorBlack)

@@ -1,4 +1,4 @@
-package main
+package chart
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	chart "github.com/go-analyze/charts/chartdraw"
+	"github.com/go-analyze/charts/chartdraw"
 	"github.com/go-analyze/charts/chartdraw/drawing"
 
 	"github.com/term2048/2048/ai/sim"
@@ -17,11 +17,11 @@ import (
 // last.
 const plotTiles = 9
 
-// writePlot draws runs as an image in the format of the file extension ext
-// (see plotFormats): on the left the share of games reaching each tile, with
+// WriteRuns draws runs as an image in the format of the file extension ext
+// (see Formats): on the left the share of games reaching each tile, with
 // 95% Wilson intervals, a line a run; on the right the distribution of the
 // scores, a histogram for one run or a box plot a run.
-func writePlot(w io.Writer, ext string, runs []sim.Outcome) error {
+func WriteRuns(w io.Writer, ext string, runs []sim.Outcome) error {
 	scores := boxPanel(runs)
 	if len(runs) == 1 {
 		scores = histogramPanel(runs[0])
@@ -31,7 +31,7 @@ func writePlot(w io.Writer, ext string, runs []sim.Outcome) error {
 
 // reachPanel draws the share of each run's games that reached each of the
 // largest tiles reached.
-func reachPanel(runs []sim.Outcome) chart.Chart {
+func reachPanel(runs []sim.Outcome) chartdraw.Chart {
 	top := uint8(1)
 	for _, r := range runs {
 		rank, _ := engine.RankOf(r.Summary().MaxTile) // a tile of a board: always a rank
@@ -62,7 +62,7 @@ func reachPanel(runs []sim.Outcome) chart.Chart {
 }
 
 // histogramPanel draws the distribution of the scores of one run.
-func histogramPanel(r sim.Outcome) chart.Chart {
+func histogramPanel(r sim.Outcome) chartdraw.Chart {
 	scores := scoreValues(r.Games)
 	lo, hi := 0.0, 0.0
 	if len(scores) > 0 {
@@ -76,12 +76,12 @@ func histogramPanel(r sim.Outcome) chart.Chart {
 	x := roundRange(lo, lo+width*float64(len(bins)), 6)
 	y := roundRange(0, float64(max(slices.Max(bins), 1)), 6)
 	c := newPanel(fmt.Sprintf("scores of %d games of %s", len(r.Games), r.Config.Player), "score", "games", x, y)
-	c.Series = []chart.Series{histogramSeries{color: seriesColor(0), from: lo, width: width, counts: bins}}
+	c.Series = []chartdraw.Series{histogramSeries{color: seriesColor(0), from: lo, width: width, counts: bins}}
 	return c
 }
 
 // boxPanel draws the distribution of the scores of each run side by side.
-func boxPanel(runs []sim.Outcome) chart.Chart {
+func boxPanel(runs []sim.Outcome) chartdraw.Chart {
 	var names []string
 	hi := 0.0
 	for _, r := range runs {
@@ -118,17 +118,17 @@ type histogramSeries struct {
 func (histogramSeries) GetName() string { return "" }
 
 // GetYAxis returns the axis of the series, the only one drawn.
-func (histogramSeries) GetYAxis() chart.YAxisType { return chart.YAxisPrimary }
+func (histogramSeries) GetYAxis() chartdraw.YAxisType { return chartdraw.YAxisPrimary }
 
 // GetStyle returns the series' style: its colour.
-func (h histogramSeries) GetStyle() chart.Style { return chart.Style{FillColor: h.color} }
+func (h histogramSeries) GetStyle() chartdraw.Style { return chartdraw.Style{FillColor: h.color} }
 
 // Validate accepts every series: an empty one draws nothing.
 func (histogramSeries) Validate() error { return nil }
 
 // Render draws the bars in the canvas box, each outlined in white so that
 // neighbours of the same height stay apart.
-func (h histogramSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _ chart.Style) {
+func (h histogramSeries) Render(r chartdraw.Renderer, box chartdraw.Box, xr, yr chartdraw.Range, _ chartdraw.Style) {
 	r.SetFillColor(h.color)
 	r.SetStrokeColor(drawing.ColorWhite)
 	r.SetStrokeWidth(1.5)
@@ -162,16 +162,16 @@ type boxSeries struct {
 func (boxSeries) GetName() string { return "" }
 
 // GetYAxis returns the axis of the series, the only one drawn.
-func (boxSeries) GetYAxis() chart.YAxisType { return chart.YAxisPrimary }
+func (boxSeries) GetYAxis() chartdraw.YAxisType { return chartdraw.YAxisPrimary }
 
 // GetStyle returns the series' style: its colour.
-func (b boxSeries) GetStyle() chart.Style { return chart.Style{FillColor: b.color} }
+func (b boxSeries) GetStyle() chartdraw.Style { return chartdraw.Style{FillColor: b.color} }
 
 // Validate accepts every series: an empty one draws nothing.
 func (boxSeries) Validate() error { return nil }
 
 // Render draws the box plot in the canvas box, a third of a place wide.
-func (b boxSeries) Render(r chart.Renderer, box chart.Box, xr, yr chart.Range, _ chart.Style) {
+func (b boxSeries) Render(r chartdraw.Renderer, box chartdraw.Box, xr, yr chartdraw.Range, _ chartdraw.Style) {
 	if len(b.scores) == 0 {
 		return
 	}

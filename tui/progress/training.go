@@ -1,4 +1,4 @@
-package main
+package progress
 
 import (
 	"fmt"
@@ -12,20 +12,18 @@ import (
 	"github.com/term2048/2048/tui/figures"
 )
 
-// A trainProgress shows how a training advances on stderr: on a terminal
-// one line redrawn after each slice, otherwise a line every
-// plainTrainPeriod. The line gives the games played, the moves a second,
-// the mean score and tile rates of the last minute's games, and the time or
-// games left. The schedule's hooks call it between slices, from the
-// schedule's one goroutine.
-type trainProgress struct {
-	w      io.Writer
-	tty    bool
+// A Training shows how a training advances: on a terminal a line redrawn
+// after each slice of the schedule, otherwise a line every
+// plainTrainingPeriod. The line gives the games played, the moves a
+// second, the mean score and tile rates of the last minute's games, and
+// the time or games left. The schedule's hooks call it between slices,
+// from the schedule's one goroutine; it is not safe for concurrent use.
+type Training struct {
+	line   *Line
 	start  time.Time
 	recent []slice      // the slices of the last minute, oldest first
 	total  ntuple.Stats // every game of the run
 	last   time.Time    // the last line printed, off a terminal
-	width  int          // the length of the line on screen, on a terminal
 	status schedule.Status
 }
 
@@ -36,21 +34,21 @@ type slice struct {
 	stats ntuple.Stats
 }
 
-// Periods of the training's progress.
+// Periods of a Training.
 const (
-	recentWindow     = time.Minute
-	plainTrainPeriod = 30 * time.Second
+	recentWindow        = time.Minute
+	plainTrainingPeriod = 30 * time.Second
 )
 
-// newTrainProgress returns the progress of a training begun at start,
-// shown on w, a terminal if tty.
-func newTrainProgress(w io.Writer, tty bool, start time.Time) *trainProgress {
-	return &trainProgress{w: w, tty: tty, start: start, last: start}
+// NewTraining returns the progress of a training begun at start, shown on
+// w, a terminal if tty.
+func NewTraining(w io.Writer, tty bool, start time.Time) *Training {
+	return &Training{line: NewLine(w, tty), start: start, last: start}
 }
 
-// add records the games of a slice that has just ended and redraws the
-// line.
-func (p *trainProgress) add(s ntuple.Stats, status schedule.Status) {
+// Add records the games of a slice that has just ended and the state of
+// the schedule, and redraws the line.
+func (p *Training) Add(s ntuple.Stats, status schedule.Status) {
 	now := time.Now()
 	took := now.Sub(p.start)
 	if n := len(p.recent); n > 0 {
@@ -62,14 +60,14 @@ func (p *trainProgress) add(s ntuple.Stats, status schedule.Status) {
 	}
 	p.total.Add(s)
 	p.status = status
-	if p.tty || now.Sub(p.last) >= plainTrainPeriod {
-		p.draw()
+	if p.line.tty || now.Sub(p.last) >= plainTrainingPeriod {
+		p.line.Show(p.text())
 		p.last = now
 	}
 }
 
-// line returns the progress line.
-func (p *trainProgress) line() string {
+// text returns the progress line.
+func (p *Training) text() string {
 	var games ntuple.Stats
 	var took time.Duration
 	for _, s := range p.recent {
@@ -105,47 +103,25 @@ func (p *trainProgress) line() string {
 	return b.String()
 }
 
-// draw prints the line: redrawn in place on a terminal.
-func (p *trainProgress) draw() {
-	line := p.line()
-	if !p.tty {
-		fmt.Fprintln(p.w, line)
-		return
-	}
-	pad := max(p.width-len(line), 0)
-	p.width = len(line)
-	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
-}
-
-// clear removes the line from a terminal, so that other text can be
+// Clear removes the line from a terminal, so that other text can be
 // printed.
-func (p *trainProgress) clear() {
-	if p.tty && p.width > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.width))
-		p.width = 0
+func (p *Training) Clear() { p.line.Clear() }
+
+// Note prints "train: " and msg on a line of its own, then the progress
+// line again on a terminal.
+func (p *Training) Note(msg string) {
+	p.line.Clear()
+	fmt.Fprintf(p.line.w, "train: %s\n", msg)
+	if p.line.tty && len(p.recent) > 0 {
+		p.line.Show(p.text())
 	}
 }
 
-// note prints a message on a line of its own, then the progress line
-// again.
-func (p *trainProgress) note(msg string) {
-	p.clear()
-	fmt.Fprintf(p.w, "train: %s\n", msg)
-	if p.tty && len(p.recent) > 0 {
-		p.draw()
-	}
-}
-
-// end prints the last progress line, for good.
-func (p *trainProgress) end() {
+// End prints the last progress line, for good.
+func (p *Training) End() {
 	if len(p.recent) == 0 {
 		return
 	}
-	if p.tty {
-		p.draw()
-		fmt.Fprintln(p.w)
-		p.width = 0
-		return
-	}
-	fmt.Fprintln(p.w, p.line())
+	p.line.Show(p.text())
+	p.line.Keep()
 }

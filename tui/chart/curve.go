@@ -1,37 +1,21 @@
-package main
+package chart
 
 import (
-	"bytes"
-	"fmt"
-	"path/filepath"
+	"io"
 	"slices"
 	"strconv"
 	"time"
 
-	chart "github.com/go-analyze/charts/chartdraw"
+	"github.com/go-analyze/charts/chartdraw"
 
 	"github.com/term2048/2048/ai/ntuple/curve"
-	"github.com/term2048/2048/tui/atomicfile"
 )
 
-// plotCurve draws the learning curve to path, in the format its extension
-// names, atomically: on the left the mean score with its 95% interval, on
+// WriteCurve draws the learning curve points to w, in the format of the
+// file extension ext: on the left the mean score with its 95% interval, on
 // the right the reach rates of curve.Tiles with theirs, both against the
-// hours of training, of the points played at the depth of the last.
-func plotCurve(path string, points []curve.Point) error {
-	var b bytes.Buffer
-	if err := writeCurvePlot(&b, filepath.Ext(path), points); err != nil {
-		return fmt.Errorf("-plot %s: %w", path, err)
-	}
-	if err := atomicfile.WriteFile(path, b.Bytes(), 0o644, false); err != nil {
-		return fmt.Errorf("-plot: %w", err)
-	}
-	return nil
-}
-
-// writeCurvePlot draws the learning curve as plotCurve does, to b in the
-// format of the file extension ext.
-func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
+// time of training, of the points played at the depth of the last.
+func WriteCurve(w io.Writer, ext string, points []curve.Point) error {
 	depth := 1
 	if len(points) > 0 {
 		depth = points[len(points)-1].Plies
@@ -52,8 +36,8 @@ func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
 	for _, p := range mean.points {
 		top = max(top, p.high)
 	}
-	scores := newPanel("mean score at "+plies(depth), xName, "mean score", x, roundRange(0, top, 6))
-	scores.Series = []chart.Series{mean}
+	scores := newPanel("mean score at "+curve.Plies(depth), xName, "mean score", x, roundRange(0, top, 6))
+	scores.Series = []chartdraw.Series{mean}
 
 	rates := newPanel("share of games reaching the tile", xName, "share of games", x, roundRange(0, 1, 5))
 	var names []string
@@ -70,7 +54,7 @@ func writeCurvePlot(b *bytes.Buffer, ext string, points []curve.Point) error {
 	}
 	// The lines rise to the right, from below the smallest tile's first rate.
 	rates.Elements = append(rates.Elements, legend(legendEntries(names), false))
-	return writePanels(b, ext, scores, rates)
+	return writePanels(w, ext, scores, rates)
 }
 
 // curveUnit returns the unit of time of the plot of points and its name:

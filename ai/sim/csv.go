@@ -1,4 +1,4 @@
-package main
+package sim
 
 import (
 	"encoding/csv"
@@ -6,15 +6,14 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/engine"
 )
 
-// writeCSV writes one row a game of outcomes, after a header: the seed, the
+// WriteCSV writes one row a game of outcomes, after a header: the seed, the
 // score, the largest tile, the moves, the seconds, the evaluations, the
 // configuration, and for each tile from 2 to 32768 the move at which it
 // first appeared (empty if it never did).
-func writeCSV(w io.Writer, outcomes []sim.Outcome) error {
+func WriteCSV(w io.Writer, outcomes []Outcome) error {
 	cw := csv.NewWriter(w)
 	header := []string{"seed", "score", "max_tile", "moves", "seconds", "evaluations", "config"}
 	for r := 1; r <= engine.MaxRank; r++ {
