@@ -50,6 +50,7 @@ type DB struct {
 	key    Key
 	forged []string         // the games set aside at the opening, their rows changed outside the ledger
 	now    func() time.Time // the clock: time.Now, but for tests
+	holds  holds            // the players whose data a game holds (see Hold)
 }
 
 // Options say how a ledger is opened.
