@@ -44,7 +44,7 @@ func testSaves(t testing.TB) (*ledgerPlayer, *playerdata.Files) {
 	}
 	t.Cleanup(func() { db.Close() })
 	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
-	return &ledgerPlayer{Files: files, db: db, player: "SHA256:p"}, files
+	return &ledgerPlayer{files: files, db: db, player: "SHA256:p"}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
@@ -123,7 +123,7 @@ func TestSavesSetAside(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
+	saves := &ledgerPlayer{files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
 	if err := saves.SaveGame(gameOf(3, 2), false); err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestSavesImport(t *testing.T) {
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json%s: %v", importedSuffix, err)
 	}
-	again := &ledgerPlayer{Files: files, db: saves.db, player: saves.player}
+	again := &ledgerPlayer{files: files, db: saves.db, player: saves.player}
 	if back, err := again.LoadGame(); err != nil || !same(back, g) {
 		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
 	}
@@ -269,7 +269,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
+	saves := &ledgerPlayer{files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)

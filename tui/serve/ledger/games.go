@@ -126,35 +126,6 @@ func (d *DB) inTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) erro
 	return tx.Commit()
 }
 
-// Missing returns those of ids, games of the player of fingerprint, that
-// the ledger does not hold, in their order: the games to record again from
-// the player's history.
-func (d *DB) Missing(fingerprint string, ids []string) ([]string, error) {
-	rows, err := d.db.Query(`SELECT id FROM games WHERE player = ?`, fingerprint)
-	if err != nil {
-		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
-	}
-	defer rows.Close()
-	held := map[string]bool{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
-		}
-		held[id] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
-	}
-	var missing []string
-	for _, id := range ids {
-		if !held[id] {
-			missing = append(missing, id)
-		}
-	}
-	return missing, nil
-}
-
 // Replay plays the game id of the player of fingerprint again from what
 // the ledger holds of it, and returns it at its end: a check that the
 // ledger's games are what it ranks them as.
