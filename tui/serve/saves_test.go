@@ -214,8 +214,9 @@ func TestResumeFromLedger(t *testing.T) {
 	}
 }
 
-// TestImportAtLogin: a player whose game.json a server of an earlier
-// version left logs in and plays it on.
+// TestImportAtLogin: a player whose game.json and history a server of an
+// earlier version left logs in and plays the game on, their history in
+// the ledger.
 func TestImportAtLogin(t *testing.T) {
 	ts := startServer(t, Config{})
 	key := newKey(t)
@@ -228,6 +229,10 @@ func TestImportAtLogin(t *testing.T) {
 	if err := files.SaveGame(g, true); err != nil {
 		t.Fatal(err)
 	}
+	left := finishedGame(7, 20)
+	if err := files.AppendHistory(left); err != nil {
+		t.Fatal(err)
+	}
 	term := ts.play(t, key, 80, 30)
 	term.waitText("Welcome back")
 	if n := moves(t, term.text()); n != 9 {
@@ -235,6 +240,12 @@ func TestImportAtLogin(t *testing.T) {
 	}
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json not renamed once imported: %v", err)
+	}
+	if _, err := os.Stat(files.HistoryPath() + importedSuffix); err != nil {
+		t.Errorf("history.jsonl not renamed once imported: %v", err)
+	}
+	if lines, err := ts.ledger.History(ssh.FingerprintSHA256(key.PublicKey())); err != nil || len(lines) != 1 {
+		t.Errorf("the history in the ledger: %d lines, %v; want the game of history.jsonl", len(lines), err)
 	}
 }
 
