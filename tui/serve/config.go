@@ -105,7 +105,8 @@ func refusingFor(conns int) int { return max(conns/4, 1) }
 // Descriptors: those the server keeps for itself (its listener, the
 // ledger and its journal, standard streams, the poller, a spare, and room
 // for reading a file at a time), and those of each connection playing
-// (its socket, its player's lock, and a file of theirs read or written).
+// (its socket, a file of theirs read or written — the preferences, or the
+// files an earlier server left, imported —, and a spare).
 const (
 	reservedDescriptors = 32
 	descriptorsPerConn  = 3
