@@ -23,8 +23,9 @@ func (p *ledgerPlayer) HistoryPath() string { return historyShown }
 // that cannot be added stays the game in progress.
 func (p *ledgerPlayer) UnrecordedPath() string { return "" }
 
-// LoadHistory reads the index of the player's history from the ledger,
-// importing first, once, what a server of an earlier version kept in the
+// LoadHistory reads the index of the player's history from the ledger —
+// the one kept at the last login, for the lines it still matches, the
+// lines added since replayed —, importing first, once, what a server of an earlier version kept in the
 // player's files (see importFiles): the notes say what of it could not be
 // imported. A history that cannot be read, or files that cannot be
 // imported, give an error, and no game is added to the history in this
@@ -43,9 +44,15 @@ func (p *ledgerPlayer) LoadHistory() (*history.Index, []string, error) {
 		all.Write(line)
 		all.WriteByte('\n')
 	}
-	x, err := history.Scan(bytes.NewReader(all.Bytes()), nil)
+	old := p.loadIndex()
+	x, err := history.Scan(bytes.NewReader(all.Bytes()), old)
 	if err != nil {
 		return &history.Index{}, notes, err
+	}
+	if !x.Same(old) {
+		if data, err := x.MarshalBinary(); err == nil {
+			p.db.SaveIndex(p.player, data) // only a saving of time: if it fails, the next login replays the games
+		}
 	}
 	for _, e := range x.Skipped {
 		if e.Damaged() {
@@ -55,6 +62,20 @@ func (p *ledgerPlayer) LoadHistory() (*history.Index, []string, error) {
 		}
 	}
 	return x, notes, nil
+}
+
+// loadIndex returns the index of the history kept at the last login, or
+// nil if there is none that can be read.
+func (p *ledgerPlayer) loadIndex() *history.Index {
+	data, ok, err := p.db.LoadIndex(p.player)
+	if err != nil || !ok {
+		return nil
+	}
+	var x history.Index
+	if x.UnmarshalBinary(data) != nil {
+		return nil
+	}
+	return &x
 }
 
 // ReadGame reads the game of r whole, with its moves, from the ledger.

@@ -208,6 +208,15 @@ func TestImportEarlierServer(t *testing.T) {
 		t.Errorf("LoadHistory at the next login: %q, %v; want nothing to say", notes, err)
 	}
 	p.checkImported(t, next)
+
+	// A game left on this server comes after them, read with the index
+	// kept at the login before.
+	left := finishedGame(9, 25)
+	if err := next.AppendHistory(left); err != nil {
+		t.Fatal(err)
+	}
+	p.games = append(p.games, left)
+	p.checkImported(t, &ledgerPlayer{files: p.files, db: db, player: fingerprint})
 }
 
 // TestImportInterrupted: a server that dies in the middle of an import
@@ -256,4 +265,28 @@ func TestImportInterrupted(t *testing.T) {
 	again := &ledgerPlayer{files: p.files, db: db, player: fingerprint}
 	p.checkImported(t, again)
 	p.checkRenamed(t)
+}
+
+// BenchmarkLoadHistory reads the index of a history of 1000 games of 200
+// moves from the ledger, as each login does: with the index kept at the
+// login before, no game is replayed (the first read, which keeps it,
+// replays them all).
+func BenchmarkLoadHistory(b *testing.B) {
+	p, _ := testSaves(b)
+	for i := range 1000 {
+		g := finishedGame(uint64(i+1), 200)
+		g.ID = fmt.Sprintf("%016x", i+1)
+		if _, err := p.db.Record(p.player, g); err != nil { // the ranking's replay is the cost measured below; no sync
+			b.Fatal(err)
+		}
+		if refused, err := p.db.AppendHistory(p.player, g); err != nil || refused != nil {
+			b.Fatal(err, refused)
+		}
+	}
+	for b.Loop() {
+		x, _, err := p.LoadHistory()
+		if err != nil || len(x.Records) != 1000 {
+			b.Fatal(len(x.Records), err)
+		}
+	}
 }

@@ -114,3 +114,32 @@ func (d *DB) historyLines(query string, args ...any) ([][]byte, error) {
 	}
 	return lines, nil
 }
+
+// The index of each player's history (history.Index, as its MarshalBinary
+// encodes it) is kept to spare replaying every game of the history at
+// each login: it is made again from the lines, at that cost, when it is
+// not there or does not match them (see history.Scan).
+
+// LoadIndex returns the index of the history of the player of
+// fingerprint kept last; ok is false if none is kept.
+func (d *DB) LoadIndex(fingerprint string) (index []byte, ok bool, err error) {
+	err = d.db.QueryRow(`SELECT data FROM history_index WHERE player = ?`, fingerprint).Scan(&index)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("reading the index of the history: %w", err)
+	}
+	return index, true, nil
+}
+
+// SaveIndex keeps index as the index of the history of the player of
+// fingerprint, without waiting for the disk: it is made again if lost.
+func (d *DB) SaveIndex(fingerprint string, index []byte) error {
+	_, err := d.db.Exec(`INSERT INTO history_index (player, data) VALUES (?, ?)
+ON CONFLICT (player) DO UPDATE SET data = excluded.data`, fingerprint, index)
+	if err != nil {
+		return fmt.Errorf("keeping the index of the history: %w", err)
+	}
+	return nil
+}

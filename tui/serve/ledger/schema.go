@@ -21,9 +21,9 @@ import (
 //     changed outside the ledger set aside.
 //  5. the skeleton of each player's name, by which names that look alike
 //     are one.
-//  6. each player's history of finished games and the reviews of their
-//     games, which servers of earlier versions kept in the player's files,
-//     and the players whose files were imported.
+//  6. each player's history of finished games, its index, and the reviews
+//     of their games, which servers of earlier versions kept in the
+//     player's files, and the players whose files were imported.
 var migrations = []func(ctx context.Context, tx *sql.Tx, key Key) error{
 	schema1,
 	schema2,
@@ -203,8 +203,9 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 }
 
 // schema6 keeps the rest of each player's data: their history, a line
-// a game as package history encodes it, in the order the games were left;
-// the reviews of their games, as package reviewcache encodes them, by the
+// a game as package history encodes it, in the order the games were left,
+// and its index as package history encodes it (history.Index), which
+// spares replaying every game at each login; the reviews of their games, as package reviewcache encodes them, by the
 // name the review's file had; and the players whose files, kept by a
 // server of an earlier version, were imported (see DB.Import). A history
 // is the player's own, by fingerprint alone, as a saved game is: a game
@@ -219,6 +220,10 @@ CREATE TABLE history (
 	PRIMARY KEY (player, seq)
 ) STRICT;
 CREATE INDEX history_id ON history(player, id);
+CREATE TABLE history_index (
+	player TEXT PRIMARY KEY,
+	data   BLOB NOT NULL -- history.Index.MarshalBinary of the lines, in order, each with a newline
+) STRICT;
 CREATE TABLE reviews (
 	player  TEXT NOT NULL,
 	name    TEXT NOT NULL,    -- the name of the review's file (reviewcache.FileName)
