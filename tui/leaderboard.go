@@ -14,9 +14,9 @@ import (
 // This file holds what the game does with the leaderboards of 2048 serve:
 // it reads them, says where a game over stands, and asks a new player for
 // their name. A game the player leaves is ranked by the store, as it adds
-// it to their history (playerdata.Store.AppendHistory). The screen of the boards is in
-// leaderview.go. A local game has no leaderboards: its key does nothing,
-// and the statistics hold the player's own daily challenges.
+// it to their history (playerdata.Store.AppendHistory). The screen of the
+// boards is in leaderview.go. A local game has no leaderboards: its key
+// does nothing, and the statistics hold the player's own daily challenges.
 
 // standings are the boards the game shows: today's daily challenge,
 // yesterday's, and the best games of all time, each by hand and with the
