@@ -14,7 +14,7 @@ import (
 
 // Config is what the command line decides about a server.
 type Config struct {
-	Dir         string        // the host key and the players' files; created if need be
+	Dir         string        // the host key, the players' data and settings; created if need be
 	MaxSessions int           // games played at once; the next players are told to come back later
 	Allow       string        // an authorized_keys file: only its keys get in; "" lets any key in
 	AIThreads   int           // the AI's searches of all the games that run at once
@@ -117,7 +117,7 @@ const (
 func checkConfig(cfg Config) error {
 	switch {
 	case cfg.Dir == "":
-		return errors.New("no directory for the host key and the players' files")
+		return errors.New("no directory for the host key and the players' data")
 	case cfg.MaxSessions < 1:
 		return fmt.Errorf("at least one session, not %d", cfg.MaxSessions)
 	case cfg.Idle <= 0:
