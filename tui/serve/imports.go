@@ -160,21 +160,15 @@ func (p *ledgerPlayer) readReviews() map[string][]byte {
 
 // renameImported renames the file or directory at path, imported, to its
 // name and importedSuffix, or, if something has that name, to the first of
-// name-2, name-3, … that nothing has; with nothing at path, it does
-// nothing.
+// name-2, name-3, … that nothing has (see playerdata.UnusedName); with
+// nothing at path, it does nothing.
 func renameImported(path string) error {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	to := path + importedSuffix
-	for n := 2; ; n++ {
-		if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		if n > 100 {
-			return fmt.Errorf("%s: no free name to rename it to", path)
-		}
-		to = fmt.Sprintf("%s%s-%d", path, importedSuffix, n)
+	to, ok := playerdata.UnusedName(path + importedSuffix)
+	if !ok {
+		return fmt.Errorf("%s: no free name to rename it to", path)
 	}
 	return os.Rename(path, to)
 }
