@@ -23,9 +23,10 @@ const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
-player, who is their SSH key (its SHA-256 fingerprint). Each player's files
-are kept under DIR/players/, as the game keeps them under the XDG
-directories; the host key is DIR/host_ed25519, made the first time.
+player, who is their SSH key (its SHA-256 fingerprint). Each player's data
+is kept in the database DIR/ledger.db, their settings under DIR/players/,
+and what an earlier version kept there is imported at their first login;
+the host key is DIR/host_ed25519, made the first time.
 
 Public keys only, and nothing but the game: no password, no command, no
 forwarding. A second session of the same key is refused while the first
@@ -42,7 +43,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	serve.DescribeLimits(&about)
 	fs := newCommandFlags("2048 serve", serveSynopsis, about.String(), stdout, stderr)
 	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")
-	dir := fs.String("data", "", "the host key and the players' files (default $XDG_DATA_HOME/2048/serve)")
+	dir := fs.String("data", "", "the host key, the players' data and settings (default $XDG_DATA_HOME/2048/serve)")
 	allow := fs.String("allow", "", "an authorized_keys `FILE`: only its keys get in, read again when it changes (default: any key)")
 	sessions := fs.Int("max-sessions", 100, "games played at once; the next players are told to come back later")
 	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")

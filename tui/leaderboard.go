@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,13 +12,11 @@ import (
 )
 
 // This file holds what the game does with the leaderboards of 2048 serve:
-// it records each game the player leaves there, once it is in their
-// history; it gives the leaderboards the games of the history they lack,
-// at the start (a game recorded while the leaderboards could not be
-// written is ranked then); it says where a game over stands; and it asks
-// a new player for their name. The screen of the boards is in
-// leaderview.go. A local game has no leaderboards: its key does nothing,
-// and the statistics hold the player's own daily challenges.
+// it reads them, says where a game over stands, and asks a new player for
+// their name. A game the player leaves is ranked by the store, as it adds
+// it to their history (playerdata.Store.AppendHistory). The screen of the
+// boards is in leaderview.go. A local game has no leaderboards: its key
+// does nothing, and the statistics hold the player's own daily challenges.
 
 // standings are the boards the game shows: today's daily challenge,
 // yesterday's, and the best games of all time, each by hand and with the
@@ -54,14 +50,6 @@ type standingsMsg struct {
 	err error
 }
 
-// syncedMsg says how the games of the history the leaderboards lacked
-// were recorded there.
-type syncedMsg struct {
-	recorded int
-	failed   int
-	err      error // the first failure
-}
-
 // readStandings returns the command that reads every board for the date
 // of now.
 func (rk *ranking) readStandings(m *Model) tea.Cmd {
@@ -92,89 +80,13 @@ func boardsOf(src playerdata.Ranks, now time.Time) (*standings, error) {
 }
 
 // onRanks takes the answers of the leaderboards.
-func (rk *ranking) onRanks(m *Model, msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case standingsMsg:
-		if msg.ask == rk.asks {
-			rk.err = msg.err
-			if msg.err == nil {
-				rk.shown = msg.s
-			}
-		}
-	case syncedMsg:
-		if msg.failed > 0 {
-			m.warn(fmt.Sprintf("%s of your history could not be put on the leaderboards: %v",
-				figures.Quantity(msg.failed, "game"), msg.err))
-		}
-		return rk.readStandings(m)
-	}
-	return nil
-}
-
-// rankGame records g, a game just left and kept, on the leaderboards. A
-// failure costs the game nothing: it is in the history, and given to the
-// leaderboards again at the player's next start.
-func (rk *ranking) rankGame(m *Model, g history.Game) {
-	if rk.src == nil || g.SetUp || g.MoveCount == 0 {
-		return
-	}
-	if err := rk.src.Record(g); err != nil {
-		m.warn("Your game is kept in your history, but not on the leaderboards yet (" + err.Error() +
-			"): it will be ranked the next time you connect.")
-	}
-}
-
-// syncRanks returns the command that records on the leaderboards the games
-// of the history they lack, oldest first: those whose recording failed, or
-// was cut short by a crash of the server.
-func (rk *ranking) syncRanks(m *Model) tea.Cmd {
-	if rk.src == nil {
-		return nil
-	}
-	src, store := rk.src, m.store
-	var ids []string
-	byID := map[string]history.Record{}
-	for _, r := range m.past.games {
-		if r.ID != "" && !r.SetUp && r.MoveCount > 0 {
-			ids = append(ids, r.ID)
-			byID[r.ID] = r
+func (rk *ranking) onRanks(msg standingsMsg) {
+	if msg.ask == rk.asks {
+		rk.err = msg.err
+		if msg.err == nil {
+			rk.shown = msg.s
 		}
 	}
-	whole := slices.Clone(m.past.whole)
-	return func() tea.Msg {
-		missing, err := src.Missing(ids)
-		if err != nil {
-			return syncedMsg{failed: len(ids), err: err}
-		}
-		var msg syncedMsg
-		for _, id := range missing {
-			g, err := wholeGame(byID[id], whole, store)
-			if err == nil {
-				err = src.Record(g)
-			}
-			if err != nil {
-				msg.failed++
-				if msg.err == nil {
-					msg.err = err
-				}
-				continue
-			}
-			msg.recorded++
-		}
-		return msg
-	}
-}
-
-// wholeGame returns the game of r with its moves: one of whole, the games
-// left in this session, or read from the history of store.
-func wholeGame(r history.Record, whole []history.Game, store playerdata.Store) (history.Game, error) {
-	if i := slices.IndexFunc(whole, func(g history.Game) bool { return g.ID == r.ID }); i >= 0 {
-		return whole[i], nil
-	}
-	if store == nil {
-		return history.Game{}, errors.New("no history to read it from")
-	}
-	return store.ReadGame(r)
 }
 
 // rankLine returns the line of the game-over summary that says where the

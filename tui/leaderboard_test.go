@@ -15,14 +15,14 @@ import (
 )
 
 // A fakeBoard is leaderboards in memory: the boards it is given, and the
-// games recorded, as the ledger of 2048 serve would take them.
+// games ranked, as the ledger of 2048 serve would take them.
 type fakeBoard struct {
 	mu       sync.Mutex
 	name     string
 	chosen   bool
 	boards   map[string][2][]playerdata.Standing // by date, "" for all time
 	recorded []history.Game
-	fail     error // the error of Record, if any
+	fail     error // the error of record, if any
 }
 
 func (f *fakeBoard) Player() (string, bool, error) {
@@ -42,7 +42,9 @@ func (f *fakeBoard) Rename(name string) (string, error) {
 	return name, nil
 }
 
-func (f *fakeBoard) Record(g history.Game) error {
+// record ranks g, as the store of a server does when it adds g to the
+// history.
+func (f *fakeBoard) record(g history.Game) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.fail != nil {
@@ -52,14 +54,6 @@ func (f *fakeBoard) Record(g history.Game) error {
 		f.recorded = append(f.recorded, g)
 	}
 	return nil
-}
-
-func (f *fakeBoard) Missing(ids []string) ([]string, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.DeleteFunc(slices.Clone(ids), func(id string) bool {
-		return slices.ContainsFunc(f.recorded, func(g history.Game) bool { return g.ID == id })
-	}), nil
 }
 
 func (f *fakeBoard) Board(daily string, assisted bool) ([]playerdata.Standing, error) {
@@ -93,13 +87,24 @@ func someBoards() map[string][2][]playerdata.Standing {
 	}
 }
 
-// A rankedStore is a player's data with the ranks of a server.
+// A rankedStore is a player's data with the ranks of a server: a game
+// added to the history is ranked in the same write, or neither is done.
 type rankedStore struct {
 	playerdata.Store
-	ranks playerdata.Ranks
+	ranks *fakeBoard
 }
 
 func (r rankedStore) Ranks() playerdata.Ranks { return r.ranks }
+
+func (r rankedStore) AppendHistory(g history.Game) error {
+	if g.SetUp || g.MoveCount == 0 {
+		return r.Store.AppendHistory(g)
+	}
+	if err := r.ranks.record(g); err != nil {
+		return err
+	}
+	return r.Store.AppendHistory(g)
+}
 
 // ranked returns the data of s, ranked on f.
 func ranked(s playerdata.Store, f *fakeBoard) playerdata.Store { return rankedStore{s, f} }
@@ -227,9 +232,10 @@ func TestRankAtGameOver(t *testing.T) {
 	}
 }
 
-// TestLeftGamesRanked: a game left is recorded on the leaderboards after
-// the history; if the leaderboards fail, the player is told and the game
-// is in the history still, and the next session gives it to them.
+// TestLeftGamesRanked: a game left is ranked as it is written to the
+// history; if that write fails, it is not ranked either, and is ranked
+// when it reaches the history: here, at the next start, from the games
+// that wait for it.
 func TestLeftGamesRanked(t *testing.T) {
 	s := tempStore(t)
 	f := &fakeBoard{name: "you", chosen: true, fail: errors.New("disk I/O error")}
@@ -239,24 +245,26 @@ func TestLeftGamesRanked(t *testing.T) {
 	}
 	id := m.cur.ID
 	leaveForNew(m)
-	if len(f.recorded) != 0 || len(m.warnings) != 1 || !strings.Contains(m.warnings[0].text, "not on the leaderboards yet") {
-		t.Fatalf("a failed record: %d recorded, warnings %v", len(f.recorded), m.warnings)
+	if len(f.recorded) != 0 || m.cur.ID == id {
+		t.Fatalf("a failed write: %d ranked, game %s; want none ranked, and a new game", len(f.recorded), m.cur.ID)
 	}
-	if log := historyOf(t, s); len(log.Games) != 1 || log.Games[0].ID != id {
-		t.Fatalf("the history: %+v; want the game left", log.Games)
+	if log := historyOf(t, s); len(log.Games) != 0 {
+		t.Fatalf("the history: %+v; want none", log.Games)
 	}
 	f.fail = nil
 	m = newTestModel(t, Config{Store: ranked(&s, f)})
-	settle(m, m.Init(), 20)
 	if len(f.recorded) != 1 || f.recorded[0].ID != id || f.recorded[0].MoveCount != 5 {
-		t.Fatalf("after the next start: %+v; want the game left, whole", f.recorded)
+		t.Fatalf("after the next start: %+v ranked; want the game left, whole", f.recorded)
+	}
+	if log := historyOf(t, s); len(log.Games) != 1 || log.Games[0].ID != id {
+		t.Fatalf("the history: %+v; want the game left", log.Games)
 	}
 	for range 5 {
 		moveOnce(t, m)
 	}
 	leaveForNew(m)
 	if len(f.recorded) != 2 {
-		t.Errorf("a game left: %d recorded; want 2", len(f.recorded))
+		t.Errorf("a game left: %d ranked; want 2", len(f.recorded))
 	}
 }
 

@@ -137,7 +137,6 @@ func (m *Model) leave() bool {
 	m.past.whole = append(m.past.whole, g)
 	m.past.games = append(m.past.games, g.Record)
 	m.past.summary = history.Summarize(m.past.earlier, m.past.games)
-	m.ranks.rankGame(m, g) // kept first: the leaderboards can fail, the game is not lost
 	return true
 }
 

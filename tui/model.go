@@ -333,7 +333,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.ai.toggleAutoplay(m))
 	}
 	if m.ranks.src != nil {
-		cmds = append(cmds, m.ranks.syncRanks(m))
+		cmds = append(cmds, m.ranks.readStandings(m))
 	}
 	return tea.Batch(cmds...)
 }
@@ -373,8 +373,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onReplayMsg(msg)
 	case reviewKeptMsg:
 		m.onReviewKept(msg)
-	case standingsMsg, syncedMsg:
-		return m, m.ranks.onRanks(m, msg)
+	case standingsMsg:
+		m.ranks.onRanks(msg)
 	case tea.PasteMsg:
 		m.onPaste(msg)
 		m.race.pasteCode(msg.Content)

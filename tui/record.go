@@ -37,7 +37,11 @@ func (m *Model) loadHistory() *history.Index {
 	log, notes, err := m.store.LoadHistory()
 	if err != nil {
 		m.past.unreadable = err
-		m.warn("History not read: " + err.Error() + " Games left meanwhile wait in " + m.store.UnrecordedPath() + ".")
+		wait := " Games left meanwhile wait in " + m.store.UnrecordedPath() + "."
+		if m.store.UnrecordedPath() == "" {
+			wait = " A game is not left until it can be written there: it stays in progress."
+		}
+		m.warn("History not read: " + err.Error() + wait)
 	}
 	for _, n := range notes {
 		m.warn(n)

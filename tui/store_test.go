@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,5 +119,39 @@ func TestWarningStaysDuringAutoplay(t *testing.T) {
 	}
 	if len(m.warnings) != 1 || !strings.Contains(m.render(), "Saved game not resumed") {
 		t.Errorf("after %d moves of the AI the warnings are %+v; want the warning still on screen", m.cur.Game.MoveCount(), m.warnings)
+	}
+}
+
+// apartlessStore is the data of a player whose store keeps no games apart
+// from the history (UnrecordedPath is ""), as 2048 serve's, and whose
+// history cannot be read.
+type apartlessStore struct{ playerdata.Store }
+
+func (apartlessStore) LoadHistory() (*history.Index, []string, error) {
+	return &history.Index{}, nil, errors.New("disk I/O error")
+}
+func (apartlessStore) UnrecordedPath() string           { return "" }
+func (apartlessStore) AddUnrecorded(history.Game) error { return errors.New("none kept apart") }
+func (apartlessStore) LoadUnrecorded() ([]history.Game, bool, []string, error) {
+	return nil, false, nil, nil
+}
+
+// TestNoGamesApart: with a store that keeps no games apart from the
+// history, and a history that cannot be read, the player is told that a
+// game is not left until it can be written; one left stays in progress.
+func TestNoGamesApart(t *testing.T) {
+	s := tempStore(t)
+	m := newTestModel(t, Config{Store: apartlessStore{&s}, Seed: 7, NewGame: true})
+	if len(m.warnings) == 0 || !strings.Contains(m.warnings[0].text, "A game is not left until it can be written there") ||
+		strings.Contains(m.warnings[0].text, "wait in") {
+		t.Fatalf("the warnings at the start: %v", m.warnings)
+	}
+	for range 3 {
+		moveOnce(t, m)
+	}
+	id := m.cur.ID
+	leaveForNew(m)
+	if m.cur.ID != id || m.cur.Game.MoveCount() != 3 {
+		t.Errorf("after n: game %s of %d moves; want the game left, %s, in progress", m.cur.ID, m.cur.Game.MoveCount(), id)
 	}
 }

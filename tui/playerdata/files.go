@@ -223,17 +223,18 @@ var errTooLarge = fmt.Errorf("larger than %d MB", maxFileSize>>20)
 // second), so that a new file can be written and the old one is kept for
 // the player.
 func moveAside(path string, cause error, now time.Time) error {
-	to, ok := unusedName(fmt.Sprintf("%s.unreadable-%s", path, now.Format("20060102-150405")))
+	to, ok := UnusedName(fmt.Sprintf("%s.unreadable-%s", path, now.Format("20060102-150405")))
 	if ok && os.Rename(path, to) == nil {
 		return &CorruptError{Path: path, MovedTo: to, Err: cause}
 	}
 	return &CorruptError{Path: path, Err: cause}
 }
 
-// unusedName returns name if no file has it, else the first of name-2,
+// UnusedName returns name if no file has it, else the first of name-2,
 // name-3, … that none has, trying a hundred; ok is false if all are taken
-// or in doubt. A rename to it then writes over nothing.
-func unusedName(name string) (string, bool) {
+// or in doubt. A rename to it then writes over nothing: the name a file
+// set aside or carried elsewhere is kept under.
+func UnusedName(name string) (string, bool) {
 	for n := 1; n <= 100; n++ {
 		to := name
 		if n > 1 {

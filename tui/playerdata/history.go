@@ -285,7 +285,7 @@ func (s *Files) MigrateStats(log *history.Index, adjust func(history.Earlier) hi
 		}
 		log.Earlier = append(log.Earlier, e)
 	}
-	to, ok := unusedName(s.statsPath() + ".migrated")
+	to, ok := UnusedName(s.statsPath() + ".migrated")
 	if !ok {
 		return e, fmt.Errorf("%s is in the history now, but could not be renamed: no free name", s.statsPath())
 	}

@@ -1,10 +1,10 @@
 package playerdata
 
-import "github.com/term2048/2048/tui/history"
-
 // Ranks are the leaderboards of a server, as one of its players sees
-// them: the player's name there, their games ranked, and the boards. The game calls it from commands, on goroutines of their own,
-// and from Update: its methods must be safe for concurrent use.
+// them: the player's name there, and the boards. The player's games are
+// ranked as the Store adds them to their history (see
+// Store.AppendHistory). The game calls it from commands, on goroutines of
+// their own, and from Update: its methods must be safe for concurrent use.
 type Ranks interface {
 	// Player returns the player's name, and whether they chose it (else it
 	// is the default name the server gave them).
@@ -12,12 +12,6 @@ type Ranks interface {
 	// Rename gives the player a name, and returns it as kept; the error of
 	// a name refused says why, for the player.
 	Rename(name string) (string, error)
-	// Record ranks a game the player left, once it is in their history. A
-	// game recorded already, by its ID, is left as it is.
-	Record(g history.Game) error
-	// Missing returns those of ids, IDs of the player's games, that the
-	// leaderboards do not hold.
-	Missing(ids []string) ([]string, error)
 	// Board returns a board: the daily challenge of the date daily, or the
 	// best game of every player for "", of the games played with the AI if
 	// assisted, else of those played by hand.

@@ -9,8 +9,8 @@ import (
 // A Store is a player's data, as the game asks for it: the game in
 // progress, the history of finished games and its index, the games that
 // wait for the history, the reviews of the AI kept, and the leaderboards
-// of a server. A local player's is Files; 2048 serve keeps a player's game
-// in progress and their ranks in its database.
+// of a server. A local player's is Files; 2048 serve keeps all of a
+// player's data but their preferences in its database.
 //
 // A Store is used by one game at a time (see Lock), from Update and from
 // the game's commands: ReadGame, LoadReview and SaveReview, and the
@@ -37,7 +37,9 @@ type Store interface {
 	// ReadGame reads the game of r whole, with its moves, from the
 	// history.
 	ReadGame(r history.Record) (history.Game, error)
-	// AppendHistory adds a finished game to the history, durably.
+	// AppendHistory adds a finished game to the history, durably. A store
+	// with leaderboards (Ranks) ranks the game there in the same write,
+	// if it ranks: the history and the ranks never disagree.
 	AppendHistory(g history.Game) error
 	// MigrateStats carries the statistics kept by earlier versions of the
 	// game into the history once, less what adjust takes away, and
@@ -46,7 +48,10 @@ type Store interface {
 
 	// LoadUnrecorded reads the games left while the history could not be
 	// written, that wait for it; damaged says that some could not be read,
-	// and the games kept must then be left as they are.
+	// and the games kept must then be left as they are. A store that keeps
+	// no games apart from the history (UnrecordedPath is "") returns none:
+	// its AddUnrecorded fails, and a game that could not be added to the
+	// history stays the game in progress.
 	LoadUnrecorded() (games []history.Game, damaged bool, notes []string, err error)
 	// AddUnrecorded keeps g, a game left whose line could not be written
 	// to the history, until it can be, durably.
@@ -66,7 +71,8 @@ type Store interface {
 	Ranks() Ranks
 
 	// HistoryPath and UnrecordedPath say where the history and the games
-	// that wait for it are, for the messages to the player.
+	// that wait for it are, for the messages to the player; UnrecordedPath
+	// is "" for a store that keeps no games apart from the history.
 	HistoryPath() string
 	UnrecordedPath() string
 	// ForPlayer returns text, a message for the player, with the places

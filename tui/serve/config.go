@@ -14,7 +14,7 @@ import (
 
 // Config is what the command line decides about a server.
 type Config struct {
-	Dir         string        // the host key and the players' files; created if need be
+	Dir         string        // the host key, the players' data and settings; created if need be
 	MaxSessions int           // games played at once; the next players are told to come back later
 	Allow       string        // an authorized_keys file: only its keys get in; "" lets any key in
 	AIThreads   int           // the AI's searches of all the games that run at once
@@ -105,7 +105,8 @@ func refusingFor(conns int) int { return max(conns/4, 1) }
 // Descriptors: those the server keeps for itself (its listener, the
 // ledger and its journal, standard streams, the poller, a spare, and room
 // for reading a file at a time), and those of each connection playing
-// (its socket, its player's lock, and a file of theirs read or written).
+// (its socket, a file of theirs read or written — the preferences, or the
+// files an earlier server left, imported —, and a spare).
 const (
 	reservedDescriptors = 32
 	descriptorsPerConn  = 3
@@ -116,7 +117,7 @@ const (
 func checkConfig(cfg Config) error {
 	switch {
 	case cfg.Dir == "":
-		return errors.New("no directory for the host key and the players' files")
+		return errors.New("no directory for the host key and the players' data")
 	case cfg.MaxSessions < 1:
 		return fmt.Errorf("at least one session, not %d", cfg.MaxSessions)
 	case cfg.Idle <= 0:

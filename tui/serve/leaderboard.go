@@ -3,7 +3,6 @@
 package serve
 
 import (
-	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
@@ -28,15 +27,6 @@ func (b *playerBoard) Player() (string, bool, error) {
 
 // Rename gives the player a name (see ledger.CheckName).
 func (b *playerBoard) Rename(name string) (string, error) { return b.db.Rename(b.player, name) }
-
-// Record ranks a game the player left, once its replay confirms it.
-func (b *playerBoard) Record(g history.Game) error {
-	_, err := b.db.Record(b.player, g)
-	return err
-}
-
-// Missing returns those of ids the ledger lacks.
-func (b *playerBoard) Missing(ids []string) ([]string, error) { return b.db.Missing(b.player, ids) }
 
 // Board returns a board, the player's row marked.
 func (b *playerBoard) Board(daily string, assisted bool) ([]playerdata.Standing, error) {

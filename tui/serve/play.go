@@ -24,8 +24,8 @@ import (
 // This file plays the game of a session, and says how it ended.
 //
 // A second session of the same key is refused, with a message on its
-// screen, as a second local game on the same files is (the game's lock on
-// its state directory, tui/dirlock, refuses it): the game in progress stays
+// screen, as a second local game on the same files is (the ledger holds the
+// player's data for the first, ledger.DB.Hold): the game in progress stays
 // where it is, on the screen that plays it, and no two screens ever play,
 // save and record the same game. Resuming it in the second session would
 // need the two to share one model, or the first to be closed under its
@@ -104,8 +104,9 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	return s.runGame(ctx, cfg, t)
 }
 
-// store returns the store of the player id, whose directory it creates if
-// need be: the game's four directories under players/id.
+// store returns the files of the player id, whose directory it creates if
+// need be: their preferences, and the files an earlier server kept there
+// (see imports.go), in the game's four directories under players/id.
 func (s *Server) store(id string) (*playerdata.Files, error) {
 	dir := filepath.Join(s.players, id)
 	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
@@ -121,7 +122,9 @@ func (s *Server) store(id string) (*playerdata.Files, error) {
 }
 
 // gameConfig returns the game of a player of store on the terminal of
-// sess: their game in progress in the ledger, their preferences, the terminal's colours and locale, the pool's
+// sess: their data in the ledger, their preferences in their files (the
+// preferences stay a file of the player's directory until they move
+// behind the player's store too), the terminal's colours and locale, the pool's
 // AI, and tiles that do not slide: a slide is a dozen frames drawn, each
 // as costly as a move, which took the median key-to-screen time of 60
 // players on a loaded server from some 20 ms to 220 (docs/serve.md).
@@ -140,7 +143,7 @@ func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Lo
 }
 
 // gamesPerMinute is the most games a player may leave in a minute: each
-// is written to their history and the ledger, and waits for the disk.
+// is written to their history and ranked, and waits for the disk.
 // Restarting a bad start again and again takes a few a minute.
 const gamesPerMinute = 10
 

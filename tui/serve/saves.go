@@ -8,25 +8,30 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
-// importedSuffix is added to the name of a player's game.json once the
-// game it holds is in the database: no longer read nor written, the file
-// stays, the game as it was imported, for an operator who takes the
-// server back to an earlier version.
+// importedSuffix is added to the name of a player's file, kept by a
+// server of an earlier version, once what it holds is in the database:
+// game.json, history.jsonl, unrecorded.jsonl and the directory of the
+// reviews. No longer read nor written, the files stay as they were
+// imported, for an operator who takes the server back to an earlier
+// version (docs/serve.md).
 const importedSuffix = ".imported"
 
-// A ledgerPlayer is the data of one player of a server that keeps a
-// ledger, the playerdata.Store of their game: their game in progress and
-// their ranks in the ledger, the rest in their files. A player who has no
-// game there but a game.json, saved by a server of an earlier version,
-// gets it imported at their first login (see LoadGame). It is used by one game at a time: the
-// game's lock on the player's state directory (tui.RunningError) refuses a
-// second session of the key.
+// A ledgerPlayer is the data of one player of a server, the
+// playerdata.Store of their game, all of it in the ledger: their game in
+// progress, their history and its ranks, written together, and the
+// reviews of their games. Their files hold only their preferences, and
+// what a server of an earlier version kept there, which is imported at
+// their first login (see LoadHistory and LoadGame). It is used by one game
+// at a time: the ledger holds the player's data for the game that took it
+// (see Lock), and a second session of the key is refused
+// (tui.RunningError).
 type ledgerPlayer struct {
-	*playerdata.Files // the player's files: the rest of their data, and the game.json imported
+	files *playerdata.Files // the player's files: their preferences, and what an earlier server kept
 
 	db     *ledger.DB
 	player string // the fingerprint of the player's key
@@ -41,20 +46,40 @@ type ledgerPlayer struct {
 	// log, if set, is the session's: it says when the saves start to fail
 	// (a full disk: the player sees "Not saved" under the board, the
 	// operator this line) and when they work again, once each, not at
-	// every move. failing is set in between.
+	// every move, and what the import of the player's files did. failing
+	// is set in between.
 	log     *slog.Logger
 	failing bool
 }
 
+var _ playerdata.Store = (*ledgerPlayer)(nil)
+
 // dataOf returns the data of the player of the key of fingerprint, whose
-// files are files: their game in progress in the ledger, the rest in the
-// files; all of it in the files if the server keeps no ledger.
+// files are files: in the ledger; in the files if the server keeps no
+// ledger.
 func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.Store {
 	if s.ledger == nil || fingerprint == "" {
 		return files
 	}
-	return &ledgerPlayer{Files: files, db: s.ledger, player: fingerprint, log: log}
+	return &ledgerPlayer{files: files, db: s.ledger, player: fingerprint, log: log}
 }
+
+// Lock takes the player's data for this game alone: a second game of the
+// key gets a *dirlock.HeldError until release. It then removes what
+// writers killed half-way left among the player's files (see
+// playerdata.Files.RemoveStale).
+func (p *ledgerPlayer) Lock() (release func(), err error) {
+	release, ok := p.db.Hold(p.player)
+	if !ok {
+		return release, &dirlock.HeldError{Path: "the data of " + p.player, PID: os.Getpid()}
+	}
+	p.files.RemoveStale()
+	return release, nil
+}
+
+// ForPlayer returns text with the player's files, which the messages of
+// the import name, as the player sees them.
+func (p *ledgerPlayer) ForPlayer(text string) string { return p.files.ForPlayer(text) }
 
 // LoadGame reads the player's game in progress from the ledger, or, if it
 // holds none, from the player's game.json, which it then imports. A game
@@ -80,14 +105,11 @@ func (p *ledgerPlayer) LoadGame() (playerdata.SavedGame, error) {
 	return g, nil
 }
 
-// Ranks returns the leaderboards of the ledger, as the player sees them.
-func (p *ledgerPlayer) Ranks() playerdata.Ranks { return &playerBoard{db: p.db, player: p.player} }
-
 // importFile reads the game of the player's game.json and saves it in the
 // ledger, which renames the file (see imported). It returns the errors of
 // playerdata.Files.LoadGame: fs.ErrNotExist with no file.
 func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
-	g, err := p.Files.LoadGame()
+	g, err := p.files.LoadGame()
 	var unreadable *playerdata.UnreadableError
 	if errors.As(err, &unreadable) {
 		p.kept = err // a new game saved now would hide it for good
@@ -128,7 +150,7 @@ func (p *ledgerPlayer) saveGame(g playerdata.SavedGame, sync bool) error {
 	if err := p.db.SaveGame(p.player, g, sync); err != nil {
 		return err
 	}
-	if p.imported && os.Rename(p.Files.GamePath(), p.Files.GamePath()+importedSuffix) == nil {
+	if p.imported && renameImported(p.files.GamePath()) == nil {
 		p.imported = false
 	}
 	return nil

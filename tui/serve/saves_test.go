@@ -44,7 +44,7 @@ func testSaves(t testing.TB) (*ledgerPlayer, *playerdata.Files) {
 	}
 	t.Cleanup(func() { db.Close() })
 	files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
-	return &ledgerPlayer{Files: files, db: db, player: "SHA256:p"}, files
+	return &ledgerPlayer{files: files, db: db, player: "SHA256:p"}, files
 }
 
 // gameOf returns a saved game of seed, played n moves.
@@ -123,7 +123,7 @@ func TestSavesSetAside(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
+	saves := &ledgerPlayer{files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p"}
 	if err := saves.SaveGame(gameOf(3, 2), false); err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestSavesImport(t *testing.T) {
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json%s: %v", importedSuffix, err)
 	}
-	again := &ledgerPlayer{Files: files, db: saves.db, player: saves.player}
+	again := &ledgerPlayer{files: files, db: saves.db, player: saves.player}
 	if back, err := again.LoadGame(); err != nil || !same(back, g) {
 		t.Errorf("LoadGame at the next login = %+v, %v; want the game imported", back, err)
 	}
@@ -214,8 +214,9 @@ func TestResumeFromLedger(t *testing.T) {
 	}
 }
 
-// TestImportAtLogin: a player whose game.json a server of an earlier
-// version left logs in and plays it on.
+// TestImportAtLogin: a player whose game.json and history a server of an
+// earlier version left logs in and plays the game on, their history in
+// the ledger.
 func TestImportAtLogin(t *testing.T) {
 	ts := startServer(t, Config{})
 	key := newKey(t)
@@ -228,6 +229,10 @@ func TestImportAtLogin(t *testing.T) {
 	if err := files.SaveGame(g, true); err != nil {
 		t.Fatal(err)
 	}
+	left := finishedGame(7, 20)
+	if err := files.AppendHistory(left); err != nil {
+		t.Fatal(err)
+	}
 	term := ts.play(t, key, 80, 30)
 	term.waitText("Welcome back")
 	if n := moves(t, term.text()); n != 9 {
@@ -235,6 +240,12 @@ func TestImportAtLogin(t *testing.T) {
 	}
 	if _, err := os.Stat(files.GamePath() + importedSuffix); err != nil {
 		t.Errorf("game.json not renamed once imported: %v", err)
+	}
+	if _, err := os.Stat(files.HistoryPath() + importedSuffix); err != nil {
+		t.Errorf("history.jsonl not renamed once imported: %v", err)
+	}
+	if lines, err := ts.ledger.History(ssh.FingerprintSHA256(key.PublicKey())); err != nil || len(lines) != 1 {
+		t.Errorf("the history in the ledger: %d lines, %v; want the game of history.jsonl", len(lines), err)
 	}
 }
 
@@ -269,7 +280,7 @@ func TestSavesLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logged strings.Builder
-	saves := &ledgerPlayer{Files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
+	saves := &ledgerPlayer{files: &playerdata.Files{StateDir: filepath.Join(dir, "state")}, db: db, player: "SHA256:p",
 		log: slog.New(slog.NewTextHandler(&logged, nil))}
 	if err := saves.SaveGame(gameOf(3, 1), false); err != nil {
 		t.Fatal(err)

@@ -5,12 +5,15 @@
 // own terminal, with their history, replays, reviews, statistics, settings
 // and the daily challenge.
 //
-// A player is their SSH key: the SHA-256 fingerprint of the public key they
-// log in with names a directory of their own under Config.Dir/players,
-// which holds a playerdata.Files and its preferences, as the XDG directories do for
-// a local game, so that every guarantee of the local game's files holds for
-// each player. A second session of the same key is refused, as a second
-// local game is (see play.go).
+// A player is their SSH key: their data, by the SHA-256 fingerprint of the
+// public key they log in with, is in the server's database (the ledger,
+// tui/serve/ledger): their game in progress, their history and its ranks,
+// the reviews of their games. The fingerprint also names a directory of
+// their own under Config.Dir/players, which holds their preferences, as
+// the XDG directories do for a local game, and what a server of an earlier
+// version kept there, imported at their first login (see imports.go). A
+// second session of the same key is refused, as a second local game is
+// (see play.go).
 //
 // The server lets no one further in than the game: public keys only, no
 // command, subsystem, forwarding or agent, ctrl+z suspends nothing, and the

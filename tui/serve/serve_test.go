@@ -245,7 +245,7 @@ func TestShutdown(t *testing.T) {
 // the game.
 func filesOf(data playerdata.Store) *playerdata.Files {
 	if p, ok := data.(*ledgerPlayer); ok {
-		return p.Files
+		return p.files
 	}
 	return data.(*playerdata.Files)
 }

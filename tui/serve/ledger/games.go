@@ -4,6 +4,8 @@ package ledger
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"strings"
@@ -52,8 +54,19 @@ func verify(g *history.Game, key Key) error {
 // Record stores the game g of the player of fingerprint, who is added if
 // new, once its replay confirms it (see verify): a game refused returns an
 // error that wraps ErrRefused. It reports whether the game is new: a game
-// the ledger holds already, by its player and ID, is left as it is.
+// the ledger holds already, by its player and ID, is left as it is. It
+// ranks a game alone; the server ranks a player's game as it adds it to
+// their history (see AppendHistory).
 func (d *DB) Record(fingerprint string, g history.Game) (added bool, err error) {
+	err = d.inTx(false, func(ctx context.Context, tx *sql.Tx) error {
+		added, err = d.rank(ctx, tx, fingerprint, g)
+		return err
+	})
+	return added, err
+}
+
+// rank stores g, as Record says, in tx.
+func (d *DB) rank(ctx context.Context, tx *sql.Tx, fingerprint string, g history.Game) (added bool, err error) {
 	if err := verify(&g, d.key); err != nil {
 		return false, fmt.Errorf("game %s: %w: %w", g.ID, ErrRefused, err)
 	}
@@ -61,12 +74,6 @@ func (d *DB) Record(fingerprint string, g history.Game) (added bool, err error) 
 	for _, m := range g.Moves {
 		path.WriteByte(m.Letter())
 	}
-	ctx := context.Background()
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return false, fmt.Errorf("game %s: %w", g.ID, err)
-	}
-	defer tx.Rollback()
 	if _, err := addPlayer(ctx, tx, fingerprint, d.now()); err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}
@@ -80,42 +87,43 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	n, err := res.RowsAffected()
-	if err == nil {
-		err = tx.Commit()
-	}
 	if err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	return n == 1, nil
 }
 
-// Missing returns those of ids, games of the player of fingerprint, that
-// the ledger does not hold, in their order: the games to record again from
-// the player's history.
-func (d *DB) Missing(fingerprint string, ids []string) ([]string, error) {
-	rows, err := d.db.Query(`SELECT id FROM games WHERE player = ?`, fingerprint)
+// inTx runs f in a transaction, and commits it if f returns nil; with
+// sync the commit waits for the disk (synchronous=FULL for it), else it
+// is as durable as every other (see SaveGame).
+func (d *DB) inTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) error {
+	ctx := context.Background()
+	// The one connection, held for the transaction and the pragmas around
+	// it: no other write commits with FULL, nor this one with NORMAL.
+	c, err := d.db.Conn(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+		return err
 	}
-	defer rows.Close()
-	held := map[string]bool{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+	defer c.Close()
+	if sync {
+		if _, err := c.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
+			return err
 		}
-		held[id] = true
+		defer func() {
+			if _, err := c.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); err != nil {
+				c.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with FULL
+			}
+		}()
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("the games of %s: %w", fingerprint, err)
+	tx, err := c.BeginTx(ctx, nil)
+	if err != nil {
+		return err
 	}
-	var missing []string
-	for _, id := range ids {
-		if !held[id] {
-			missing = append(missing, id)
-		}
+	defer tx.Rollback()
+	if err := f(ctx, tx); err != nil {
+		return err
 	}
-	return missing, nil
+	return tx.Commit()
 }
 
 // Replay plays the game id of the player of fingerprint again from what

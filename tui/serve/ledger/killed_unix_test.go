@@ -30,9 +30,8 @@ func killedGame(t testing.TB, i int) history.Game {
 // TestKilled kills a process in the middle of its writes to the ledger
 // (SIGKILL, as a crash or the OOM killer would), then opens the ledger
 // again: the file is whole, every game whose commit the process reported
-// is there, none twice, the game in progress is the last one saved or the
-// one in flight, and the games of the history it had not recorded are
-// recorded once by a re-sync.
+// is there, in the history and ranked, none twice, and the game in
+// progress is the last one saved or the one in flight.
 func TestKilled(t *testing.T) {
 	if path := os.Getenv(killedDB); path != "" {
 		writeUntilKilled(t, path)
@@ -88,32 +87,42 @@ func TestKilled(t *testing.T) {
 		t.Errorf("the game in progress is %d; want %d, the last saved, or %d, the save in flight", n, saved, saved+1)
 	}
 	for id := range committed {
-		if m, err := d.Missing("SHA256:k", []string{id}); err != nil || len(m) != 0 {
-			t.Errorf("game %s, reported committed, is missing (%v)", id, err)
+		if m := missing(t, d, "SHA256:k", []string{id}); len(m) != 0 {
+			t.Errorf("game %s, reported committed, is missing", id)
 		}
 	}
-	// The re-sync: the history holds every game the writer began, and
-	// some it never reached.
-	total := stored + 10
-	ids := make([]string, total)
-	for i := range ids {
-		ids[i] = fmt.Sprintf("%016x", i)
-	}
-	missing, err := d.Missing("SHA256:k", ids)
+	// The history and the ranks were written in one transaction: they
+	// hold the same games, each once, in the order they were left.
+	kept, err := d.History("SHA256:k")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range missing {
-		var i int
-		fmt.Sscanf(id, "%x", &i)
-		record(t, d, "SHA256:k", killedGame(t, i))
+	for i, line := range kept {
+		e, err := history.Decode(line)
+		if err != nil || e.Game == nil || e.Game.ID != fmt.Sprintf("%016x", i) {
+			t.Fatalf("line %d of the history: %v; want game %016x", i+1, err, i)
+		}
 	}
-	if n := count(t, d, "games"); n != total {
-		t.Errorf("%d games after the re-sync; want %d, each once", n, total)
+	if len(kept) != stored || len(missing(t, d, "SHA256:k", idsOf(t, kept))) != 0 {
+		t.Errorf("%d games in the history, %d ranked; want the same games", len(kept), stored)
 	}
 	if err := d.IntegrityCheck(); err != nil {
 		t.Error(err)
 	}
+}
+
+// idsOf returns the IDs of the games of lines of a history.
+func idsOf(t *testing.T, lines [][]byte) []string {
+	t.Helper()
+	var ids []string
+	for _, line := range lines {
+		e, err := history.Decode(line)
+		if err != nil || e.Game == nil {
+			t.Fatalf("a line of the history: %v", err)
+		}
+		ids = append(ids, e.Game.ID)
+	}
+	return ids
 }
 
 // writeUntilKilled records games in the ledger at path, one after the
@@ -128,8 +137,8 @@ func writeUntilKilled(t *testing.T, path string) {
 	stop := time.Now().Add(15 * time.Second)
 	for i := 0; time.Now().Before(stop); i++ {
 		g := killedGame(t, i)
-		if _, err := d.Record("SHA256:k", g); err != nil {
-			t.Fatal(err)
+		if refused, err := d.AppendHistory("SHA256:k", g); err != nil || refused != nil {
+			t.Fatal(err, refused)
 		}
 		fmt.Printf("committed %s\n", g.ID)
 		if err := d.SaveGame("SHA256:k", savedGame(uint64(i), 0), false); err != nil {

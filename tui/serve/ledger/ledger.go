@@ -1,23 +1,25 @@
 //go:build serve
 
-// Package ledger keeps the leaderboards of 2048 serve: the players, by the
-// fingerprints of their keys, with the names they chose, their finished
-// games, and their games in progress (see DB.SaveGame), in one SQLite
-// database (modernc.org/sqlite, no cgo).
+// Package ledger keeps the data of the players of 2048 serve: the players,
+// by the fingerprints of their keys, with the names they chose; their
+// games in progress (see DB.SaveGame); their histories of finished games
+// and the leaderboards ranked from them (see DB.AppendHistory); and the
+// reviews of their games; in one SQLite database (modernc.org/sqlite, no
+// cgo).
 //
-// A game is stored only once its moves, replayed from its seed by the
+// A game is ranked only once its moves, replayed from its seed by the
 // engine, give the score and the board it claims (see DB.Record), and once
 // only: a game is known by its player and its ID, the ID its line in the
-// player's history carries, so that recording it again, after a crash or
-// from a re-read of the history, changes nothing.
+// player's history carries. A game is ranked in the transaction that adds
+// it to the history, so the two never disagree.
 //
 // The database is written ahead (WAL) with synchronous=NORMAL: a process
 // killed never loses a commit nor damages the file, and a power cut may
-// lose the last commits only: games ranked, which the player's history
-// still holds and gives back to the ledger at the player's next login (see
-// DB.Missing), and the last moves of a game in progress, as a game's file
-// written without sync would. FULL would sync the log at every commit, for games
-// the history keeps anyway, and at every move.
+// lose the last commits only: the last moves of a game in progress, as a
+// game's file written without sync would. A game added to a history, and
+// a game saved as it ends or a session does, waits for the disk
+// (synchronous=FULL for that commit): a power cut loses none of them. FULL
+// at every commit would sync the log at every move.
 //
 // The package holds no Charm import: the server opens the ledger, and the
 // game sees it through an interface of its own.
@@ -50,6 +52,7 @@ type DB struct {
 	key    Key
 	forged []string         // the games set aside at the opening, their rows changed outside the ledger
 	now    func() time.Time // the clock: time.Now, but for tests
+	holds  holds            // the players whose data a game holds (see Hold)
 }
 
 // Options say how a ledger is opened.
@@ -110,8 +113,8 @@ func (e *DamagedError) Error() string {
 		found = found[:300] + "…"
 	}
 	return fmt.Sprintf("the ledger %s is damaged (PRAGMA %s: %s): nothing was written to it. "+
-		"Restore it from a backup, or move it away to start an empty ledger: "+
-		"the players' histories give their finished games back at their next login", e.Path, e.Check, found)
+		"Restore it from a backup: it holds the players' histories and games, "+
+		"which an empty ledger, started in its place, would not have", e.Path, e.Check, found)
 }
 
 // check checks the ledger at path, if there is one, on a connection that

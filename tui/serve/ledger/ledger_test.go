@@ -218,9 +218,8 @@ func TestRecordOnce(t *testing.T) {
 	if n := count(t, d, "games"); n != 2 {
 		t.Errorf("%d games; want 2", n)
 	}
-	missing, err := d.Missing("SHA256:a", []string{"x", g.ID, "y"})
-	if err != nil || fmt.Sprint(missing) != "[x y]" {
-		t.Errorf("Missing = %v, %v; want [x y]", missing, err)
+	if m := missing(t, d, "SHA256:a", []string{"x", g.ID, "y"}); fmt.Sprint(m) != "[x y]" {
+		t.Errorf("the games of [x %s y] not ranked: %v; want [x y]", g.ID, m)
 	}
 }
 

@@ -21,12 +21,16 @@ import (
 //     changed outside the ledger set aside.
 //  5. the skeleton of each player's name, by which names that look alike
 //     are one.
+//  6. each player's history of finished games, its index, and the reviews
+//     of their games, which servers of earlier versions kept in the
+//     player's files, and the players whose files were imported.
 var migrations = []func(ctx context.Context, tx *sql.Tx, key Key) error{
 	schema1,
 	schema2,
 	schema3,
 	schema4,
 	schema5,
+	schema6,
 }
 
 // schema1 makes the first tables: a player is their key's fingerprint; a
@@ -196,6 +200,44 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 		}
 	}
 	return nil
+}
+
+// schema6 keeps the rest of each player's data: their history, a line
+// a game as package history encodes it, in the order the games were left,
+// and its index as package history encodes it (history.Index), which
+// spares replaying every game at each login; the reviews of their games, as package reviewcache encodes them, by the
+// name the review's file had; and the players whose files, kept by a
+// server of an earlier version, were imported (see DB.Import). A history
+// is the player's own, by fingerprint alone, as a saved game is: a game
+// that ranks is in games too, written in the same transaction.
+func schema6(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE history (
+	player TEXT NOT NULL,    -- the fingerprint of the player's key
+	seq    INTEGER NOT NULL, -- the line's place in the player's history, from 1
+	id     TEXT NOT NULL,    -- the ID of the line's game, '' for a line of none
+	line   TEXT NOT NULL,    -- the line, JSON, without its newline
+	PRIMARY KEY (player, seq)
+) STRICT;
+CREATE INDEX history_id ON history(player, id);
+CREATE TABLE history_index (
+	player TEXT PRIMARY KEY,
+	data   BLOB NOT NULL -- history.Index.MarshalBinary of the lines, in order, each with a newline
+) STRICT;
+CREATE TABLE reviews (
+	player  TEXT NOT NULL,
+	name    TEXT NOT NULL,    -- the name of the review's file (reviewcache.FileName)
+	review  BLOB NOT NULL,    -- the file's bytes (reviewcache.Encode)
+	updated INTEGER NOT NULL, -- Unix seconds
+	PRIMARY KEY (player, name)
+) STRICT;
+CREATE TABLE imported (
+	player   TEXT PRIMARY KEY,
+	imported INTEGER NOT NULL, -- Unix seconds, when the player's files were imported
+	games    INTEGER NOT NULL, -- the lines taken into their history
+	reviews  INTEGER NOT NULL  -- the reviews taken
+) STRICT;`)
+	return err
 }
 
 // version returns the schema's version of the file of db.
