@@ -30,7 +30,7 @@ func DefaultPlayPath() string { return filepath.Join(dataDir(), "ntuple.play") }
 
 // dataDir returns the player's data directory, $XDG_DATA_HOME/2048, read
 // from the environment now: the one where the game keeps its history
-// (tui.Store's DataDir).
+// (playerdata.Files's DataDir).
 func dataDir() string {
 	xdg.Reload() // read the environment now, not at package init
 	return filepath.Join(xdg.DataHome, "2048")

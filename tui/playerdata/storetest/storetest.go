@@ -123,51 +123,59 @@ func testUnrecorded(t *testing.T, s playerdata.Store) {
 	if games, damaged, notes, err := s.LoadUnrecorded(); len(games) != 0 || damaged || len(notes) != 0 || err != nil {
 		t.Fatalf("LoadUnrecorded of none = %d games, %v, %q, %v; want none", len(games), damaged, notes, err)
 	}
-	a, b := finished(7, 20), finished(8, 30)
 	if s.UnrecordedPath() == "" {
-		if err := s.AddUnrecorded(a); err == nil {
-			t.Error("AddUnrecorded to a store that keeps none apart succeeded")
-		}
-		if games, _, _, err := s.LoadUnrecorded(); len(games) != 0 || err != nil {
-			t.Errorf("LoadUnrecorded = %d games, %v; want none", len(games), err)
-		}
-		if err := s.SetUnrecorded(nil); err != nil {
-			t.Errorf("SetUnrecorded(none) = %v", err)
-		}
+		testNoneUnrecorded(t, s)
 		return
 	}
+	a, b := finished(7, 20), finished(8, 30)
 	for _, g := range []history.Game{a, b} {
 		if err := s.AddUnrecorded(g); err != nil {
 			t.Fatal(err)
 		}
 	}
-	ids := func() []string {
-		t.Helper()
-		games, damaged, _, err := s.LoadUnrecorded()
-		if damaged || err != nil {
-			t.Fatalf("LoadUnrecorded: damaged %v, %v", damaged, err)
-		}
-		var ids []string
-		for _, g := range games {
-			ids = append(ids, g.ID)
-		}
-		return ids
-	}
-	if got := ids(); len(got) != 2 || got[0] != a.ID || got[1] != b.ID {
+	if got := unrecordedIDs(t, s); len(got) != 2 || got[0] != a.ID || got[1] != b.ID {
 		t.Errorf("after two added: %q; want %q, %q", got, a.ID, b.ID)
 	}
 	if err := s.SetUnrecorded([]history.Game{b}); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(); len(got) != 1 || got[0] != b.ID {
+	if got := unrecordedIDs(t, s); len(got) != 1 || got[0] != b.ID {
 		t.Errorf("after set to one: %q; want %q", got, b.ID)
 	}
 	if err := s.SetUnrecorded(nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(); len(got) != 0 {
+	if got := unrecordedIDs(t, s); len(got) != 0 {
 		t.Errorf("after set to none: %q; want none", got)
 	}
+}
+
+// testNoneUnrecorded checks a store that keeps no games apart from the
+// history: it refuses one, and has none.
+func testNoneUnrecorded(t *testing.T, s playerdata.Store) {
+	if err := s.AddUnrecorded(finished(7, 20)); err == nil {
+		t.Error("AddUnrecorded to a store that keeps none apart succeeded")
+	}
+	if games, _, _, err := s.LoadUnrecorded(); len(games) != 0 || err != nil {
+		t.Errorf("LoadUnrecorded = %d games, %v; want none", len(games), err)
+	}
+	if err := s.SetUnrecorded(nil); err != nil {
+		t.Errorf("SetUnrecorded(none) = %v", err)
+	}
+}
+
+// unrecordedIDs returns the IDs of the games waiting in s, in order.
+func unrecordedIDs(t *testing.T, s playerdata.Store) []string {
+	t.Helper()
+	games, damaged, _, err := s.LoadUnrecorded()
+	if damaged || err != nil {
+		t.Fatalf("LoadUnrecorded: damaged %v, %v", damaged, err)
+	}
+	var ids []string
+	for _, g := range games {
+		ids = append(ids, g.ID)
+	}
+	return ids
 }
 
 // reviewSetting is the setting of the reviews of the suite: shallow, to
