@@ -48,6 +48,13 @@ func (m *Model) dailyNote() string {
 
 // askDaily starts today's challenge, asking first if a game is in
 // progress.
+// leavesDaily reports whether leaving the game in progress makes it the
+// counted attempt at its daily challenge: a daily challenge not yet
+// attempted, with moves played.
+func (m *Model) leavesDaily() bool {
+	return m.cur.Daily != "" && m.cur.Game.MoveCount() > 0 && !m.attempted(m.cur.Daily)
+}
+
 func (m *Model) askDaily() tea.Cmd {
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() {
 		m.play.asking = confirmDaily

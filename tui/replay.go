@@ -333,12 +333,16 @@ func (v *replayView) takeOver(m *Model) tea.Cmd {
 	}
 	if m.cur.Game.MoveCount() > 0 && !m.cur.Game.Over() && !v.takingOver {
 		v.takingOver = true
-		v.note = fmt.Sprintf("Play on from here? The game in progress is left, as %s leaves it: %s again to play on, any other key to stay.",
-			settings.FirstKey(m.keys.New), settings.FirstKey(m.keys.TakeOver))
+		left := fmt.Sprintf("The game in progress is left, as %s leaves it", settings.FirstKey(m.keys.New))
+		if m.leavesDaily() {
+			left = "The daily challenge in progress is left, and counts as your attempt of " + m.cur.Daily
+		}
+		v.note = fmt.Sprintf("Play on from here? %s: %s again to play on, any other key to stay.", left, settings.FirstKey(m.keys.TakeOver))
 		return nil
 	}
 	at := v.at
 	cmd := v.leaveReplay(m)
+	m.screens.stack = nil // the new game is in front, whatever the replay was opened from
 	if !m.startGame(playerdata.SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
 		return cmd
 	}

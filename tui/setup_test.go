@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/term2048/2048/engine"
 )
 
@@ -70,5 +72,49 @@ func TestTakeOver(t *testing.T) {
 	}
 	if saved, err := s.LoadGame(); err != nil || saved.ID != m.cur.ID || !saved.SetUp {
 		t.Errorf("saved %+v, %v; want the game set up, saved at once", saved, err)
+	}
+}
+
+// TestTakeOverFromStatistics: playing on from a replay opened from the
+// statistics puts the new game in front, not the statistics.
+func TestTakeOverFromStatistics(t *testing.T) {
+	s := tempStore(t)
+	m := session(t, &s, true)
+	for !m.cur.Game.Over() {
+		moveOnce(t, m)
+	}
+	press(m, "s")
+	press(m, "enter") // the replay of the game just over, from the statistics
+	if m.screens.replay() == nil || m.screens.stats() == nil {
+		t.Fatalf("enter on the statistics did not open the replay over them:\n%s", m.render())
+	}
+	press(m, "home")
+	press(m, "enter")
+	if m.front() != &m.play || !m.cur.SetUp {
+		t.Fatalf("playing on from the replay: %T in front, game set up %v; want the new game in front:\n%s", m.front(), m.cur.SetUp, m.render())
+	}
+}
+
+// TestTakeOverDaily: playing on from a replay over a daily challenge not
+// yet attempted says that the challenge left counts as the attempt, and
+// so does the question of a new game.
+func TestTakeOverDaily(t *testing.T) {
+	s := tempStore(t)
+	m := newTestModel(t, Config{Store: &s, NewGame: true, Daily: true})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 34})
+	for m.cur.Game.MoveCount() < 6 {
+		moveOnce(t, m)
+	}
+	press(m, "r")
+	press(m, "home")
+	press(m, "enter")
+	if text := plain(m); !strings.Contains(text, "counts as your attempt") {
+		t.Errorf("playing on from a replay over the daily challenge does not say the challenge counts:\n%s", text)
+	}
+	press(m, "esc")
+	press(m, "esc")
+	press(m, "n")
+	if text := plain(m); !strings.Contains(text, "This daily challenge counts as your attempt.") {
+		t.Errorf("a new game over the daily challenge does not say the challenge counts:\n%s", text)
 	}
 }

@@ -215,9 +215,13 @@ func (ps *playScreen) bannerLines(m *Model, width int) []string {
 // shorter still if need be.
 func (ps *playScreen) newGameQuestion(m *Model, width int) string {
 	q := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent)
-	line := q.Render("Start a new game? This one counts as played.")
+	left := "This one counts as played."
+	if m.leavesDaily() {
+		left = "This daily challenge counts as your attempt."
+	}
+	line := q.Render("Start a new game? " + left)
 	if ps.asking == confirmDaily {
-		line = q.Render("Play today's challenge? This game counts as played.")
+		line = q.Render("Play today's challenge? " + strings.Replace(left, "This one", "This game", 1))
 	}
 	if full := line + m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))); lipgloss.Width(full) <= width {
 		return full
