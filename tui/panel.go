@@ -31,6 +31,12 @@ func (ps *playScreen) panel(m *Model, l layout) string {
 	compact := l.compact()
 	g := m.cur.Game
 	score, best := figures.Count(g.Score()), figures.Count(m.best())
+	switch { // a game set up is kept apart: its best is none of the others'
+	case m.cur.SetUp && compact:
+		best = "set up"
+	case m.cur.SetUp:
+		best = "set up, apart"
+	}
 	moves, tile := figures.Count(g.MoveCount())+m.coach.markText(m, !compact), strconv.Itoa(g.HighestTile())
 	var lines []string
 	if compact {

@@ -67,6 +67,9 @@ func TestTakeOver(t *testing.T) {
 		t.Fatalf("enter twice: replay up %v, game %q set up %v from %v score %d; want a new game set up from %v",
 			m.screens.replay() != nil, m.cur.ID, m.cur.SetUp, m.cur.Game.Start(), m.cur.Game.Score(), want)
 	}
+	if text := plain(m); !strings.Contains(text, "set up") {
+		t.Errorf("the panel of a game set up does not say why its best is apart:\n%s", text)
+	}
 	if log := historyOf(t, s); len(log.Games) != 1 || log.Games[0].ID != old {
 		t.Errorf("the game left: %+v; want it in the history", log.Games)
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -278,7 +279,10 @@ func (v *statsView) reachLines(m *Model, s history.Summary, width int) []string 
 // trendLines draws the scores of the latest games as a line chart of
 // height lines above its axis, in width columns.
 func (v *statsView) trendLines(m *Model, width, height int) []string {
-	games, _ := v.listed(m)
+	listed, _ := v.listed(m)
+	// The games set up are kept apart, as the figures above keep them (the
+	// line SET UP says so).
+	games := slices.DeleteFunc(slices.Clone(listed), func(g history.Record) bool { return g.SetUp })
 	best := 0
 	for _, g := range games {
 		best = max(best, g.Score)
