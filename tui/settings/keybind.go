@@ -139,8 +139,11 @@ func rebind(values []prefs.Value, path string) (KeyMap, []string) {
 	effective := effectiveKeys(bound)
 	clashes(effective, bound, line, bad)
 	if len(problems) > 0 {
+		// What the game does about them ends the last: it is no problem of
+		// its own, which the count of problems would take for one.
 		problems = dedupe(problems)
-		return keyMapOf(nil), append(problems, "The game plays with the default keys until the file is mended.")
+		problems[len(problems)-1] += ". The game plays with the default keys until the file is mended."
+		return keyMapOf(nil), problems
 	}
 	return keyMapOf(effective), nil
 }

@@ -46,8 +46,8 @@ func TestLoadMissing(t *testing.T) {
 }
 
 // TestProblems: an unknown setting, a bad value, an unknown action, a bad
-// key, a clash and an unreadable file each name the line and leave the
-// defaults for what was wrong.
+// key, a clash and an unreadable file are each one problem, which names
+// the line and leaves the defaults for what was wrong.
 func TestProblems(t *testing.T) {
 	tests := []struct {
 		name, text string
@@ -81,6 +81,9 @@ func TestProblems(t *testing.T) {
 				if !strings.Contains(all, w) {
 					t.Errorf("problems %q; want %q", all, w)
 				}
+			}
+			if len(p.Problems) != 1 { // the badge counts them: what the game does about one is none
+				t.Errorf("%d problems %q; want 1", len(p.Problems), p.Problems)
 			}
 			if got := strings.Contains(all, "default keys"); got != tt.defaults {
 				t.Errorf("problems %q: default keys %v; want %v", all, got, tt.defaults)
