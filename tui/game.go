@@ -128,6 +128,7 @@ func (m *Model) startGame(g playerdata.SavedGame) bool {
 	m.cur = g
 	m.lastActive, m.play.banner = m.now(), nil
 	m.boardChanged()
+	m.race.leaveDecided(m)
 	m.save(true)
 	return true
 }
@@ -150,6 +151,15 @@ func (m *Model) suspend() tea.Cmd {
 // having saved: where the game stands, and that it resumes; again says
 // how to come back to it ("run 2048").
 func (m *Model) farewell(again string) string {
+	text := m.gameFarewell(again)
+	if m.race.lost {
+		text += "\n2048: you left the race under way, and lost it."
+	}
+	return text
+}
+
+// gameFarewell is the line of farewell about the game.
+func (m *Model) gameFarewell(again string) string {
 	g := m.cur.Game
 	switch {
 	case m.store == nil:
@@ -170,6 +180,7 @@ func (m *Model) farewell(again string) string {
 // shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
+	m.race.lost = m.race.running(m)
 	m.race.leave() // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
 	m.ai.stopSearch()

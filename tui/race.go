@@ -51,6 +51,9 @@ type RaceBoard struct {
 	Moves int
 	Over  bool // no move is left
 	Won   bool // the game has made 2048
+	// Name is the player's name on the server's leaderboards, which the
+	// friend's screen shows; "" when the player has none yet.
+	Name string
 }
 
 // A RaceState is a race as one of its players sees it.
@@ -100,6 +103,8 @@ type racing struct {
 	entry   []rune    // the code being typed
 	typing  bool      // the player is typing a code
 	leaving bool      // the player is asked whether to leave the race
+	quits   bool      // and leaving it quits the game too (q asked it)
+	lost    bool      // the player left a race under way as the game ended: the farewell says so
 	game    string    // the ID of the game of the race, once it started
 	mine    int       // the score of the player's game of the race, as last reported
 }
@@ -135,7 +140,7 @@ func (r *racing) running(m *Model) bool {
 // board returns where the game on screen stands, as the race sees it.
 func (r *racing) board(m *Model) RaceBoard {
 	g := m.cur.Game
-	return RaceBoard{Board: g.Board(), Score: g.Score(), Moves: g.MoveCount(), Over: g.Over(), Won: g.Won()}
+	return RaceBoard{Board: g.Board(), Score: g.Score(), Moves: g.MoveCount(), Over: g.Over(), Won: g.Won(), Name: m.ranks.name}
 }
 
 // report tells the race where the game on screen stands, if it is the
@@ -153,5 +158,26 @@ func (r *racing) leave() {
 	if r.seat != nil {
 		r.seat.Leave()
 	}
-	r.seat, r.state, r.leaving, r.game, r.mine = nil, RaceState{}, false, "", 0
+	r.seat, r.state, r.leaving, r.quits, r.game, r.mine = nil, RaceState{}, false, false, "", 0
+}
+
+// friend names the friend as a sentence does, by their name if the race
+// knows it, else as "your friend"; capital starts a sentence.
+func (r *racing) friend(capital bool) string {
+	switch {
+	case r.state.Opponent.Name != "":
+		return r.state.Opponent.Name
+	case capital:
+		return "Your friend"
+	}
+	return "your friend"
+}
+
+// leaveDecided leaves a race that is decided, or expired, once a game
+// other than the race's is on screen: its board and result belong to the
+// race's game, not beside the next.
+func (r *racing) leaveDecided(m *Model) {
+	if r.seat != nil && r.game != "" && m.cur.ID != r.game && (r.state.Result != RaceOn || r.state.Expired) {
+		r.leave()
+	}
 }

@@ -260,3 +260,61 @@ func TestRaceView(t *testing.T) {
 		golden.RequireEqual(t, m.View().Content)
 	})
 }
+
+// TestRaceQuit: q in a race under way asks first, as v does; any other
+// key keeps the race, and y quits, the farewell saying the race is lost.
+func TestRaceQuit(t *testing.T) {
+	m, _, seat := racingModel(t)
+	press(m, "left")
+	if cmd := press(m, "q"); cmd != nil || seat.left || !strings.Contains(plain(m), "Quit, and leave the race? You lose it.") {
+		t.Fatalf("q in a race: seat left %v, screen:\n%s", seat.left, plain(m))
+	}
+	press(m, "n")
+	if seat.left || m.race.seat == nil || m.note != "The race goes on." {
+		t.Fatalf("n: seat left %v, note %q", seat.left, m.note)
+	}
+	press(m, "q")
+	cmd := press(m, "y")
+	if cmd == nil || !seat.left {
+		t.Fatalf("y: no command to quit (%v), seat left %v", cmd == nil, seat.left)
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("y quits with %T; want tea.QuitMsg", cmd())
+	}
+	if bye := m.farewell("run 2048"); !strings.Contains(bye, "you left the race under way, and lost it") {
+		t.Errorf("the farewell of a race left by quitting: %q", bye)
+	}
+}
+
+// TestRaceNames: the friend is named by the name their game reports, and
+// the player's reports carry their own.
+func TestRaceNames(t *testing.T) {
+	m, listen, seat := racingModel(t)
+	m.ranks.name = "Alice"
+	press(m, "left")
+	if n := len(seat.reports); n == 0 || seat.reports[n-1].Name != "Alice" {
+		t.Errorf("the reports name %+v; want Alice", seat.reports)
+	}
+	friend := friendsBoard(seat.seed)
+	friend.Name = "Bob"
+	tell(t, m, listen, seat, RaceState{Started: true, Opponent: friend, Result: RaceLost, By: By2048})
+	if text := plain(m); !strings.Contains(text, "Bob") || !strings.Contains(text, "Bob made 2048 first") {
+		t.Errorf("the friend's name is not on the screen:\n%s", text)
+	}
+}
+
+// TestRaceDecidedGoes: a race decided is left, its board gone, once
+// another game begins.
+func TestRaceDecidedGoes(t *testing.T) {
+	m, listen, seat := racingModel(t)
+	press(m, "left")
+	tell(t, m, listen, seat, RaceState{Started: true, Opponent: friendsBoard(seat.seed), Result: RaceWon, By: ByForfeit})
+	if m.race.seat == nil {
+		t.Fatal("a race decided was left before a new game")
+	}
+	press(m, "n")
+	press(m, "y")
+	if m.race.seat != nil || !seat.left || strings.Contains(plain(m), "friend") {
+		t.Errorf("a new game after a race decided: seat %v, left %v, screen:\n%s", m.race.seat != nil, seat.left, plain(m))
+	}
+}

@@ -52,6 +52,8 @@ func (r *racing) refuses(m *Model, k tea.KeyPressMsg) (done bool) {
 		m.note = noHelpInRace
 	case key.Matches(k, m.keys.New, m.keys.Daily):
 		m.note = "You are racing: finish the game, or leave the race with " + settings.FirstKey(m.keys.Race) + " (you lose it)."
+	case key.Matches(k, m.keys.Quit) && k.String() != "ctrl+c":
+		r.leaving, r.quits = true, true // quitting forfeits: ask first, as v does
 	default:
 		return false
 	}
@@ -66,13 +68,17 @@ func (r *racing) prompting(m *Model) bool { return r.typing || r.leaving }
 func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	m.note = ""
 	if r.leaving {
-		r.leaving = false
+		quits := r.quits
+		r.leaving, r.quits = false, false
 		if !key.Matches(k, m.keys.Yes) {
 			m.note = "The race goes on."
 			return nil
 		}
+		if quits {
+			return m.quit() // the farewell says the race is lost
+		}
 		r.leave()
-		m.note = "You have left the race, and lost it: your friend is told."
+		m.note = "You have left the race, and lost it: " + r.friend(false) + " is told."
 		return nil
 	}
 	switch k.String() {

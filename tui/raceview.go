@@ -80,7 +80,7 @@ func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
 func (r *racing) opponentBlock(m *Model) block {
 	s := r.state
 	o := s.Opponent
-	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("friend"), m.look.muted(figures.Count(o.Score)), opponentWidth)
+	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth/2, "…")), m.look.muted(figures.Count(o.Score)), opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
 	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
 	switch {
@@ -107,7 +107,11 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	var text []string
 	switch {
 	case r.leaving:
-		text = append(text, accent.Render("Leave the race? You lose it.")+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
+		question := "Leave the race? You lose it."
+		if r.quits {
+			question = "Quit, and leave the race? You lose it."
+		}
+		text = append(text, accent.Render(question)+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
 		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
 		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
@@ -131,12 +135,21 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	return lines
 }
 
+// headName names the friend over their board: by their name, or as
+// "friend".
+func (r *racing) headName() string {
+	if n := r.state.Opponent.Name; n != "" {
+		return n
+	}
+	return "friend"
+}
+
 // opponentLine sums the friend's game up in a line: their score and their
 // best tile.
 func (r *racing) opponentLine(m *Model) string {
 	s := r.state
 	o := s.Opponent
-	line := fmt.Sprintf("Your friend: %s points, best tile %d", figures.Count(o.Score), o.Board.HighestTile())
+	line := fmt.Sprintf("%s: %s points, best tile %d", r.friend(true), figures.Count(o.Score), o.Board.HighestTile())
 	switch {
 	case s.Gone:
 		line += ", left the race"
@@ -157,9 +170,9 @@ func (r *racing) resultLine(m *Model) string {
 	case s.Result == RaceWon && s.By == By2048:
 		return "You won the race: you made 2048 first." + leave
 	case s.Result == RaceLost && s.By == By2048:
-		return "You lost the race: your friend made 2048 first." + leave
+		return "You lost the race: " + r.friend(false) + " made 2048 first." + leave
 	case s.Result == RaceWon && s.By == ByForfeit:
-		return "You won the race: your friend left it." + leave
+		return "You won the race: " + r.friend(false) + " left it." + leave
 	case s.Result == RaceLost && s.By == ByForfeit:
 		return "You lost the race: you left it." + leave
 	case s.Result == RaceWon:
@@ -169,7 +182,7 @@ func (r *racing) resultLine(m *Model) string {
 	case s.Result == RaceTied:
 		return "A tie: " + figures.Count(r.score(m)) + " points each." + leave
 	case s.Gone:
-		return "Your friend has left." + leave
+		return r.friend(true) + " has left." + leave
 	}
 	return ""
 }
