@@ -15,6 +15,10 @@ var friendMoves = regexp.MustCompile(`· (\d+) moves`)
 // codePattern finds the code of a race on the screen of its player.
 var codePattern = regexp.MustCompile(`code is ([A-Z0-9]{6})`)
 
+// wonByForfeit is the result a player reads when the friend, named by
+// the name the server offered them, left the race.
+var wonByForfeit = regexp.MustCompile(`You won the race: player-\S+ left it\.`)
+
 // TestRaceOverSSH races two players, each with a key and a terminal of
 // their own: one makes a race and reads its code on the screen, the other
 // joins with it; both screens then show both boards, a move of one shows
@@ -51,9 +55,13 @@ func TestRaceOverSSH(t *testing.T) {
 		m := friendMoves.FindStringSubmatch(screen)
 		return m != nil && m[1] == strconv.Itoa(moves(t, ann.text()))
 	})
-	bob.press("q")
+	bob.press("q") // in a race under way, q asks first: leaving loses it
+	bob.waitText("Quit, and leave the race?")
+	bob.press("y")
 	bob.wait()
-	ann.waitText("You won the race: your friend left it.")
+	ann.waitFor("the race won, Bob named", func(screen string) bool {
+		return wonByForfeit.MatchString(screen)
+	})
 	ann.press("q")
 	ann.wait()
 	if n := ts.races.Count(); n != 0 {
