@@ -213,6 +213,8 @@ func (v *leaderView) leaderLines(m *Model, width int) []string {
 		lines = append(lines, "", m.look.label(ansi.Truncate(heading, width, "…")))
 		if len(rows) == 0 {
 			lines = append(lines, m.look.muted("  no one yet"))
+		} else {
+			lines = append(lines, m.look.muted(standingHeader(width)))
 		}
 		for _, r := range rows {
 			lines = append(lines, v.standingRow(m, r, width))
@@ -242,6 +244,14 @@ func boardIntro(tab int, s *standings) string {
 
 // standingRow draws a row of a board: the place, the name, the score, the
 // tile and the undos, if any; the player's own row marked.
+// standingHeader names the columns of the rows standingRow draws, width
+// columns wide.
+func standingHeader(width int) string {
+	figures := fmt.Sprintf("%8s  %5s %5s", "SCORE", "TILE", "UNDOS")
+	nameWidth := max(width-lipgloss.Width(figures)-7, 4)
+	return fmt.Sprintf(" %4s %-*s %s", "", nameWidth, ansi.Truncate("PLAYER", nameWidth, ""), figures)
+}
+
 func (v *leaderView) standingRow(m *Model, r playerdata.Standing, width int) string {
 	mark := " "
 	if r.Yours {
