@@ -193,6 +193,9 @@ func TestNameAtFirstGame(t *testing.T) {
 	for _, k := range []string{"Z", "o", "ë"} {
 		press(m, k)
 	}
+	if text := plain(m); !strings.Contains(text, "enter takes the name typed") || strings.Contains(text, "enter keeps it") {
+		t.Errorf("the keys under a name typed still say enter keeps it:\n%s", text)
+	}
 	press(m, "enter")
 	if m.screens.naming() != nil || f.name != "Zoë" || !f.chosen {
 		t.Fatalf("after enter: naming %v, name %q", m.screens.naming(), f.name)

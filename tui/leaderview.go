@@ -35,13 +35,14 @@ type leaderView struct {
 // the last name sent was refused.
 type nameEntry struct {
 	line    lineEdit
+	offered string // the name the line began with
 	refused string
 	first   bool // the player's first game: esc keeps the name offered
 }
 
 // askName puts up the line for the player's name, offering name.
 func (m *Model) askName(name string, first bool) {
-	m.screens.open(&nameEntry{line: lineEdit{text: []rune(name)}, first: first})
+	m.screens.open(&nameEntry{line: lineEdit{text: []rune(name)}, offered: name, first: first})
 }
 
 // startRanks reads the player's name, and asks a player who has not
@@ -95,12 +96,16 @@ func (e *nameEntry) nameScreen(m *Model, w, h int) string {
 	text := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text)
 	cursor := lipgloss.NewStyle().Reverse(true)
 	intro := "Your name on the leaderboards, which the other players see: 1 to 20 characters, no control characters."
-	keys := "enter keeps it · esc back"
+	enter := "enter keeps it" // the name offered, as it is
+	if string(e.line.text) != e.offered {
+		enter = "enter takes the name typed"
+	}
+	keys := enter + " · esc back"
 	if e.first {
 		intro = "Welcome! The leaderboards of this server show your name to the other players. " +
 			"Choose one, 1 to 20 characters, or keep the one offered; you can change it later on the leaderboards (" +
 			settings.FirstKey(m.keys.Leaderboard) + ")."
-		keys = "enter keeps it · esc keeps the one offered"
+		keys = enter + " · esc keeps the one offered"
 	}
 	lines := []string{m.look.accent("2048 · your name"), ""}
 	lines = append(lines, strings.Split(ansi.Wrap(intro, width, ""), "\n")...)
