@@ -140,7 +140,15 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	if unsaved = errors.Join(unsaved, m.unrecordedError()); unsaved != nil {
 		return unsaved
 	}
-	fmt.Fprintln(out, m.farewell(comeBack(remote))) // on a terminal closed already, it goes nowhere
+	switch {
+	case remote == nil:
+		fmt.Fprintln(out, m.farewell(comeBack(remote)))
+	case ctx.Err() == nil: // else the server ended the game, and its own line says why
+		// Wrapped at the player's width, between words: their terminal
+		// would cut the line wherever it reaches the edge.
+		w, _ := m.look.size()
+		fmt.Fprintln(out, ansi.Wordwrap(m.farewell(comeBack(remote)), w, "")) // on a terminal closed already, it goes nowhere
+	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report
 	}

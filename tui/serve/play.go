@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"io"
 	"log/slog"
 	"os"
@@ -74,7 +75,9 @@ func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	end, code := s.ending(ctx, err, fingerprint, id)
 	log.Info("session end", "duration", time.Since(start).Round(time.Millisecond), "reason", endReason(ctx, err))
 	if end != "" {
-		say(sess.screen, end)
+		// Between words, at the player's width: their terminal would cut
+		// it wherever it reaches the edge.
+		say(sess.screen, ansi.Wordwrap(end, int(sess.width.Load()), ""))
 	}
 	exit(sess.ch, code)
 }

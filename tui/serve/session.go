@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -25,10 +26,11 @@ type session struct {
 	ch      ssh.Channel
 	screen  *screen // ch, as the game writes to it
 	lim     Limits
-	playing bool     // the shell was asked for: the terminal and the environment are set
-	term    string   // TERM, from the pty request; "" without a terminal
-	size    tui.Size // the window's size, bounded by lim
-	env     []string // what the client sent of envNames
+	playing bool         // the shell was asked for: the terminal and the environment are set
+	term    string       // TERM, from the pty request; "" without a terminal
+	size    tui.Size     // the window's size at the start, bounded by lim
+	width   atomic.Int64 // the window's width as last told: the lines after the game wrap to it
+	env     []string     // what the client sent of envNames
 	resized chan tui.Size
 	player  string // the fingerprint of the player's key, once the shell is asked for
 }
@@ -117,6 +119,7 @@ func (sess *session) terminal(payload []byte) bool {
 		return false
 	}
 	sess.term, sess.size = r.Term, sess.bound(r.Columns, r.Rows)
+	sess.width.Store(int64(sess.size.Width))
 	return true
 }
 
@@ -128,6 +131,7 @@ func (sess *session) windowChange(payload []byte) bool {
 		return false
 	}
 	size := sess.bound(r.Columns, r.Rows)
+	sess.width.Store(int64(size.Width))
 	for {
 		select {
 		case sess.resized <- size:
