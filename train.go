@@ -19,6 +19,7 @@ import (
 	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/outputs"
 	"github.com/term2048/2048/tui/progress"
 	"github.com/term2048/2048/tui/trainfiles"
 )
@@ -232,11 +233,11 @@ func (o *trainOptions) plan(earlier []ntuple.Stage, meetOn []engine.Board) sched
 // left, and returns the lock of the weights file (see
 // trainfiles.LockWeights).
 func takeTrainFiles(opts trainOptions, stderr io.Writer) (*dirlock.Lock, error) {
-	if err := checkOutputs([]namedFile{{"-weights", opts.weights}, {"-log", opts.log}, {"-plot", opts.plot}},
-		[]namedFile{{"-first", opts.first}, {"-init-from", opts.initFrom}}); err != nil {
+	if err := outputs.Check([]outputs.File{{Flag: "-weights", Path: opts.weights}, {Flag: "-log", Path: opts.log}, {Flag: "-plot", Path: opts.plot}},
+		[]outputs.File{{Flag: "-first", Path: opts.first}, {Flag: "-init-from", Path: opts.initFrom}}); err != nil {
 		return nil, err
 	}
-	if err := checkOutputs([]namedFile{{"-log", opts.log}, {"-plot", opts.plot}}, []namedFile{{"-weights", opts.weights}}); err != nil {
+	if err := outputs.Check([]outputs.File{{Flag: "-log", Path: opts.log}, {Flag: "-plot", Path: opts.plot}}, []outputs.File{{Flag: "-weights", Path: opts.weights}}); err != nil {
 		return nil, err
 	}
 	if err := opts.files().Check(); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/ai/sim"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/outputs"
 )
 
 // exportFlags are the flags -export accepts.
@@ -51,7 +52,7 @@ func (o *trainOptions) checkExport() error {
 // file o.export, whole or not at all, and says what it wrote on stdout;
 // for a network of stages, what it does meanwhile on stderr.
 func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer) error {
-	if err := checkOutputs([]namedFile{{"-export", o.export}}, []namedFile{{"-weights", o.weights}, {"-first", o.first}}); err != nil {
+	if err := outputs.Check([]outputs.File{{Flag: "-export", Path: o.export}}, []outputs.File{{Flag: "-weights", Path: o.weights}, {Flag: "-first", Path: o.first}}); err != nil {
 		return err
 	}
 	if o.first != "" {
@@ -66,7 +67,7 @@ func exportNetwork(ctx context.Context, o trainOptions, stdout, stderr io.Writer
 	if state.StageTile != 0 {
 		return fmt.Errorf("-export: %s holds the stage from %d of a network of stages, which plays only with its first stage: give it with -first FILE", o.weights, state.StageTile)
 	}
-	f, err := createOutput("-export", o.export)
+	f, err := outputs.Create("-export", o.export)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/outputs"
 )
 
 // defaultStarts is how many boards of the first stage's games a second
@@ -211,7 +212,7 @@ func exportStages(ctx context.Context, o trainOptions, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "train: measured in %v, on %s games\n", time.Since(start).Round(time.Second), figures.Count(seam.Games))
 		shift = seam.Gap()
 	}
-	f, err := createOutput("-export", o.export)
+	f, err := outputs.Create("-export", o.export)
 	if err != nil {
 		return err
 	}
