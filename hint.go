@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -72,7 +71,7 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return err
 	}
 	if *asJSON {
-		return writeHintJSON(stdout, r, evalFlags.name)
+		return review.WriteHintJSON(stdout, r, evalFlags.name, explain.Why(r).String())
 	}
 	return writeHintText(stdout, r, evalFlags.name, *budget, *verbose)
 }
@@ -106,77 +105,6 @@ func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limi
 	return r, err
 }
 
-// moveName returns the best move of r, or "none" if no move is legal.
-func moveName(r ai.Result) string {
-	if !r.HasMove() {
-		return "none"
-	}
-	return r.Best.String()
-}
-
-// hintJSON is the JSON answer of hint.
-type hintJSON struct {
-	Move        string        `json:"move"`
-	Values      ai.MoveValues `json:"values"`
-	Depth       int           `json:"depth"`
-	Evaluations uint64        `json:"evaluations"`
-	Nodes       uint64        `json:"nodes"`
-	Seconds     float64       `json:"seconds"`
-	Board       string        `json:"board"`
-	Auto        bool          `json:"auto"`     // the depth came from the position
-	Reached     int           `json:"reached"`  // plies of the deepest leaf
-	Deadline    bool          `json:"deadline"` // -time ended the search
-	Threads     int           `json:"threads"`
-	Eval        string        `json:"eval"`
-	// Ratings rate each legal move as the replay rates a move played.
-	Ratings map[string]ratingJSON `json:"ratings"`
-	Why     string                `json:"why,omitempty"` // why the best move, in words; absent when there is nothing to say
-}
-
-// ratingJSON is a move's rating in hint -json (see review.Rating).
-type ratingJSON struct {
-	Verdict string  `json:"verdict"` // best, good, inaccuracy, mistake, blunder, forced
-	Loss    float64 `json:"loss"`    // against the best: 0.01 for a move worth 1% less
-	Loses   bool    `json:"loses"`   // it loses the game at once, while another move does not
-}
-
-// newRatings returns the ratings of r's legal moves by name.
-func newRatings(r ai.Result) map[string]ratingJSON {
-	out := map[string]ratingJSON{}
-	for d, rt := range review.Rate(r) {
-		if r.Legal[d] {
-			out[engine.Direction(d).String()] = ratingJSON{rt.Verdict.String(), rt.Loss, rt.Loses}
-		}
-	}
-	return out
-}
-
-// writeHintJSON prints r as one line of JSON (see hintJSON).
-func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
-	out := hintJSON{
-		Move:        moveName(r),
-		Values:      r.MoveValues(),
-		Depth:       r.Depth,
-		Evaluations: r.MovesTried,
-		Nodes:       r.Nodes,
-		Seconds:     r.Elapsed.Seconds(),
-		Board:       r.Board.String(),
-		Auto:        r.Auto,
-		Reached:     r.Reached,
-		Deadline:    r.Deadline,
-		Threads:     r.Threads,
-		Eval:        eval,
-		Ratings:     newRatings(r),
-		Why:         explain.Why(r).String(),
-	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", data)
-	return err
-}
-
 // writeHintText prints r for people, in the words of the game's hint: the
 // best move, the board, each move's verdict and loss against the best (as
 // the replay rates a move played), why the best move, the depth, and the
@@ -185,7 +113,7 @@ func writeHintJSON(w io.Writer, r ai.Result, eval string) error {
 func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, verbose bool) error {
 	var sb strings.Builder
 	if r.HasMove() {
-		fmt.Fprintf(&sb, "best move: %s\n\n", moveName(r))
+		fmt.Fprintf(&sb, "best move: %s\n\n", r.Best)
 	} else {
 		sb.WriteString("best move: none (no move changes the board: the game is over)\n\n")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/explain"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/engine/positions"
 )
@@ -34,6 +35,13 @@ type hintOutput struct {
 	Secs   float64             `json:"seconds"`
 }
 
+// ratingOutput is a move's rating as the test reads it of hint -json.
+type ratingOutput struct {
+	Verdict string  `json:"verdict"`
+	Loss    float64 `json:"loss"`
+	Loses   bool    `json:"loses"`
+}
+
 func TestHintJSONMatchesSearch(t *testing.T) {
 	ps := positions.All()
 	boards := []engine.Board{ps[0].Board, ps[50].Board, ps[len(ps)-1].Board, 0}
@@ -53,8 +61,12 @@ func TestHintJSONMatchesSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Move != moveName(want) {
-			t.Errorf("hint %q: move = %q; want %q", b, got.Move, moveName(want))
+		wantMove := "none"
+		if want.HasMove() {
+			wantMove = want.Best.String()
+		}
+		if got.Move != wantMove {
+			t.Errorf("hint %q: move = %q; want %q", b, got.Move, wantMove)
 		}
 		if got.Depth != 3 {
 			t.Errorf("hint %q: depth = %d; want 3", b, got.Depth)
@@ -152,8 +164,8 @@ func TestHintRatesAsTheReplay(t *testing.T) {
 			t.Fatalf("hint -json %q: status %d, %s", p.Board, status, stderr)
 		}
 		var got struct {
-			Ratings map[string]ratingJSON `json:"ratings"`
-			Why     string                `json:"why"`
+			Ratings map[string]ratingOutput `json:"ratings"`
+			Why     string                  `json:"why"`
 		}
 		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 			t.Fatal(err)
@@ -162,7 +174,12 @@ func TestHintRatesAsTheReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := newRatings(r)
+		want := map[string]ratingOutput{}
+		for d, rt := range review.Rate(r) {
+			if r.Legal[d] {
+				want[engine.Direction(d).String()] = ratingOutput{rt.Verdict.String(), rt.Loss, rt.Loses}
+			}
+		}
 		if len(got.Ratings) != len(want) || got.Why != explain.Why(r).String() {
 			t.Errorf("%s: ratings %v, why %q; want %v, %q", p.Board, got.Ratings, got.Why, want, explain.Why(r).String())
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -14,15 +13,7 @@ import (
 // once a path that is not a regular file: a named pipe would block the
 // command before it could see ctrl+c, a terminal would wait for a line,
 // /dev/zero would never end. What is left here is what only the commands
-// need: standard input, and the byte order mark of files saved on Windows.
-
-// utf8BOM is the byte order mark that Windows editors (Notepad, and
-// PowerShell's redirections) write at the start of a UTF-8 file. JSON
-// forbids it, and encoding/json rejects it; the commands skip it.
-var utf8BOM = []byte("\xef\xbb\xbf")
-
-// trimBOM returns data without a leading UTF-8 byte order mark.
-func trimBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+// need: standard input, and messages that name a path once.
 
 // readStdin reads stdin to its end, or until ctx is done; it reads at most
 // limit bytes, and a longer input is an error satisfying

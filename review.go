@@ -189,7 +189,7 @@ func readGameFile(ctx context.Context, path string, stdin io.Reader) (gamefile.F
 	case err != nil:
 		return gamefile.File{}, fmt.Errorf("%s: %w", path, withoutPath(err))
 	}
-	g, err := gamefile.Parse(trimBOM(data))
+	g, err := gamefile.Parse(data)
 	if err != nil {
 		return gamefile.File{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/term2048/2048/tui/atomicfile"
 	"github.com/term2048/2048/tui/chart"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/outputs"
 	"github.com/term2048/2048/tui/progress"
 )
 
@@ -81,26 +82,26 @@ func simCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	if err != nil {
 		return err
 	}
-	var inputs []namedFile
+	var inputs []outputs.File
 	if e := opts.evalFlags; e != nil && e.name == ntupleEval { // nil for -merge
 		if e.weights != "" {
-			inputs = append(inputs, namedFile{"-weights", e.weights})
+			inputs = append(inputs, outputs.File{Flag: "-weights", Path: e.weights})
 		} else { // the files evaluators.Open reads the network from
-			inputs = append(inputs, namedFile{"-weights", evaluators.DefaultWeightsPath()}, namedFile{"-weights", evaluators.DefaultPlayPath()})
+			inputs = append(inputs, outputs.File{Flag: "-weights", Path: evaluators.DefaultWeightsPath()}, outputs.File{Flag: "-weights", Path: evaluators.DefaultPlayPath()})
 		}
 	}
 	for _, m := range opts.merge {
-		inputs = append(inputs, namedFile{"-merge", m})
+		inputs = append(inputs, outputs.File{Flag: "-merge", Path: m})
 	}
-	if err := checkOutputs([]namedFile{{"-csv", opts.csvPath}, {"-plot", opts.plotPath}}, inputs); err != nil {
+	if err := outputs.Check([]outputs.File{{Flag: "-csv", Path: opts.csvPath}, {Flag: "-plot", Path: opts.plotPath}}, inputs); err != nil {
 		return err
 	}
-	csvFile, err := createOutput("-csv", opts.csvPath)
+	csvFile, err := outputs.Create("-csv", opts.csvPath)
 	if err != nil {
 		return err
 	}
 	defer csvFile.Abort()
-	plotFile, err := createOutput("-plot", opts.plotPath)
+	plotFile, err := outputs.Create("-plot", opts.plotPath)
 	if err != nil {
 		return err
 	}

@@ -52,9 +52,12 @@ var gameFormats = []gameFormat{
 }
 
 // Parse reads a game from the contents of a file of one of the kinds it
-// knows. A file of none of them, or one whose game does not load or does
-// not replay, is an error that says what is wrong with it.
+// knows, skipping the byte order mark that Windows editors (Notepad, and
+// PowerShell's redirections) put at the start of a file and that JSON
+// forbids. A file of none of them, or one whose game does not load or
+// does not replay, is an error that says what is wrong with it.
 func Parse(data []byte) (File, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
 		return File{}, fmt.Errorf("not a game: %v", jsonProblem(data, err))

@@ -32,6 +32,7 @@ func TestParse(t *testing.T) {
 		note       bool
 	}{
 		{"saved", saved, "a saved game", 2048, 60, 448, false},
+		{"saved by Notepad", "\uFEFF" + saved, "a saved game", 2048, 60, 448, false},
 		{"saved without movers", strings.Replace(saved, `,"by":"`+strings.Repeat("p", 20), `,"ignored":"`, 1), "a saved game", 2048, 60, 448, true},
 		{"sim", sim, "a game of 2048 sim (greedy)", 3, 479, 6656, false},
 		{"sim line", simLine, "a game of 2048 sim", 3, 479, 6656, false},

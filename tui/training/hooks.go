@@ -1,4 +1,4 @@
-package main
+package training
 
 import (
 	"context"
@@ -15,15 +15,15 @@ import (
 	"github.com/term2048/2048/tui/trainfiles"
 )
 
-// trainHooks returns what train does as its schedule goes: the progress on
+// hooks returns what train does as its schedule goes: the progress on
 // stderr, each evaluation on stdout and in the files of the learning curve
 // and of its plot, and the checkpoints in the weights file.
-func trainHooks(o trainOptions, stdout io.Writer, prog *progress.Training) schedule.Hooks {
+func hooks(o Options, stdout io.Writer, prog *progress.Training) schedule.Hooks {
 	return schedule.Hooks{
 		Slice:           prog.Add,
 		CoherenceBegins: func() { prog.Note("the temporal-coherence phase begins") },
 		Evaluating: func(games int) {
-			prog.Note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), curve.Plies(o.evalDepth)))
+			prog.Note(fmt.Sprintf("evaluating on %s %s at %s…", figures.Count(games), figures.Plural(games, "game"), curve.Plies(o.EvalDepth)))
 		},
 		Met: func(seam ntuple.Seam) {
 			prog.Note("evaluating with " + describeShift(seam.Gap(), &seam, seam.Tile))
@@ -32,32 +32,32 @@ func trainHooks(o trainOptions, stdout io.Writer, prog *progress.Training) sched
 			p := points[len(points)-1]
 			prog.Clear()
 			fmt.Fprintf(stdout, "%s; %d games at %s in %v\n", describePoint(p), p.Games, curve.Plies(p.Plies), took.Round(100*time.Millisecond))
-			if err := trainfiles.WriteCurve(o.log, points); err != nil {
+			if err := trainfiles.WriteCurve(o.Curve, points); err != nil {
 				return err
 			}
-			if o.plot == "" {
+			if o.Plot == "" {
 				return nil
 			}
-			return trainfiles.PlotCurve(o.plot, points)
+			return trainfiles.PlotCurve(o.Plot, points)
 		},
 		Interrupted: func() {
 			prog.Note("interrupted: writing the checkpoint (ctrl+c again stops at once, keeping the last one)")
 		},
 		Checkpoint: func(c *ntuple.Checkpoint) error {
 			start := time.Now()
-			if err := trainfiles.WriteCheckpoint(o.weights, c); err != nil {
+			if err := trainfiles.WriteCheckpoint(o.Weights, c); err != nil {
 				return err
 			}
-			prog.Note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.weights,
+			prog.Note(fmt.Sprintf("checkpoint: %s written in %v (%s)", o.Weights,
 				time.Since(start).Round(10*time.Millisecond), describeState(c.State)))
 			return nil
 		},
 	}
 }
 
-// trainError returns the error with which train ends after its schedule
+// runError returns the error with which train ends after its schedule
 // ended with err, saying what the weights file at weights keeps.
-func trainError(err error, weights string) error {
+func runError(err error, weights string) error {
 	var collapse *schedule.CollapseError
 	switch {
 	case errors.Is(err, ntuple.ErrDiverged):
@@ -66,7 +66,7 @@ func trainError(err error, weights string) error {
 		return fmt.Errorf("the mean score fell from %s to %s: training stopped; %s keeps the network of the last checkpoint",
 			figures.Decimal(collapse.Best, 0), figures.Decimal(collapse.Mean, 0), weights)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%w; -resume goes on from %s", errInterrupted, weights)
+		return &interruptedError{"; -resume goes on from " + weights, err}
 	}
 	return err
 }
@@ -95,3 +95,15 @@ func describeState(s ntuple.State) string {
 	return fmt.Sprintf("%s games, %s moves, %v of training, %s phase", figures.Count(s.Episodes), figures.Count(s.Moves),
 		s.Elapsed.Round(time.Second), phase)
 }
+
+// interruptedError is the error of a training or an export stopped by its
+// context: it reads "interrupted" and then what the files keep, and wraps
+// the context's error, by which a command knows an interruption.
+type interruptedError struct {
+	what  string // what follows "interrupted"
+	cause error  // the context's error
+}
+
+func (e *interruptedError) Error() string { return "interrupted" + e.what }
+
+func (e *interruptedError) Unwrap() error { return e.cause }
