@@ -178,10 +178,10 @@ func (p *helpPage) problemsHelp(m *Model, width int) string {
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	where, after := shortPath(m.prefs.Path()), "The game reads the file again when it changes: the badge under the board goes once it is fixed. "+
 		"Until then, what was wrong takes its default."
-	if m.prefs.Path() == "" && m.prefs.Where() != "" { // kept by a server: the player has no file to fix
-		where = m.prefs.Where()
-		after = "What was wrong takes its default. A setting you change in the game (" + settings.FirstKey(m.keys.Settings) +
-			") is written over its wrong value, and its problem goes at your next session."
+	if w := m.prefs.Where(); m.prefs.Path() == "" && w != "" { // kept by a server: the player has no file to fix
+		where = strings.ToUpper(w[:1]) + w[1:]
+		after = "What was wrong takes its default. Changing a setting in the game (" + settings.FirstKey(m.keys.Settings) +
+			") writes over a wrong value of it; its problem goes at your next session."
 	}
 	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", where, figures.Quantity(len(problems), "problem")))}
 	for _, p := range problems {

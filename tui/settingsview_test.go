@@ -532,7 +532,7 @@ func TestPrefsKeptByServer(t *testing.T) {
 	}
 	text, _ := (&helpPage{}).helpText(m, 200)
 	text = ansi.Strip(text)
-	for _, want := range []string{"your settings on this server: 1 problem", "your settings on this server line 2:",
+	for _, want := range []string{"Your settings on this server: 1 problem", "Your settings on this server, line 2:",
 		"is kept in your settings on this server, for your next sessions too"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the help does not say %q:\n%s", want, text)

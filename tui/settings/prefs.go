@@ -208,7 +208,10 @@ func (p *Prefs) load(s prefs.Storage) {
 		p.Problems = append(p.Problems, "Preferences not read, nor written until the file is fixed: "+err.Error())
 		return
 	}
-	name := f.Name()
+	name := f.Name() // a file's path, before " line 4:"
+	if f.Path() == "" && name != "" {
+		name = strings.ToUpper(name[:1]) + name[1:] + "," // "Your settings on this server, line 4:", a sentence of its own
+	}
 	for _, v := range f.Values() {
 		if v.Table != "" {
 			if v.Table != "keys" {

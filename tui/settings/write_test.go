@@ -116,7 +116,7 @@ func TestLoadFromElsewhere(t *testing.T) {
 		t.Errorf("LoadFrom = depth %d, Path() %q, Where() %q, stamp %+v; want 3, no path, the storage's name, no stamp",
 			p.Depth, p.Path(), p.Where(), p.Stamp())
 	}
-	if len(p.Problems) != 1 || !strings.HasPrefix(p.Problems[0], "your settings on this server line 2: ") {
+	if len(p.Problems) != 1 || !strings.HasPrefix(p.Problems[0], "Your settings on this server, line 2: ") {
 		t.Errorf("Problems = %q; want the unknown setting, named as the storage names the text", p.Problems)
 	}
 	w, err := p.Change("depth", int64(5))
