@@ -19,16 +19,17 @@ import (
 )
 
 // Servers of earlier versions kept a player's history (data/history.jsonl),
-// the games waiting for it (state/unrecorded.jsonl), the reviews of
-// their games (data/reviews/) and their preferences (config/config.toml)
-// in the player's files. They are imported
-// once, at the player's first login, in one transaction that marks the
-// player's files imported (ledger.DB.Import); only then are the files
-// renamed, each with importedSuffix. A server that dies in between
-// imported everything or nothing: at the next login it imports the files
-// again, or, if the ledger says they were imported, only renames them.
-// Nothing of them is lost: what could not be imported stays in the files
-// renamed, and the player is told.
+// the games waiting for it (state/unrecorded.jsonl), the reviews of their
+// games (data/reviews/) and their preferences (config/config.toml) in the
+// player's files. They are imported once, at the player's first login, in
+// one transaction that marks the player's files imported
+// (ledger.DB.Import); only then are the files renamed, each with
+// importedSuffix. A server that dies in between imported everything or
+// nothing: at the next login it imports the files again, or, if the ledger
+// says they were imported, only renames them. Nothing of them is lost:
+// what could not be imported stays in the files renamed, and the player
+// is told. Until then the player's preferences are read from their
+// config.toml (see ledgerPrefs).
 
 // importFiles imports the player's files, if they were not imported
 // already, and renames those left, and returns what the player must be
