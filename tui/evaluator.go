@@ -93,7 +93,7 @@ func (a *assistant) evalRefused(m *Model, msg evalMsg) {
 	case msg.byPlayer:
 		m.warn(text)
 	default:
-		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.Path(), msg.name, msg.err, a.evalName)
+		problem := fmt.Sprintf("%s: eval = %q: %v; the AI uses %s", m.prefs.Where(), msg.name, msg.err, a.evalName)
 		m.prefs.Problems = append(m.prefs.Problems, problem)
 		m.warn(problem)
 	}

@@ -38,7 +38,8 @@ type prefsLookMsg struct {
 
 // watchPrefs returns the command that looks at the preferences file after
 // prefsLook, and reads it if it changed since m.prefs was read; nil without
-// a file.
+// a file: preferences kept nowhere, or by a server, whose player changes
+// them in the game alone, are never looked at.
 func (m *Model) watchPrefs() tea.Cmd {
 	path := m.prefs.Path()
 	if path == "" {
@@ -84,6 +85,8 @@ func (m *Model) onPrefWritten(msg prefWrittenMsg) tea.Cmd {
 	switch {
 	case v != nil && msg.err != nil:
 		v.say("Changed for this game, not written: "+m.forPlayer(msg.err.Error()), true)
+	case v != nil && m.prefs.Path() == "":
+		v.say("Kept in "+m.prefs.Where()+".", false)
 	case v != nil:
 		v.say("Written to "+shortPath(m.prefs.Path())+".", false)
 	case msg.err != nil:
@@ -173,11 +176,17 @@ func (p *helpPage) problemsHelp(m *Model, width int) string {
 		return ""
 	}
 	bad := lipgloss.NewStyle().Foreground(m.look.pal.Bad)
-	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", shortPath(m.prefs.Path()), figures.Quantity(len(problems), "problem")))}
+	where, after := shortPath(m.prefs.Path()), "The game reads the file again when it changes: the badge under the board goes once it is fixed. "+
+		"Until then, what was wrong takes its default."
+	if w := m.prefs.Where(); m.prefs.Path() == "" && w != "" { // kept by a server: the player has no file to fix
+		where = strings.ToUpper(w[:1]) + w[1:]
+		after = "What was wrong takes its default. Changing a setting in the game (" + settings.FirstKey(m.keys.Settings) +
+			") writes over a wrong value of it; its problem goes at your next session."
+	}
+	lines := []string{m.look.heading(fmt.Sprintf("%s: %s", where, figures.Quantity(len(problems), "problem")))}
 	for _, p := range problems {
 		lines = append(lines, bad.Render(ansi.Wrap(p, width, "/")))
 	}
-	lines = append(lines, ansi.Wrap("The game reads the file again when it changes: the badge under the board goes once it is fixed. "+
-		"Until then, what was wrong takes its default.", width, ""))
+	lines = append(lines, ansi.Wrap(after, width, ""))
 	return strings.Join(lines, "\n")
 }

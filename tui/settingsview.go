@@ -296,6 +296,9 @@ func (v *settingsView) settingsFoot(m *Model, width int) [][]string {
 	muted, bad := lipgloss.NewStyle().Foreground(m.look.pal.Muted), lipgloss.NewStyle().Foreground(m.look.pal.Bad)
 	foot := [][]string{wrap(muted, options[v.chosen].about(m))}
 	switch n := len(m.prefs.Problems); {
+	case m.prefs.Broken() != nil && m.prefs.Path() == "":
+		foot = append(foot, wrap(bad, "Your settings cannot be read, so no change is kept: it holds for this game ("+
+			settings.FirstKey(m.keys.Help)+" says why)."))
 	case m.prefs.Broken() != nil:
 		foot = append(foot, wrap(bad, filepath.Base(m.prefs.Path())+" cannot be read: nothing is written to it until it is fixed ("+
 			settings.FirstKey(m.keys.Help)+" says why)."))
@@ -338,6 +341,11 @@ func (v *settingsView) settingsKeys(m *Model) []key.Binding {
 // settingsHelp explains the settings screen and the preferences file, in
 // width columns.
 func (p *helpPage) settingsHelp(m *Model, width int) string {
+	if m.prefs.Path() == "" && m.prefs.Where() != "" { // kept by a server
+		return strings.Join([]string{m.look.heading("Settings"), ansi.Wrap(fmt.Sprintf("%s opens the settings: the theme, the coach, "+
+			"the animation, the speed of autoplay and the depth. A change takes effect at once and is kept in %s, "+
+			"for your next sessions too.", settings.FirstKey(m.keys.Settings), m.prefs.Where()), width, "/")}, "\n")
+	}
 	path := "config.toml"
 	if p := m.prefs.Path(); p != "" {
 		path = p

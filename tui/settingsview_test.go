@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -493,5 +494,53 @@ func TestPrefWritesFlushed(t *testing.T) {
 	}
 	if back := settings.Load(path); back.Theme.Name != m.look.theme.Name || back.Speed != m.ai.delay {
 		t.Errorf("the file says %s, %v; the game has %s, %v", back.Theme.Name, back.Speed, m.look.theme.Name, m.ai.delay)
+	}
+}
+
+// serverPrefs are preferences kept as a server keeps its player's: in
+// memory here, with no file to edit or watch.
+type serverPrefs struct{ text []byte }
+
+func (s *serverPrefs) Read() ([]byte, error) {
+	if s.text == nil {
+		return nil, fs.ErrNotExist
+	}
+	return s.text, nil
+}
+func (s *serverPrefs) Write(text []byte) error { s.text = text; return nil }
+func (s *serverPrefs) Name() string            { return "your settings on this server" }
+
+// TestPrefsKeptByServer: preferences kept by a server are never watched;
+// a change on the settings screen is kept there, and the screen, the help
+// and the problems name them as the player knows them, not as a file to
+// edit.
+func TestPrefsKeptByServer(t *testing.T) {
+	kept := &serverPrefs{text: []byte("# mine\ncolour = \"red\"\n")}
+	p := settings.LoadFrom(kept)
+	m := newTestModel(t, Config{Prefs: p, Theme: p.Theme, Color: ColorTrue})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.watchPrefs() != nil {
+		t.Error("a watch of preferences kept by a server")
+	}
+	press(m, "o")
+	settle(m, press(m, "right"), 5)
+	if !strings.Contains(plain(m), "Kept in your settings on this server.") {
+		t.Errorf("the settings do not say where the change is kept:\n%s", m.render())
+	}
+	if !strings.HasPrefix(string(kept.text), "# mine\ncolour = \"red\"\ntheme = ") {
+		t.Errorf("the text kept after the change: %q", kept.text)
+	}
+	text, _ := (&helpPage{}).helpText(m, 200)
+	text = ansi.Strip(text)
+	for _, want := range []string{"Your settings on this server: 1 problem", "Your settings on this server, line 2:",
+		"is kept in your settings on this server, for your next sessions too"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the help does not say %q:\n%s", want, text)
+		}
+	}
+	for _, wrong := range []string{"config.toml", "reads the file again", "by hand"} {
+		if strings.Contains(text, wrong) {
+			t.Errorf("the help of preferences kept by a server says %q:\n%s", wrong, text)
+		}
 	}
 }

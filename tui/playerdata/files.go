@@ -19,6 +19,7 @@ import (
 
 	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/atomicfile"
+	"github.com/term2048/2048/tui/prefs"
 )
 
 // storeVersion is the version of the files a Files writes.
@@ -132,6 +133,9 @@ func (s *Files) GamePath() string { return s.gamePath() }
 
 // PrefsPath returns where the preferences are: config.toml in ConfigDir.
 func (s *Files) PrefsPath() string { return filepath.Join(s.ConfigDir, "config.toml") }
+
+// Prefs returns the preferences' file, config.toml in ConfigDir.
+func (s *Files) Prefs() prefs.Storage { return prefs.Path(s.PrefsPath()) }
 
 // LoadGame reads the game in progress. With no saved game it returns an
 // error satisfying errors.Is(err, fs.ErrNotExist); with one that does not

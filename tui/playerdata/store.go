@@ -4,13 +4,14 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/prefs"
 )
 
 // A Store is a player's data, as the game asks for it: the game in
 // progress, the history of finished games and its index, the games that
 // wait for the history, the reviews of the AI kept, and the leaderboards
-// of a server. A local player's is Files; 2048 serve keeps all of a
-// player's data but their preferences in its database.
+// of a server, and where the preferences are kept. A local player's is
+// Files; 2048 serve keeps all of a player's data in its database.
 //
 // A Store is used by one game at a time (see Lock), from Update and from
 // the game's commands: ReadGame, LoadReview and SaveReview, and the
@@ -69,6 +70,12 @@ type Store interface {
 	// Ranks returns the leaderboards the player's games are ranked on;
 	// nil for a local player, who has none.
 	Ranks() Ranks
+
+	// Prefs returns where the player's preferences are kept (read with
+	// settings.LoadFrom): a file the player edits for a local player,
+	// which the game watches; a record the game alone changes on a
+	// server.
+	Prefs() prefs.Storage
 
 	// HistoryPath and UnrecordedPath say where the history and the games
 	// that wait for it are, for the messages to the player; UnrecordedPath

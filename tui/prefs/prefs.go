@@ -8,8 +8,9 @@
 // github.com/pelletier/go-toml/v2; the lines and places come from its
 // parser.
 //
-// A file that cannot be read or parsed is never written: the player's text
-// is not replaced by the program's.
+// The text is kept by a Storage: a file (Path), or a record of a server's
+// database. A text that cannot be read or parsed is never written: the
+// player's text is not replaced by the program's.
 package prefs
 
 import (
@@ -17,23 +18,19 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
-
-	"github.com/term2048/2048/ai/regularfile"
-	"github.com/term2048/2048/tui/atomicfile"
 )
 
 // A File is a preferences file as read: its values, where they are, and
-// its text. The zero File has no value; Set on it writes a new file.
+// its text, kept by its Storage. The zero File has no value, and no
+// storage to write to.
 type File struct {
-	path     string
-	text     []byte  // as read; nil when there was no file
+	store    Storage
+	text     []byte  // as read; nil when there was no text
 	values   []Value // in the order of the file
 	tables   int     // the offset of the line of the first table header; -1 if none
 	broken   error   // why the file could not be read or parsed; it is then never written
@@ -52,17 +49,19 @@ type Value struct {
 	start, end int // the bytes of the value in the text
 }
 
-// maxSize bounds the file read: a preferences file is a few kilobytes.
-const maxSize = 1 << 20
-
-// Load reads the file at path. A missing file is an empty File and no
-// error. A file that cannot be read (not a regular file, too large, an I/O
-// error) or parsed returns an error, with the line for a parse error, and
-// a File that Set refuses to write. template, called when Set must create
-// the file, returns its first text: comments documenting the settings.
+// Load reads the file at path: LoadFrom(Path(path), template).
 func Load(path string, template func() []byte) (*File, error) {
-	f := &File{path: path, template: template}
-	text, err := read(path)
+	return LoadFrom(Path(path), template)
+}
+
+// LoadFrom reads the text s keeps. No text is an empty File and no error.
+// A text that cannot be read (a file not regular, too large, an I/O error)
+// or parsed returns an error, with the line for a parse error, and a File
+// that Set refuses to write. template, called when Set must make the
+// first text, returns it: comments documenting the settings.
+func LoadFrom(s Storage, template func() []byte) (*File, error) {
+	f := &File{store: s, template: template}
+	text, err := read(s)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
 	}
@@ -76,20 +75,6 @@ func Load(path string, template func() []byte) (*File, error) {
 		return f, err
 	}
 	return f, nil
-}
-
-// read reads the regular file at path, of at most maxSize bytes, without
-// the byte order mark an editor may have put at its start (TOML has none):
-// the file is written back without it.
-func read(path string) ([]byte, error) {
-	text, err := regularfile.ReadFile(path, maxSize)
-	if errors.Is(err, regularfile.ErrTooLarge) {
-		return nil, fmt.Errorf("%s: larger than %d kB", path, maxSize>>10)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return bytes.TrimPrefix(text, []byte("\uFEFF")), nil
 }
 
 // A SyntaxError is a file that is not TOML.
@@ -110,9 +95,9 @@ func (f *File) parse() error {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			line, _ := de.Position()
-			return &SyntaxError{Path: f.path, Line: line, Err: de.Error()}
+			return &SyntaxError{Path: f.Name(), Line: line, Err: de.Error()}
 		}
-		return &SyntaxError{Path: f.path, Err: err.Error()}
+		return &SyntaxError{Path: f.Name(), Err: err.Error()}
 	}
 	p := unstable.Parser{}
 	p.Reset(f.text)
@@ -184,18 +169,34 @@ func (f *File) Values() []Value { return slices.Clone(f.values) }
 // Broken returns why the file could not be read or parsed, or nil.
 func (f *File) Broken() error { return f.broken }
 
-// Path returns the file's path.
-func (f *File) Path() string { return f.path }
+// Path returns the file's path; "" if its text is not kept in a file
+// (see Storage).
+func (f *File) Path() string {
+	p, _ := f.store.(Path)
+	return string(p)
+}
 
-// Set gives the top-level setting name the value v and writes the file
-// atomically, the rest of its text as it was: the value is replaced where it
-// stands, or a commented-out line "# name = …" of the file becomes the
-// setting, or the setting goes before the first table. A file that does not
-// exist is first made from the template. A file that could not be read or
-// parsed is not written.
+// Name names the text in the messages to the player (see Storage.Name);
+// "" without a storage.
+func (f *File) Name() string {
+	if f.store == nil {
+		return ""
+	}
+	return f.store.Name()
+}
+
+// Set gives the top-level setting name the value v and writes the text to
+// its storage, whole (a file atomically), the rest of it as it was: the
+// value is replaced where it stands, or a commented-out line "# name = …"
+// of the text becomes the setting, or the setting goes before the first
+// table. No text is first made from the template. A text that could not be
+// read or parsed is not written.
 func (f *File) Set(name string, v any) error {
 	if f.broken != nil {
-		return fmt.Errorf("%s not written: %w", f.path, f.broken)
+		return fmt.Errorf("%s not written: %w", f.Name(), f.broken)
+	}
+	if f.store == nil {
+		return errors.New("the preferences are kept nowhere")
 	}
 	enc, err := encode(v)
 	if err != nil {
@@ -204,14 +205,11 @@ func (f *File) Set(name string, v any) error {
 	if f.text == nil && f.template != nil {
 		f.text = f.template()
 		if err := f.parse(); err != nil {
-			return fmt.Errorf("the template of %s: %w", f.path, err)
+			return fmt.Errorf("the template of %s: %w", f.Name(), err)
 		}
 	}
 	text := f.setIn(name, enc)
-	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
-		return fmt.Errorf("writing %s: %w", f.path, err)
-	}
-	if err := atomicfile.WriteFile(f.path, text, 0o644, true); err != nil {
+	if err := f.store.Write(text); err != nil {
 		return err
 	}
 	f.text = text

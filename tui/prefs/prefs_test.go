@@ -167,3 +167,78 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("written back as %q; want %q", got, want)
 	}
 }
+
+// A record is a Storage kept in memory, as a server's database keeps a
+// player's preferences: its writes are counted, and fail while failing is
+// set.
+type record struct {
+	text    []byte // nil: none kept
+	writes  int
+	failing error
+}
+
+func (r *record) Read() ([]byte, error) {
+	if r.text == nil {
+		return nil, fs.ErrNotExist
+	}
+	return r.text, nil
+}
+
+func (r *record) Write(text []byte) error {
+	if r.failing != nil {
+		return r.failing
+	}
+	r.writes++
+	r.text = text
+	return nil
+}
+
+func (r *record) Name() string { return "your settings on this server" }
+
+// TestStorageElsewhere: a text kept elsewhere than in a file is read, set
+// in place and made from the template as a file is, and its problems name
+// it as its storage does; it has no path.
+func TestStorageElsewhere(t *testing.T) {
+	r := &record{text: []byte(handWritten)}
+	f, err := LoadFrom(r, nil)
+	if err != nil || len(f.Values()) != 4 {
+		t.Fatalf("LoadFrom = %+v, %v; want the four values of the text", f.Values(), err)
+	}
+	if f.Path() != "" || f.Name() != r.Name() {
+		t.Errorf("Path(), Name() = %q, %q; want no path, and the storage's name", f.Path(), f.Name())
+	}
+	if err := f.Set("theme", "plain"); err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(handWritten, `"dark"`, `'plain'`, 1); string(r.text) != want || r.writes != 1 {
+		t.Errorf("after Set, %d writes of %q; want one of %q", r.writes, r.text, want)
+	}
+
+	none := &record{}
+	f, err = LoadFrom(none, func() []byte { return []byte("# Settings.\n# theme = \"classic\"\n") })
+	if err != nil || len(f.Values()) != 0 {
+		t.Fatalf("LoadFrom of no text = %+v, %v", f.Values(), err)
+	}
+	if err := f.Set("theme", "dark"); err != nil || string(none.text) != "# Settings.\ntheme = 'dark'\n" {
+		t.Errorf("Set on no text = %v, and the text %q; want the template's, set", err, none.text)
+	}
+
+	bad := &record{text: []byte("depth = = 3\n")}
+	f, err = LoadFrom(bad, nil)
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Line != 1 || !strings.HasPrefix(err.Error(), "your settings on this server line 1:") {
+		t.Fatalf("LoadFrom of a text not TOML = %v; want a SyntaxError on line 1, named as the storage names it", err)
+	}
+	if err := f.Set("theme", "plain"); err == nil || bad.writes != 0 {
+		t.Errorf("Set on a text that did not parse = %v, %d writes; want an error, and none", err, bad.writes)
+	}
+
+	failing := &record{text: []byte(handWritten), failing: errors.New("the disk is full")}
+	f, _ = LoadFrom(failing, nil)
+	if err := f.Set("theme", "plain"); err == nil || string(failing.text) != handWritten {
+		t.Errorf("Set with a write that fails = %v, the text %q; want the error, and the text as it was", err, failing.text)
+	}
+	if v := f.Values(); v[0].Value != "dark" {
+		t.Errorf("after a write that failed, theme = %v; want dark, as kept", v[0].Value)
+	}
+}

@@ -14,19 +14,22 @@ import (
 	"github.com/term2048/2048/ai/regularfile"
 	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/prefs"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
 // Servers of earlier versions kept a player's history (data/history.jsonl),
-// the games waiting for it (state/unrecorded.jsonl) and the reviews of
-// their games (data/reviews/) in the player's files. They are imported
-// once, at the player's first login, in one transaction that marks the
-// player's files imported (ledger.DB.Import); only then are the files
-// renamed, each with importedSuffix. A server that dies in between
-// imported everything or nothing: at the next login it imports the files
-// again, or, if the ledger says they were imported, only renames them.
-// Nothing of them is lost: what could not be imported stays in the files
-// renamed, and the player is told.
+// the games waiting for it (state/unrecorded.jsonl), the reviews of their
+// games (data/reviews/) and their preferences (config/config.toml) in the
+// player's files. They are imported once, at the player's first login, in
+// one transaction that marks the player's files imported
+// (ledger.DB.Import); only then are the files renamed, each with
+// importedSuffix. A server that dies in between imported everything or
+// nothing: at the next login it imports the files again, or, if the ledger
+// says they were imported, only renames them. Nothing of them is lost:
+// what could not be imported stays in the files renamed, and the player
+// is told. Until then the player's preferences are read from their
+// config.toml (see ledgerPrefs).
 
 // importFiles imports the player's files, if they were not imported
 // already, and renames those left, and returns what the player must be
@@ -57,7 +60,7 @@ func (p *ledgerPlayer) importFiles() ([]string, error) {
 			}
 		}
 	}
-	for _, path := range []string{p.files.HistoryPath(), p.files.UnrecordedPath(), p.files.ReviewsDir()} {
+	for _, path := range []string{p.files.HistoryPath(), p.files.UnrecordedPath(), p.files.ReviewsDir(), p.files.PrefsPath()} {
 		if err := renameImported(path); err != nil && p.log != nil {
 			p.log.Warn("an imported file not renamed", "err", err) // the ledger says it is imported: renamed at the next login
 		}
@@ -70,8 +73,9 @@ func (p *ledgerPlayer) importFiles() ([]string, error) {
 // read: a damaged line of the history, or of the games that waited for it,
 // is not imported, and stays in the file renamed; a review that cannot be
 // read is not imported (it is worked out again from its game). A history,
-// or a file of the games that wait for it, that cannot be read at all gives
-// an error.
+// a file of the games that wait for it, or preferences, that cannot be
+// read at all give an error. Preferences that do not parse are imported as
+// they are, as the game read them before (it writes nothing over them).
 func (p *ledgerPlayer) readFiles() (ledger.Files, []string, error) {
 	var f ledger.Files
 	var notes []string
@@ -89,6 +93,11 @@ func (p *ledgerPlayer) readFiles() (ledger.Files, []string, error) {
 	}
 	f.Unrecorded = games
 	f.Reviews = p.readReviews()
+	text, err := prefs.Path(p.files.PrefsPath()).Read()
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return f, notes, &playerdata.UnreadableError{Path: p.files.PrefsPath(), Err: err}
+	}
+	f.Prefs = text
 	return f, notes, nil
 }
 

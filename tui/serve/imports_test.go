@@ -20,6 +20,7 @@ import (
 	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
+	"github.com/term2048/2048/tui/settings"
 )
 
 // An earlierPlayer is the data of a player as a server of the version
@@ -47,13 +48,17 @@ func finishedGame(seed uint64, n int) history.Game {
 	return g
 }
 
+// earlierPrefs are the preferences of the player of an earlier server, in
+// their config.toml: a setting the game wrote, a comment of the player's.
+const earlierPrefs = "# set by hand, before the server kept them\ntheme = 'dark'\ncoach = true # the marks\n"
+
 // writeEarlierPlayer writes the files of a player, with directory dir, as
 // a server of the earlier version left them, and ranks in db what it
 // ranked: a history of three games, a line torn by a crash between the
 // second and the third, the third not ranked (its ranking failed); a game
 // that waited for the history, and one whose line reached the history
 // after its wait, with the file of the games waiting not yet rewritten; a
-// review; and a game in progress.
+// review; a game in progress; and their preferences.
 func writeEarlierPlayer(t *testing.T, dir string, db *ledger.DB, fingerprint string) *earlierPlayer {
 	t.Helper()
 	files := &playerdata.Files{Shown: dir, StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data"),
@@ -99,6 +104,12 @@ func writeEarlierPlayer(t *testing.T, dir string, db *ledger.DB, fingerprint str
 	if err := files.SaveGame(p.saved, true); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(files.ConfigDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(files.PrefsPath(), []byte(earlierPrefs), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, path := range p.paths() {
 		if data, err := os.ReadFile(path); err == nil {
 			p.before[path] = data
@@ -111,7 +122,7 @@ func writeEarlierPlayer(t *testing.T, dir string, db *ledger.DB, fingerprint str
 // the review.
 func (p *earlierPlayer) paths() []string {
 	entries, _ := os.ReadDir(p.files.ReviewsDir())
-	paths := []string{p.files.HistoryPath(), p.files.UnrecordedPath()}
+	paths := []string{p.files.HistoryPath(), p.files.UnrecordedPath(), p.files.PrefsPath()}
 	for _, e := range entries {
 		paths = append(paths, filepath.Join(p.files.ReviewsDir(), e.Name()))
 	}
@@ -120,7 +131,8 @@ func (p *earlierPlayer) paths() []string {
 
 // checkImported checks that data, the data of the player of p in the
 // ledger, holds every game of the player once, in the order they were
-// left, ranked, whole; the review; and the game in progress.
+// left, ranked, whole; the review; the game in progress; and the
+// preferences, byte for byte, in the ledger.
 func (p *earlierPlayer) checkImported(t *testing.T, data *ledgerPlayer) {
 	t.Helper()
 	x, _, err := data.LoadHistory()
@@ -152,6 +164,12 @@ func (p *earlierPlayer) checkImported(t *testing.T, data *ledgerPlayer) {
 	}
 	if g, err := data.LoadGame(); err != nil || !same(g, p.saved) {
 		t.Errorf("LoadGame = %+v, %v; want the game of game.json", g, err)
+	}
+	if text, ok, err := data.db.LoadPrefs(data.player); err != nil || !ok || string(text) != earlierPrefs {
+		t.Errorf("the preferences in the ledger: %q, %v, %v; want those of config.toml", text, ok, err)
+	}
+	if prefs := settings.LoadFrom(data.Prefs()); prefs.Theme.Name != "dark" || !prefs.Coach || len(prefs.Problems) != 0 {
+		t.Errorf("the preferences of the game: theme %s, coach %v, problems %q; want those of config.toml", prefs.Theme.Name, prefs.Coach, prefs.Problems)
 	}
 }
 
@@ -188,6 +206,11 @@ func TestImportEarlierServer(t *testing.T) {
 	p := writeEarlierPlayer(t, filepath.Join(dir, "players", "earlier"), db, fingerprint)
 
 	first := &ledgerPlayer{files: p.files, db: db, player: fingerprint}
+	// The preferences are read at the login before the import: those of
+	// config.toml, not yet in the ledger.
+	if text, err := first.Prefs().Read(); err != nil || string(text) != earlierPrefs {
+		t.Errorf("the preferences before the import: %q, %v; want those of config.toml", text, err)
+	}
 	_, notes, err := first.LoadHistory()
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +269,7 @@ func TestImportInterrupted(t *testing.T) {
 		}
 	}
 
-	// After the commit, one file renamed of three.
+	// After the commit, one file renamed of four.
 	if db, err = openLedger(dir, path); err != nil {
 		t.Fatal(err)
 	}
@@ -289,4 +312,37 @@ func BenchmarkLoadHistory(b *testing.B) {
 			b.Fatal(len(x.Records), err)
 		}
 	}
+}
+
+// TestImportAfterAPrefsChange: a setting changed in a session before the
+// player's files were imported (an import that failed: a history that
+// could not be read) is kept in the ledger, over the config.toml it was
+// read from, which the import then leaves as the ledger has it: the
+// change, and the player's comments.
+func TestImportAfterAPrefsChange(t *testing.T) {
+	dir := t.TempDir()
+	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const fingerprint = "SHA256:earlier"
+	p := writeEarlierPlayer(t, filepath.Join(dir, "players", "earlier"), db, fingerprint)
+	data := &ledgerPlayer{files: p.files, db: db, player: fingerprint}
+	prefs := settings.LoadFrom(data.Prefs())
+	w, err := prefs.Change("theme", "plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Do(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := data.LoadHistory(); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(earlierPrefs, "'dark'", "'plain'", 1)
+	if text, err := data.Prefs().Read(); err != nil || string(text) != want {
+		t.Errorf("the preferences after the import: %q, %v; want %q, the change kept", text, err, want)
+	}
+	p.checkRenamed(t)
 }

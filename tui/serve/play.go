@@ -108,8 +108,8 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 }
 
 // store returns the files of the player id, whose directory it creates if
-// need be: their preferences, and the files an earlier server kept there
-// (see imports.go), in the game's four directories under players/id.
+// need be: the files an earlier server kept there (see imports.go), in the
+// game's four directories under players/id.
 func (s *Server) store(id string) (*playerdata.Files, error) {
 	dir := filepath.Join(s.players, id)
 	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
@@ -125,21 +125,24 @@ func (s *Server) store(id string) (*playerdata.Files, error) {
 }
 
 // gameConfig returns the game of a player of store on the terminal of
-// sess: their data in the ledger, their preferences in their files (the
-// preferences stay a file of the player's directory until they move
-// behind the player's store too), the terminal's colours and locale, the pool's
-// AI, and tiles that do not slide: a slide is a dozen frames drawn, each
-// as costly as a move, which took the median key-to-screen time of 60
-// players on a loaded server from some 20 ms to 220 (docs/serve.md).
+// sess: their data and their preferences in the ledger, the terminal's
+// colours and locale, the pool's AI, and tiles that do not slide: a slide
+// is a dozen frames drawn, each as costly as a move, which took the median
+// key-to-screen time of 60 players on a loaded server from some 20 ms to
+// 220 (docs/serve.md).
 func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Logger) tui.Config {
-	prefs := settings.Load(store.PrefsPath())
+	data := s.dataOf(sess.player, store, log)
+	prefs := settings.LoadFrom(data.Prefs())
+	for i, p := range prefs.Problems { // shown whole in the help, where they name no server's path
+		prefs.Problems[i] = data.ForPlayer(p)
+	}
 	color := tui.ColorAuto
 	if sess.getenv("NO_COLOR") != "" {
 		color = tui.ColorNone // no-color.org: any value
 	}
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
-		Store: s.dataOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		Store: data, Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
 		SecretSeeds: true, DailySeed: s.ledger.DailySeed,
 		GamesPerMinute: gamesPerMinute,
 	}

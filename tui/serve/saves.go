@@ -23,15 +23,15 @@ const importedSuffix = ".imported"
 
 // A ledgerPlayer is the data of one player of a server, the
 // playerdata.Store of their game, all of it in the ledger: their game in
-// progress, their history and its ranks, written together, and the
-// reviews of their games. Their files hold only their preferences, and
+// progress, their history and its ranks, written together, the reviews
+// of their games, and their preferences (see Prefs). Their files hold only
 // what a server of an earlier version kept there, which is imported at
 // their first login (see LoadHistory and LoadGame). It is used by one game
 // at a time: the ledger holds the player's data for the game that took it
 // (see Lock), and a second session of the key is refused
 // (tui.RunningError).
 type ledgerPlayer struct {
-	files *playerdata.Files // the player's files: their preferences, and what an earlier server kept
+	files *playerdata.Files // the player's files: what an earlier server kept
 
 	db     *ledger.DB
 	player string // the fingerprint of the player's key

@@ -108,12 +108,12 @@ var keyContexts = [][]string{
 // default keys of the actions beside it. Any problem (an unknown action or
 // key, one key for two actions, an action left with no key) is returned
 // with its line, and the key map is then the default one.
-func rebind(values []prefs.Value, path string) (KeyMap, []string) {
+func rebind(values []prefs.Value, name string) (KeyMap, []string) {
 	bound := map[string][]string{}
 	line := map[string]int{}
 	var problems []string
 	bad := func(l int, format string, args ...any) {
-		problems = append(problems, fmt.Sprintf("%s line %d: ", path, l)+fmt.Sprintf(format, args...))
+		problems = append(problems, fmt.Sprintf("%s line %d: ", name, l)+fmt.Sprintf(format, args...))
 	}
 	for _, v := range values {
 		if v.Table != "keys" {

@@ -179,54 +179,70 @@ func boolSetting(field func(p *Prefs) *bool) func(p *Prefs, v any) error {
 	}
 }
 
-// Load reads the preferences file at path. It never fails: what it cannot
-// use is in Problems, and the defaults stand in for it.
-func Load(path string) *Prefs {
+// Load reads the preferences file at path: LoadFrom(prefs.Path(path)).
+func Load(path string) *Prefs { return LoadFrom(prefs.Path(path)) }
+
+// LoadFrom reads the preferences s keeps: a file, whose changes the game
+// then watches for (see Stamp), or a server's record of its player's. It
+// never fails: what it cannot use is in Problems, and the defaults stand
+// in for it.
+func LoadFrom(s prefs.Storage) *Prefs {
 	p := DefaultPrefs()
-	p.stamp = StampOf(path) // before reading: a change while it is read is seen next time
-	p.load(path)
+	if path, ok := s.(prefs.Path); ok {
+		p.stamp = StampOf(string(path)) // before reading: a change while it is read is seen next time
+	}
+	p.load(s)
 	p.read = len(p.Problems)
 	return p
 }
 
-// load reads the file at path into p.
-func (p *Prefs) load(path string) {
-	f, err := prefs.Load(path, prefsTemplate)
+// load reads the text s keeps into p.
+func (p *Prefs) load(s prefs.Storage) {
+	f, err := prefs.LoadFrom(s, prefsTemplate)
 	p.file = f
+	if err != nil && f.Path() == "" {
+		p.Problems = append(p.Problems, "Preferences not read: the game plays with the defaults, and writes no setting over them: "+err.Error())
+		return
+	}
 	if err != nil {
 		p.Problems = append(p.Problems, "Preferences not read, nor written until the file is fixed: "+err.Error())
 		return
 	}
+	name := f.Name() // a file's path, before " line 4:"
+	if f.Path() == "" && name != "" {
+		name = strings.ToUpper(name[:1]) + name[1:] + "," // "Your settings on this server, line 4:", a sentence of its own
+	}
 	for _, v := range f.Values() {
 		if v.Table != "" {
 			if v.Table != "keys" {
-				p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: no table [%s]; the tables are [keys]", path, v.Line, v.Table))
+				p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: no table [%s]; the tables are [keys]", name, v.Line, v.Table))
 			}
 			continue
 		}
-		p.apply(v, path)
+		p.apply(v, name)
 	}
-	keys, problems := rebind(f.Values(), path)
+	keys, problems := rebind(f.Values(), name)
 	p.Keys = keys
 	p.Problems = append(p.Problems, problems...)
 }
 
-// apply takes the top-level setting v, or notes why it cannot.
-func (p *Prefs) apply(v prefs.Value, path string) {
+// apply takes the top-level setting v of the text named name, or notes
+// why it cannot.
+func (p *Prefs) apply(v prefs.Value, name string) {
 	for _, s := range settings {
 		if s.name != v.Name {
 			continue
 		}
 		q := *p // a bad value leaves the default
 		if err := s.apply(&q, v.Value); err != nil {
-			p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: %s = %v: %v; the game takes %s", path, v.Line, v.Name, v.Value, err, s.example))
+			p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: %s = %v: %v; the game takes %s", name, v.Line, v.Name, v.Value, err, s.example))
 			return
 		}
 		*p = q
 		return
 	}
 	p.Problems = append(p.Problems, fmt.Sprintf("%s line %d: no setting is named %q; the settings are %s, and the table [keys]",
-		path, v.Line, v.Name, settingNames()))
+		name, v.Line, v.Name, settingNames()))
 }
 
 // settingNames lists the settings for a message.

@@ -37,13 +37,25 @@ func LoadIfChanged(path string, since Stamp) *Prefs {
 	return Load(path)
 }
 
-// Path returns the preferences file's path; "" when there is none (the
-// defaults, kept nowhere).
+// Path returns the preferences file's path; "" when there is none: the
+// defaults, kept nowhere, or preferences kept elsewhere than in a file
+// (see Where), which the player changes in the game alone, and which no
+// game watches.
 func (p *Prefs) Path() string {
 	if p == nil || p.file == nil {
 		return ""
 	}
 	return p.file.Path()
+}
+
+// Where names where the preferences are kept, for the messages to the
+// player: the file's path, or words such as "your settings on this
+// server" (prefs.Storage.Name); "" for the defaults, kept nowhere.
+func (p *Prefs) Where() string {
+	if p == nil || p.file == nil {
+		return ""
+	}
+	return p.file.Name()
 }
 
 // Broken returns why the file could not be read or parsed, if it could

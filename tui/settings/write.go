@@ -37,7 +37,7 @@ func (p *Prefs) Change(name string, value any) (*Write, error) {
 		return nil, nil
 	}
 	if err := p.file.Broken(); err != nil {
-		return nil, fmt.Errorf("%s not written: %w", p.file.Path(), err)
+		return nil, fmt.Errorf("%s not written: %w", p.file.Name(), err)
 	}
 	return &Write{Name: name, Value: value, file: p.file}, nil
 }

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,5 +90,50 @@ func TestWrites(t *testing.T) {
 	wg.Wait()
 	if back := Load(path); back.Depth != 6 || back.Theme.Name != "classic" || !q.Idle() {
 		t.Errorf("after Flush: depth %d, theme %s, idle %v; want 6, classic, true", back.Depth, back.Theme.Name, q.Idle())
+	}
+}
+
+// kept is a storage of preferences in memory, as a server's database
+// keeps its player's.
+type kept struct{ text []byte }
+
+func (k *kept) Read() ([]byte, error) {
+	if k.text == nil {
+		return nil, fs.ErrNotExist
+	}
+	return k.text, nil
+}
+func (k *kept) Write(text []byte) error { k.text = text; return nil }
+func (k *kept) Name() string            { return "your settings on this server" }
+
+// TestLoadFromElsewhere: preferences kept elsewhere than in a file are
+// read and changed as a file's, have no path to watch and no stamp, and
+// their problems name them as their storage does.
+func TestLoadFromElsewhere(t *testing.T) {
+	k := &kept{text: []byte("depth = 3\ncolour = \"red\"\n")}
+	p := LoadFrom(k)
+	if p.Depth != 3 || p.Path() != "" || p.Where() != k.Name() || p.Stamp() != (Stamp{}) {
+		t.Errorf("LoadFrom = depth %d, Path() %q, Where() %q, stamp %+v; want 3, no path, the storage's name, no stamp",
+			p.Depth, p.Path(), p.Where(), p.Stamp())
+	}
+	if len(p.Problems) != 1 || !strings.HasPrefix(p.Problems[0], "Your settings on this server, line 2: ") {
+		t.Errorf("Problems = %q; want the unknown setting, named as the storage names the text", p.Problems)
+	}
+	w, err := p.Change("depth", int64(5))
+	if err != nil || w == nil {
+		t.Fatalf("Change = %v, %v", w, err)
+	}
+	if err := w.Do(); err != nil {
+		t.Fatal(err)
+	}
+	p.Wrote(w)
+	if string(k.text) != "depth = 5\ncolour = \"red\"\n" || p.Depth != 5 {
+		t.Errorf("after the write: depth %d, text %q", p.Depth, k.text)
+	}
+	if again := LoadFrom(k); again.Depth != 5 {
+		t.Errorf("read again: depth %d; want 5", again.Depth)
+	}
+	if p := LoadFrom(&kept{text: []byte("depth = = 3\n")}); p.Broken() == nil || len(p.Problems) != 1 || strings.Contains(p.Problems[0], "fixed") {
+		t.Errorf("a text that does not parse: Broken() %v, Problems %q; want it broken, and no file to fix named", p.Broken(), p.Problems)
 	}
 }

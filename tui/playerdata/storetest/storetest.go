@@ -34,6 +34,7 @@ func Run(t *testing.T, newStore func(t *testing.T) playerdata.Store) {
 		{"MigrateNothing", testMigrateNothing},
 		{"Lock", testLock},
 		{"Messages", testMessages},
+		{"Prefs", testPrefs},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, newStore(t)) })
 	}
@@ -254,5 +255,26 @@ func testMessages(t *testing.T, s playerdata.Store) {
 	}
 	if s.HistoryPath() == "" {
 		t.Errorf("HistoryPath() = %q; want where the history is", s.HistoryPath())
+	}
+}
+
+// testPrefs: a player with no preferences yet has none; the text written
+// is read back byte for byte, in place of the one before, and has a name
+// for the messages.
+func testPrefs(t *testing.T, s playerdata.Store) {
+	p := s.Prefs()
+	if text, err := p.Read(); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Prefs().Read() of a new player = %q, %v; want fs.ErrNotExist", text, err)
+	}
+	for _, text := range []string{"# mine\ntheme = \"dark\" # at night\n", "\uFEFFdepth = 3\n", ""} {
+		if err := p.Write([]byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Prefs().Read(); err != nil || string(got) != text {
+			t.Errorf("Prefs().Read() after Write(%q) = %q, %v", text, got, err)
+		}
+	}
+	if p.Name() == "" {
+		t.Error("Prefs().Name() is empty; want what the messages call the preferences")
 	}
 }

@@ -169,7 +169,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE imported; PRAGMA user_version = 5`); err != nil {
+	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; PRAGMA user_version = 5`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
@@ -187,5 +187,8 @@ func TestMigrateFromVersion5(t *testing.T) {
 	}
 	if refused, err := d.AppendHistory("SHA256:old", played(t, "0000000000000002", 2, 0, noon.Add(time.Hour))); err != nil || refused != nil {
 		t.Errorf("AppendHistory after the migration = %v, %v", refused, err)
+	}
+	if err := d.SavePrefs("SHA256:old", []byte("coach = true\n")); err != nil {
+		t.Errorf("SavePrefs after the migration = %v", err)
 	}
 }

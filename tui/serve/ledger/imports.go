@@ -29,6 +29,9 @@ type Files struct {
 	Unrecorded []history.Game
 	// Reviews are the reviews kept, by the names of their files.
 	Reviews map[string][]byte
+	// Prefs is the text of the player's preferences (config.toml); nil
+	// without any.
+	Prefs []byte
 }
 
 // Imported reports whether the files of the player of fingerprint were
@@ -47,7 +50,8 @@ func (d *DB) Imported(fingerprint string) (bool, error) {
 // history once, by its ID (a game that waited for the history may be in
 // it already), and ranked if it ranks, as AppendHistory ranks it: the
 // games of the files that the ledger lacked are ranked then. Reviews the
-// ledger keeps already are left as they are. It does nothing if the
+// ledger keeps already are left as they are, and so are preferences (see
+// SavePrefs). It does nothing if the
 // player's files were imported already, and reports whether it imported
 // them; refused are the games not ranked, and why.
 func (d *DB) Import(fingerprint string, f Files) (imported bool, refused []error, err error) {
@@ -59,6 +63,9 @@ func (d *DB) Import(fingerprint string, f Files) (imported bool, refused []error
 		imported, refused = true, nil
 		games, err := d.importGames(ctx, tx, fingerprint, f, &refused)
 		if err != nil {
+			return err
+		}
+		if err := importPrefs(ctx, tx, fingerprint, f.Prefs, d.now()); err != nil {
 			return err
 		}
 		for name, review := range f.Reviews {

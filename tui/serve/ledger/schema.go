@@ -21,9 +21,10 @@ import (
 //     changed outside the ledger set aside.
 //  5. the skeleton of each player's name, by which names that look alike
 //     are one.
-//  6. each player's history of finished games, its index, and the reviews
-//     of their games, which servers of earlier versions kept in the
-//     player's files, and the players whose files were imported.
+//  6. each player's history of finished games, its index, the reviews
+//     of their games and their preferences, which servers of earlier
+//     versions kept in the player's files, and the players whose files
+//     were imported.
 var migrations = []func(ctx context.Context, tx *sql.Tx, key Key) error{
 	schema1,
 	schema2,
@@ -206,7 +207,8 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 // a game as package history encodes it, in the order the games were left,
 // and its index as package history encodes it (history.Index), which
 // spares replaying every game at each login; the reviews of their games, as package reviewcache encodes them, by the
-// name the review's file had; and the players whose files, kept by a
+// name the review's file had; their preferences, the text of the file a
+// local game keeps them in (config.toml); and the players whose files, kept by a
 // server of an earlier version, were imported (see DB.Import). A history
 // is the player's own, by fingerprint alone, as a saved game is: a game
 // that ranks is in games too, written in the same transaction.
@@ -230,6 +232,11 @@ CREATE TABLE reviews (
 	review  BLOB NOT NULL,    -- the file's bytes (reviewcache.Encode)
 	updated INTEGER NOT NULL, -- Unix seconds
 	PRIMARY KEY (player, name)
+) STRICT;
+CREATE TABLE prefs (
+	player  TEXT PRIMARY KEY,
+	prefs   BLOB NOT NULL,   -- the text of config.toml, TOML, as the game writes it (package prefs)
+	updated INTEGER NOT NULL -- Unix seconds
 ) STRICT;
 CREATE TABLE imported (
 	player   TEXT PRIMARY KEY,
