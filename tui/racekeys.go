@@ -191,12 +191,11 @@ func (r *racing) start(m *Model) {
 // there is no race.
 func (p *helpPage) fullHelpKeys(m *Model) [][]key.Binding {
 	all := m.keys.FullHelp()
-	if m.race.hub != nil {
-		return all
-	}
-	desc := m.keys.Race.Help().Desc
+	race := m.keys.Race.Help().Desc
 	for i, g := range all {
-		all[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return b.Help().Desc == desc })
+		all[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool {
+			return !b.Enabled() || m.race.hub == nil && b.Help().Desc == race // no race in the local game
+		})
 	}
 	return all
 }

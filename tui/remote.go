@@ -67,9 +67,10 @@ func newRemoteLink(t *Terminal) *remoteLink {
 }
 
 // adapt makes the game of m fit for a remote terminal: its spinner turns
-// at remoteSpinnerFPS.
+// at remoteSpinnerFPS, and ctrl+z, which suspends nothing there, is off.
 func (r *remoteLink) adapt(m *Model) {
 	m.ai.spin.Spinner.FPS = time.Second / remoteSpinnerFPS
+	m.keys.Suspend.SetEnabled(false) // the help must not offer what filter refuses
 }
 
 // options returns the options of a program that plays on the terminal.

@@ -41,3 +41,16 @@ func TestStill(t *testing.T) {
 		t.Error("a game that is not still does not animate the player's moves")
 	}
 }
+
+// TestRemoteHelpHasNoSuspend: on a remote terminal, where ctrl+z suspends
+// nothing, the help does not offer it.
+func TestRemoteHelpHasNoSuspend(t *testing.T) {
+	m := newTestModel(t, Config{})
+	if text, _ := (&helpPage{}).helpText(m, helpWidth); !strings.Contains(text, "suspend") {
+		t.Fatalf("the local help does not offer suspend:\n%s", text)
+	}
+	newRemoteLink(&Terminal{}).adapt(m)
+	if text, _ := (&helpPage{}).helpText(m, helpWidth); strings.Contains(text, "suspend") {
+		t.Errorf("the help on a remote terminal offers suspend:\n%s", text)
+	}
+}

@@ -56,9 +56,9 @@ func (p *ledgerPlayer) LoadHistory() (*history.Index, []string, error) {
 	}
 	for _, e := range x.Skipped {
 		if e.Damaged() {
-			notes = append(notes, fmt.Sprintf("The %s, %v: the game of that line is not counted.", historyShown, e))
+			notes = append(notes, fmt.Sprintf("In %s, %v: the game of that line is not counted.", historyShown, e))
 		} else {
-			notes = append(notes, fmt.Sprintf("The %s, %v: the game of that line is not counted, and it is left as it is.", historyShown, e))
+			notes = append(notes, fmt.Sprintf("In %s, %v: the game of that line is not counted, and it is left as it is.", historyShown, e))
 		}
 	}
 	return x, notes, nil
