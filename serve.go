@@ -23,10 +23,10 @@ const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
-player, who is their SSH key (its SHA-256 fingerprint). Each player's data
-is kept in the database DIR/ledger.db, their settings under DIR/players/,
-and what an earlier version kept there is imported at their first login;
-the host key is DIR/host_ed25519, made the first time.
+player, who is their SSH key (its SHA-256 fingerprint). Each player's data,
+their settings included, is kept in the database DIR/ledger.db; what an
+earlier version kept under DIR/players/ is imported at their first login.
+The host key is DIR/host_ed25519, made the first time.
 
 Public keys only, and nothing but the game: no password, no command, no
 forwarding. A second session of the same key is refused while the first
