@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -107,14 +106,12 @@ func (s *Server) game(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 	return s.runGame(ctx, cfg, t)
 }
 
-// store returns the files of the player id, whose directory it creates if
-// need be: the files an earlier server kept there (see imports.go), in the
-// game's four directories under players/id.
+// store returns the files of the player id: those an earlier server kept
+// in the game's four directories under players/id (see imports.go), which
+// no longer exist for a player who came after it. Nothing is written
+// there but the renaming of those files once imported.
 func (s *Server) store(id string) (*playerdata.Files, error) {
 	dir := filepath.Join(s.players, id)
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return nil, fmt.Errorf("the player's directory: %w", err)
-	}
 	return &playerdata.Files{
 		Shown:     dir,
 		StateDir:  filepath.Join(dir, "state"),

@@ -8,10 +8,10 @@
 // A player is their SSH key: their data, by the SHA-256 fingerprint of the
 // public key they log in with, is in the server's database (the ledger,
 // tui/serve/ledger): their game in progress, their history and its ranks,
-// the reviews of their games. The fingerprint also names a directory of
-// their own under Config.Dir/players, which holds their preferences, as
-// the XDG directories do for a local game, and what a server of an earlier
-// version kept there, imported at their first login (see imports.go). A
+// the reviews of their games, their preferences. The fingerprint also
+// names the directory under Config.Dir/players where a server of an
+// earlier version kept their files, imported at their first login (see
+// imports.go). A
 // second session of the same key is refused, as a second local game is
 // (see play.go).
 //
