@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // This file draws the arrows on the sides of the board: the AI's move, and
@@ -50,37 +51,37 @@ func (lk *look) arrowStyle(l layout, st lipgloss.Style) lipgloss.Style {
 // in the middle of the sides above and below, on the board's line row on
 // the left and the right; none where it is empty. The arrows go around the
 // board, or on its margins if l has no room around it.
-func arrowed(board string, l layout, arrows [engine.NumDirections]string, row int) block {
+func arrowed(board string, l layout, arrows [engine.NumDirections]string, row int) textblock.Block {
 	if l.onEdge() {
 		return arrowedOnEdge(board, l, arrows, row)
 	}
 	side := func(d engine.Direction, width int) string {
 		if arrows[d] == "" {
-			return spaces(width)
+			return textblock.Spaces(width)
 		}
-		return spaces(split(width-1)) + arrows[d] + spaces(width-1-split(width-1))
+		return textblock.Spaces(textblock.Split(width-1)) + arrows[d] + textblock.Spaces(width-1-textblock.Split(width-1))
 	}
 	bh := l.board.height()
 	lines := make([]string, 0, bh+2)
 	lines = append(lines, side(engine.Up, l.areaWidth()))
 	for i, line := range strings.Split(board, "\n") {
-		left, right := spaces(arrowCols), spaces(arrowCols)
+		left, right := textblock.Spaces(arrowCols), textblock.Spaces(arrowCols)
 		if i == row {
 			left, right = side(engine.Left, arrowCols), side(engine.Right, arrowCols)
 		}
 		lines = append(lines, left+line+right)
 	}
 	lines = append(lines, side(engine.Down, l.areaWidth()))
-	return block{lines, l.areaWidth()}
+	return textblock.Block{Lines: lines, Width: l.areaWidth()}
 }
 
 // arrowedOnEdge returns the board of l with the arrows drawn over its outer
 // gaps: its first and last lines, its first and last columns.
-func arrowedOnEdge(board string, l layout, arrows [engine.NumDirections]string, row int) block {
+func arrowedOnEdge(board string, l layout, arrows [engine.NumDirections]string, row int) textblock.Block {
 	lines := strings.Split(board, "\n")
 	w := l.board.width()
 	at := [engine.NumDirections][2]int{
-		engine.Up: {0, split(w - 1)}, engine.Down: {len(lines) - 1, split(w - 1)},
+		engine.Up: {0, textblock.Split(w - 1)}, engine.Down: {len(lines) - 1, textblock.Split(w - 1)},
 		engine.Left: {row, 0}, engine.Right: {row, w - 1},
 	}
 	for d, a := range arrows {
@@ -90,5 +91,5 @@ func arrowedOnEdge(board string, l layout, arrows [engine.NumDirections]string, 
 		line, col := at[d][0], at[d][1]
 		lines[line] = ansi.Truncate(lines[line], col, "") + a + ansi.TruncateLeft(lines[line], col+1, "")
 	}
-	return block{lines, w}
+	return textblock.Block{Lines: lines, Width: w}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // A boardSize is the shape of the board on screen: tiles of tileWidth
@@ -57,7 +58,7 @@ func (s boardSize) cellAt(i int) (x, y int) {
 // which keep the tiles and boards drawn.
 func renderBoard(b engine.Board, pal theme.Palette, size boardSize, f flash) string {
 	gap := lipgloss.NewStyle().Background(pal.Board)
-	return drawBoard(b, size, f.spawned|f.merged, gap.Render(spaces(size.gapX)), gap.Render(spaces(size.width())),
+	return drawBoard(b, size, f.spawned|f.merged, gap.Render(textblock.Spaces(size.gapX)), gap.Render(textblock.Spaces(size.width())),
 		func(r uint8, mark bool) []string { return renderTile(r, pal, size, mark) })
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // This file keeps, for one Model, the parts of the screen that cost the
@@ -172,7 +173,7 @@ func (d *drawings) boardOf(b engine.Board, pal theme.Palette, size boardSize, f 
 	if !k.valid || k.size != size {
 		*k = boardDrawings{size: size, valid: true}
 		gap := lipgloss.NewStyle().Background(pal.Board)
-		k.gapCol, k.gapRow = gap.Render(spaces(size.gapX)), gap.Render(spaces(size.width()))
+		k.gapCol, k.gapRow = gap.Render(textblock.Spaces(size.gapX)), gap.Render(textblock.Spaces(size.width()))
 	}
 	marks := f.spawned | f.merged
 	for _, drawn := range k.boards {

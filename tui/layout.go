@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/term2048/2048/tui/textblock"
+
 // This file holds the layouts of the screens with a board: where the board,
 // its arrows and the panel go, and which layout a terminal gets.
 
@@ -148,7 +150,7 @@ func (l layout) sideRow(right int) (row, panelTop int) {
 	free := max(l.areaHeight()-n, 0)
 	if right < 0 {
 		if l.board.grown() { // at the height of the board's middle
-			return row, free - split(free)
+			return row, free - textblock.Split(free)
 		}
 		return row, 0
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // The panel is fixed in height, so that the screen does not jump as its
@@ -75,7 +76,7 @@ func padBlock(lines []string, width int) string {
 			sb.WriteByte('\n')
 		}
 		sb.WriteString(l)
-		sb.WriteString(spaces(width - w))
+		sb.WriteString(textblock.Spaces(width - w))
 	}
 	return sb.String()
 }
@@ -85,7 +86,7 @@ func padBlock(lines []string, width int) string {
 // is styled, which adds none.
 func (l *look) field(label, value string, width int) string {
 	k := l.inks()
-	return k.muted.Render(label) + spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
+	return k.muted.Render(label) + textblock.Spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
 }
 
 // aiLines draws the state of the AI and of the screen: how far the AI

@@ -9,6 +9,7 @@ import (
 
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/settings"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // This file draws a race: the friend's board, small, beside the player's
@@ -45,13 +46,13 @@ func (r *racing) screen(m *Model, w, h int, parts func(layout) screenParts) (scr
 	opp := r.opponentBlock(m)
 	if l, ok := fit(w-opponentWidth-opponentGap, h); ok && large(l) {
 		mw := w - opponentWidth - opponentGap
-		main := blockOf(m.boardScreen(mw, h, m.play.gameBanner(m, mw, true), parts), mw)
-		return beside(main, opponentGap, opp, boardTop(main.lines)).place(w, h), true
+		main := textblock.Of(m.boardScreen(mw, h, m.play.gameBanner(m, mw, true), parts), mw)
+		return textblock.Beside(main, opponentGap, opp, boardTop(main.Lines)).Place(w, h), true
 	}
 	banner := m.play.gameBanner(m, w, true)
-	if l, ok := fit(w, h-max(len(banner)+len(opp.lines)-usual.bannerRows(), 0)); ok && large(l) {
+	if l, ok := fit(w, h-max(len(banner)+len(opp.Lines)-usual.bannerRows(), 0)); ok && large(l) {
 		lw, _ := l.size()
-		return m.boardScreen(w, h, append(banner, opp.wideAs(lw).lines...), parts), true
+		return m.boardScreen(w, h, append(banner, opp.WideAs(lw).Lines...), parts), true
 	}
 	return "", false
 }
@@ -77,7 +78,7 @@ func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
 
 // opponentBlock draws the friend's board, tiny, with their score over it
 // and how their game stands under it.
-func (r *racing) opponentBlock(m *Model) block {
+func (r *racing) opponentBlock(m *Model) textblock.Block {
 	s := r.state
 	o := s.Opponent
 	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth/2, "…")), m.look.muted(figures.Count(o.Score)), opponentWidth)
@@ -91,12 +92,12 @@ func (r *racing) opponentBlock(m *Model) block {
 	}
 	lines := append([]string{head}, strings.Split(board, "\n")...)
 	lines = append(lines, m.look.muted(center(ansi.Truncate(foot, opponentWidth, "…"), opponentWidth)))
-	return block{lines, opponentWidth}
+	return textblock.Block{Lines: lines, Width: opponentWidth}
 }
 
 // padBetween draws left and right at the ends of width columns.
 func padBetween(left, right string, width int) string {
-	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
+	return left + textblock.Spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
 }
 
 // lines draws the lines of the race under the board, wrapped to width:

@@ -10,6 +10,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // replayScreen draws the replay on a w×h terminal, laid out as the game
@@ -61,7 +62,7 @@ func (v *replayView) replayBanner(m *Model, width int) []string {
 // move that made it marked, with the move played there as a hollow arrow
 // and the AI's move as a solid one; right is the line of the panel that
 // reads "→ right".
-func (v *replayView) replayArea(m *Model, l layout, right int) block {
+func (v *replayView) replayArea(m *Model, l layout, right int) textblock.Block {
 	var marks flash
 	if v.at > 0 {
 		marks.spawned = 1 << v.spawns[v.at]
@@ -237,7 +238,7 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 func besideRight(left, right string, width int) string {
 	room := width - lipgloss.Width(left) - 1
 	right = ansi.Truncate(right, max(room, 0), "…")
-	return left + spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
+	return left + textblock.Spaces(width-lipgloss.Width(left)-lipgloss.Width(right)) + right
 }
 
 // verdictMarks are the marks of the verdicts, as chess annotates moves:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/settings"
+	"github.com/term2048/2048/tui/textblock"
 )
 
 // View draws the screen.
@@ -75,7 +76,7 @@ func (m *Model) boardScreen(w, h int, banner []string, parts func(l layout) scre
 // the replay's.
 type screenParts struct {
 	title  func(width int) string // the top line, width columns wide
-	area   block                  // the board and the arrows around it
+	area   textblock.Block        // the board and the arrows around it
 	panel  string                 // beside the board, or under it; or the status line
 	right  int                    // the panel's line that reads "→ right" (see layout.sideRow)
 	banner []string               // the lines under them, wrapped
@@ -89,21 +90,21 @@ type screenParts struct {
 func (m *Model) compose(l layout, w, h int, p screenParts) string {
 	lw, lh := l.size()
 	banner := clip(pad(p.banner, l.bannerRows()), h-lh+l.bannerRows(), w, settings.FirstKey(m.keys.Help))
-	panel := blockOf(p.panel, 0)
-	panel.width, _ = l.panelSize()
-	var top block
+	panel := textblock.Of(p.panel, 0)
+	panel.Width, _ = l.panelSize()
+	var top textblock.Block
 	switch l.panel {
 	case panelBeside:
 		_, at := l.sideRow(p.right)
-		top = stack(measured(p.title(lw)), beside(p.area, 1, panel, at))
+		top = textblock.Stack(textblock.Measured(p.title(lw)), textblock.Beside(p.area, 1, panel, at))
 	case panelUnder:
-		width := max(p.area.width, panel.width)
-		top = stack(measured(p.title(lw)), p.area.wideAs(width), panel.wideAs(width))
+		width := max(p.area.Width, panel.Width)
+		top = textblock.Stack(textblock.Measured(p.title(lw)), p.area.WideAs(width), panel.WideAs(width))
 	default:
-		top = stack(p.area, panel)
+		top = textblock.Stack(p.area, panel)
 	}
-	rest := measured(append(banner, p.help)...)
-	return stack(top.wideAs(max(top.width, rest.width)), rest).place(w, h)
+	rest := textblock.Measured(append(banner, p.help)...)
+	return textblock.Stack(top.WideAs(max(top.Width, rest.Width)), rest).Place(w, h)
 }
 
 // fitScreen places a full screen at the top of a w×h terminal, centred
@@ -163,7 +164,7 @@ func (ps *playScreen) title(m *Model, width int) string {
 // boardArea draws the board with the hint's arrow on the side of the best
 // move, and the moment of the game over them, if any; right is the line of
 // the panel that reads "→ right".
-func (ps *playScreen) boardArea(m *Model, l layout, right int) block {
+func (ps *playScreen) boardArea(m *Model, l layout, right int) textblock.Block {
 	var board string
 	if m.motion.anim != nil {
 		board = m.motion.anim.renderFrame(m.motion.anim.frame, l.board, &m.look.styles)
@@ -178,7 +179,7 @@ func (ps *playScreen) boardArea(m *Model, l layout, right int) block {
 	row, _ := l.sideRow(right)
 	area := arrowed(board, l, arrows, row)
 	if title, text, c, ok := ps.moment(m); ok { // over the board and the hint's arrows, which it hides
-		area = blockOf(overlay(strings.Join(area.lines, "\n"), m.look.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.width)
+		area = textblock.Of(overlay(strings.Join(area.Lines, "\n"), m.look.momentBox(title, text, c, l.board.width(), l.areaHeight())), area.Width)
 	}
 	return area
 }
