@@ -19,7 +19,7 @@ import (
 	"github.com/term2048/2048/tui/serve"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-limit NAME=VALUE ...]"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-proxy-from CIDR,...] [-limit NAME=VALUE ...]"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
@@ -50,6 +50,8 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
 	checkLedger := fs.Bool("check-ledger", false, "check the whole ledger at the start (SQLite's integrity_check: slower), not only its structure")
+	var proxies serve.Proxies
+	fs.Var(&proxies, "proxy-from", "trust the TCP balancers of `CIDR[,CIDR...]` to begin each connection with a PROXY header (v1 or v2) giving the player's address: required of them, believed of no one else (default: none)")
 	var limits serve.Limits
 	fs.Var(&limits, "limit", "set a limit on connections: `NAME=VALUE`, once for each (the limits are listed below)")
 	if err := fs.parse(args); err != nil {
@@ -67,7 +69,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		*dir = filepath.Join(playerdata.DefaultFiles().DataDir, "serve")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger}
+	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
 	return runServer(ctx, cfg, *addr, stderr)
 }
 

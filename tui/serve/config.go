@@ -23,6 +23,12 @@ type Config struct {
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing
 	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure
 	Limits      Limits        // the zero Limits are DefaultLimits
+	// ProxyFrom are the TCP balancers whose connections begin with a PROXY
+	// header (v1 or v2) that gives the player's address, which the limits
+	// and the log then see; a connection from them without one is closed,
+	// and a header from anyone else is not believed (see proxy.go). None:
+	// the server takes no header.
+	ProxyFrom Proxies
 }
 
 // Limits are the bounds the server sets on each connection, beyond those of
