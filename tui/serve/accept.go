@@ -37,8 +37,8 @@ func (s *Server) accept(ctx context.Context, l net.Listener, wg *sync.WaitGroup)
 			if errors.Is(err, net.ErrClosed) {
 				return fmt.Errorf("accepting connections: %w", err)
 			}
-			if outOfDescriptors(err) {
-				spare.shed(l, busyRefusal)
+			if outOfDescriptors(err) && spare.shed(l, busyRefusal) {
+				s.metrics.refused("busy")
 			}
 			wait := failures.failed(s.log, err, time.Now())
 			select {
@@ -74,6 +74,7 @@ func (s *Server) serveNew(ctx context.Context, c net.Conn, wg *sync.WaitGroup) {
 		in, evicted, why = s.conns.admit(c, key, time.Now())
 	}
 	if evicted != nil {
+		s.metrics.evicted.Inc()
 		evicted.c.Close()
 		s.log.Info("connection closed to make room", "addr", hostOf(evicted.c.RemoteAddr()),
 			"state", evicted.state, "age", time.Since(evicted.since).Round(time.Millisecond))
@@ -126,6 +127,7 @@ func (s *Server) serveProxied(c *tracked) (net.Conn, string, bool) {
 // refuseFor refuses c, from the address key (see addrKey), over a limit,
 // logging it now and then (see Server.refused).
 func (s *Server) refuseFor(c net.Conn, key string, why overLimit) {
+	s.metrics.refused(why.limit)
 	s.refused(key, why.why)
 	s.refuse(c, "2048: "+why.why+". Try again in a minute.")
 }
@@ -141,6 +143,7 @@ func (s *Server) refuse(c net.Conn, why string) {
 			refuse(c, why)
 		}()
 	default:
+		s.metrics.refused("silent")
 		c.Close()
 	}
 }

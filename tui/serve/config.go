@@ -29,6 +29,9 @@ type Config struct {
 	// and a header from anyone else is not believed (see proxy.go). None:
 	// the server takes no header.
 	ProxyFrom Proxies
+	// Metrics, if set, count what the server does for its operator (see
+	// NewMetrics); a Metrics counts for one server.
+	Metrics *Metrics
 }
 
 // Limits are the bounds the server sets on each connection, beyond those of

@@ -102,6 +102,9 @@ func (p *ledgerPlayer) AppendHistory(g history.Game) error {
 	if refused != nil && p.log != nil {
 		p.log.Warn("game not ranked", "game", g.ID, "err", refused)
 	}
+	if err == nil {
+		p.metrics.gameFinished()
+	}
 	return err
 }
 

@@ -199,6 +199,7 @@ func (s *Server) enter() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.games >= s.cfg.MaxSessions {
+		s.metrics.refused("full")
 		return false
 	}
 	s.games++

@@ -50,6 +50,12 @@ type ledgerPlayer struct {
 	// is set in between.
 	log     *slog.Logger
 	failing bool
+
+	// metrics count the games begun, by the first save of each (current is
+	// the ID of the game saved or resumed last), the saves that failed and
+	// the games recorded.
+	metrics *Metrics
+	current string
 }
 
 var _ playerdata.Store = (*ledgerPlayer)(nil)
@@ -61,7 +67,7 @@ func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.L
 	if s.ledger == nil || fingerprint == "" {
 		return files
 	}
-	return &ledgerPlayer{files: files, db: s.ledger, player: fingerprint, log: log}
+	return &ledgerPlayer{files: files, db: s.ledger, player: fingerprint, log: log, metrics: s.metrics}
 }
 
 // Lock takes the player's data for this game alone: a second game of the
@@ -102,6 +108,7 @@ func (p *ledgerPlayer) LoadGame() (playerdata.SavedGame, error) {
 	case !ok:
 		return p.importFile()
 	}
+	p.current = g.ID
 	return g, nil
 }
 
@@ -118,6 +125,7 @@ func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
 		return playerdata.SavedGame{}, err
 	}
 	p.imported = true
+	p.current = g.ID    // resumed, not begun
 	p.SaveGame(g, true) // if it fails, the game's next save is the import, and fails as visibly
 	return g, nil
 }
@@ -128,6 +136,13 @@ func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
 // logged.
 func (p *ledgerPlayer) SaveGame(g playerdata.SavedGame, sync bool) error {
 	err := p.saveGame(g, sync)
+	switch {
+	case err != nil:
+		p.metrics.saveFailed()
+	case g.ID != p.current:
+		p.current = g.ID
+		p.metrics.gameStarted()
+	}
 	switch {
 	case err != nil && !p.failing:
 		p.failing = true
