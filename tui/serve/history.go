@@ -134,4 +134,6 @@ func (p *ledgerPlayer) SetUnrecorded(games []history.Game) error {
 }
 
 // Ranks returns the leaderboards of the ledger, as the player sees them.
-func (p *ledgerPlayer) Ranks() playerdata.Ranks { return &playerBoard{db: p.db, player: p.player} }
+func (p *ledgerPlayer) Ranks() playerdata.Ranks {
+	return &playerBoard{db: p.db, player: p.player, name: p.name}
+}

@@ -53,7 +53,7 @@ func (e *idleError) Error() string { return fmt.Sprintf("no key for %v", e.after
 func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *ssh.ServerConn, sess *session, addr string) {
 	fingerprint := sc.Permissions.Extensions[extFingerprint]
 	sess.player = fingerprint
-	log := s.log.With("player", fingerprint, "addr", addr)
+	log := s.playerLog(fingerprint, &sess.name, addr)
 	switch {
 	case sess.term == "":
 		log.Info("session refused", "reason", "no terminal")
@@ -67,6 +67,7 @@ func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 		return
 	}
 	defer s.leave()
+	sess.name.learn(s.ledger, fingerprint)
 	start := time.Now()
 	log.Info("session start", "term", sess.term, "width", sess.size.Width, "height", sess.size.Height)
 	id := sc.Permissions.Extensions[extPlayer]
@@ -136,7 +137,7 @@ func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Lo
 	}
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
-		Store: s.dataOf(sess.player, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
+		Store: s.dataOf(sess, store, log), Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
 		SecretSeeds: true, DailySeed: s.ledger.DailySeed,
 		GamesPerMinute: gamesPerMinute,
 	}

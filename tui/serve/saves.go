@@ -56,18 +56,19 @@ type ledgerPlayer struct {
 	// the games recorded.
 	metrics *Metrics
 	current string
+
+	name *playerName // the name the session's log shows; nil: none
 }
 
 var _ playerdata.Store = (*ledgerPlayer)(nil)
 
-// dataOf returns the data of the player of the key of fingerprint, whose
-// files are files: in the ledger; in the files if the server keeps no
-// ledger.
-func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.Store {
-	if s.ledger == nil || fingerprint == "" {
+// dataOf returns the data of the player of the session sess, whose files
+// are files: in the ledger; in the files if the server keeps no ledger.
+func (s *Server) dataOf(sess *session, files *playerdata.Files, log *slog.Logger) playerdata.Store {
+	if s.ledger == nil || sess.player == "" {
 		return files
 	}
-	return &ledgerPlayer{files: files, db: s.ledger, player: fingerprint, log: log, metrics: s.metrics}
+	return &ledgerPlayer{files: files, db: s.ledger, player: sess.player, log: log, metrics: s.metrics, name: &sess.name}
 }
 
 // Lock takes the player's data for this game alone: a second game of the

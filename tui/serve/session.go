@@ -30,7 +30,8 @@ type session struct {
 	size    tui.Size // the window's size, bounded by lim
 	env     []string // what the client sent of envNames
 	resized chan tui.Size
-	player  string // the fingerprint of the player's key, once the shell is asked for
+	player  string     // the fingerprint of the player's key, once the shell is asked for
+	name    playerName // the player's name on the leaderboards, for the log
 }
 
 // envNames are the variables of the client's environment the game takes:
