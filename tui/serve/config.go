@@ -43,7 +43,7 @@ type Limits struct {
 	Burst      int           // connections one address may open at once before Every applies
 	Every      time.Duration // then one connection per Every from that address
 	Pending    int           // connections not yet logged in, from all addresses
-	Greeting   time.Duration // from the connection to the client's first line, its SSH version
+	Greeting   time.Duration // from the connection to the client's first line, its SSH version, a balancer's PROXY header before it included
 	Handshake  time.Duration // from the connection to the game, at most
 	Grace      time.Duration // from the log-in to the session, at most
 	KeepAlive  time.Duration // a client that does not answer a check within this is gone
@@ -153,7 +153,7 @@ func (l *Limits) fields() []limitField {
 		{name: "every", about: "then one new connection an address per this", duration: &l.Every},
 		{name: "pending", about: "connections not logged in yet, from all addresses", count: &l.Pending},
 		{name: "refusing", about: "connections being told why they are refused, at once (default: a quarter of conns)", count: &l.Refusing},
-		{name: "greeting", about: "from the connection to the client's SSH version line", duration: &l.Greeting},
+		{name: "greeting", about: "from the connection to the client's SSH version line (and a balancer's PROXY header)", duration: &l.Greeting},
 		{name: "handshake", about: "from the connection to the game", duration: &l.Handshake},
 		{name: "grace", about: "from the log-in to the session", duration: &l.Grace},
 		{name: "keepalive", about: "a client that does not answer a check within this is gone", duration: &l.KeepAlive},
