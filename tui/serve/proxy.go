@@ -96,6 +96,15 @@ func (c *proxiedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 // RemoteAddr returns the player's address, as the header gave it.
 func (c *proxiedConn) RemoteAddr() net.Addr { return c.remote }
 
+// CloseWrite closes the connection's sending side, as a refusal does
+// before it reads the client's last bytes (see refuseWithin).
+func (c *proxiedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 // errNoHeader says that a balancer trusted to send a PROXY header did not:
 // a client connected to the server directly from the balancer's network,
 // or a balancer not set up to send one, whose players would all share its
