@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,7 +20,7 @@ import (
 	"github.com/term2048/2048/tui/serve"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-limit NAME=VALUE ...]"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
@@ -50,6 +51,9 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
 	checkLedger := fs.Bool("check-ledger", false, "check the whole ledger at the start (SQLite's integrity_check: slower), not only its structure")
+	var proxies serve.Proxies
+	fs.Var(&proxies, "proxy-from", "trust the TCP balancers of `CIDR[,CIDR...]` to begin each connection with a PROXY header (v1 or v2) giving the player's address: required of them, believed of no one else (default: none)")
+	metrics := fs.String("metrics", "", "serve Prometheus metrics at http://`HOST:PORT`/metrics (default: none; they have no authentication: keep them on the loopback or a private network)")
 	var limits serve.Limits
 	fs.Var(&limits, "limit", "set a limit on connections: `NAME=VALUE`, once for each (the limits are listed below)")
 	if err := fs.parse(args); err != nil {
@@ -67,12 +71,22 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		*dir = filepath.Join(playerdata.DefaultFiles().DataDir, "serve")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger}
-	return runServer(ctx, cfg, *addr, stderr)
+	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
+	return runServer(ctx, cfg, *addr, *metrics, stderr)
 }
 
-// runServer serves cfg on addr until ctx is done.
-func runServer(ctx context.Context, cfg serve.Config, addr string, stderr io.Writer) error {
+// runServer serves cfg on addr until ctx is done, and its metrics on
+// metricsAddr if it is not "".
+func runServer(ctx context.Context, cfg serve.Config, addr, metricsAddr string, stderr io.Writer) error {
+	var ml net.Listener
+	if metricsAddr != "" {
+		cfg.Metrics = serve.NewMetrics()
+		var err error
+		if ml, err = net.Listen("tcp", metricsAddr); err != nil {
+			return fmt.Errorf("the metrics: %w", err)
+		}
+		defer ml.Close()
+	}
 	s, err := serve.New(cfg)
 	if err != nil {
 		return err
@@ -88,5 +102,14 @@ func runServer(ctx context.Context, cfg serve.Config, addr string, stderr io.Wri
 	}
 	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s, %d connections at most; host key %s; files in %s\n",
 		l.Addr(), who, s.Limits().Conns, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir)
-	return s.Serve(ctx, l)
+	if ml == nil {
+		return s.Serve(ctx, l)
+	}
+	fmt.Fprintf(stderr, "2048 serve: metrics at http://%s/metrics\n", ml.Addr())
+	served, stopMetrics := context.WithCancel(ctx)
+	metricsDone := make(chan error, 1)
+	go func() { metricsDone <- cfg.Metrics.Serve(served, ml) }()
+	err = s.Serve(ctx, l)
+	stopMetrics() // with the server, however it stopped
+	return errors.Join(err, <-metricsDone)
 }

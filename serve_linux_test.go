@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"io"
+	"net/http"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,22 +20,34 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-// TestServeSignals runs 2048 serve in its own process, plays a move in a
-// session over SSH, and sends the server SIGTERM or SIGINT: it must save
-// the game, tell the player, and exit 0.
+// TestServeSignals runs 2048 serve in its own process, with its metrics
+// on the loopback, plays a move in a session over SSH, and sends the
+// server SIGTERM or SIGINT: it must save the game, tell the player, and
+// exit 0.
 func TestServeSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			home := t.TempDir()
-			g := startGame(t, home, "serve", "-addr", "127.0.0.1:0", "-data", filepath.Join(home, "srv"), "-ai-threads", "1")
-			g.waitFor(t, "host key")
+			g := startGame(t, home, "serve", "-addr", "127.0.0.1:0", "-data", filepath.Join(home, "srv"), "-ai-threads", "1", "-metrics", "127.0.0.1:0")
+			g.waitFor(t, "/metrics")
 			g.mu.Lock()
 			addr := regexp.MustCompile(`listening on (\S+) `).FindStringSubmatch(g.screen.String())
+			metrics := regexp.MustCompile(`metrics at (http://\S+/metrics)`).FindStringSubmatch(g.screen.String())
 			g.mu.Unlock()
-			if addr == nil {
-				t.Fatal("the server did not say where it listens")
+			if addr == nil || metrics == nil {
+				t.Fatal("the server did not say where it listens, or where its metrics are")
 			}
 			out := playOverSSH(t, addr[1])
+			client := &http.Client{Timeout: 30 * time.Second}
+			if resp, err := client.Get(metrics[1]); err != nil {
+				t.Errorf("the metrics: %v", err)
+			} else {
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if !strings.Contains(string(body), "term2048_games_started_total") {
+					t.Errorf("the metrics have no games started:\n%s", body)
+				}
+			}
 			g.cmd.Process.Signal(sig)
 			if st := g.wait(t); st.ExitCode() != 0 {
 				t.Fatalf("after %v the server ended with %v; want exit 0", sig, st)

@@ -28,6 +28,7 @@ type Pool struct {
 	slots    chan struct{} // a search holds one while it runs
 	think    time.Duration
 	pace     time.Duration
+	searched func(waited, searched time.Duration)
 }
 
 // PoolConfig sets up a Pool.
@@ -48,6 +49,10 @@ type PoolConfig struct {
 	// TableMB is the size of the table the searches share; 0 is
 	// ai.DefaultTableMB.
 	TableMB int
+	// Searched, if set, is told the times of each hint or autoplay move:
+	// how long it waited for a thread, and how long it searched on it. It
+	// is called from the searches' goroutines, at once.
+	Searched func(waited, searched time.Duration)
 }
 
 // NewPool returns the pool c describes, or why it cannot be made.
@@ -70,6 +75,7 @@ func NewPool(c PoolConfig) (*Pool, error) {
 		slots:    make(chan struct{}, c.Threads),
 		think:    c.Think,
 		pace:     c.Pace,
+		searched: c.Searched,
 	}, nil
 }
 
@@ -96,6 +102,7 @@ func (p *Pool) acquire(ctx context.Context) (release func(), err error) {
 // thinking time: ply by ply up to the depth l asks (the automatic depth of
 // b for ai.Auto), the deepest answer completed in time.
 func (p *Pool) search(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limits) (ai.Result, error) {
+	asked := time.Now()
 	release, err := p.acquire(ctx)
 	if err != nil {
 		return ai.Result{}, err
@@ -106,8 +113,12 @@ func (p *Pool) search(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.
 		l.Depth = s.AutoDepth(b) // the evaluator's rule, as a search of the searcher's own takes it
 	}
 	l.Time = p.think
+	began := time.Now()
 	r, err := s.Search(ctx, b, l)
 	r.Auto = auto
+	if p.searched != nil {
+		p.searched(began.Sub(asked), time.Since(began))
+	}
 	return r, err
 }
 

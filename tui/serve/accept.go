@@ -37,8 +37,8 @@ func (s *Server) accept(ctx context.Context, l net.Listener, wg *sync.WaitGroup)
 			if errors.Is(err, net.ErrClosed) {
 				return fmt.Errorf("accepting connections: %w", err)
 			}
-			if outOfDescriptors(err) {
-				spare.shed(l, busyRefusal)
+			if outOfDescriptors(err) && spare.shed(l, busyRefusal) {
+				s.metrics.refused("busy")
 			}
 			wait := failures.failed(s.log, err, time.Now())
 			select {
@@ -57,29 +57,79 @@ func (s *Server) accept(ctx context.Context, l net.Listener, wg *sync.WaitGroup)
 const busyRefusal = "2048: the server is busy. Try again in a minute."
 
 // serveNew serves c on a goroutine of wg, if the limits admit it; else it
-// refuses it, saying why.
+// refuses it, saying why. A connection from a balancer of
+// Config.ProxyFrom is counted against its player's address once its PROXY
+// header, read on that goroutine, gives it (see serveProxied).
 func (s *Server) serveNew(ctx context.Context, c net.Conn, wg *sync.WaitGroup) {
 	addr, key := hostOf(c.RemoteAddr()), addrKey(c.RemoteAddr())
-	why := s.addrs.admit(key)
+	proxied := s.cfg.ProxyFrom.trusts(c.RemoteAddr())
+	var why overLimit
+	if proxied {
+		key = "" // the balancer's address is many players'
+	} else {
+		why = s.addrs.admit(key)
+	}
 	var in, evicted *tracked
-	if why == "" {
+	if why.limit == "" {
 		in, evicted, why = s.conns.admit(c, key, time.Now())
 	}
 	if evicted != nil {
+		s.metrics.evicted.Inc()
 		evicted.c.Close()
 		s.log.Info("connection closed to make room", "addr", hostOf(evicted.c.RemoteAddr()),
 			"state", evicted.state, "age", time.Since(evicted.since).Round(time.Millisecond))
 	}
-	if why != "" {
-		s.refused(key, why)
-		s.refuse(c, "2048: "+why+". Try again in a minute.")
+	if why.limit != "" {
+		s.refuseFor(c, addrKey(c.RemoteAddr()), why)
 		return
 	}
 	wg.Go(func() {
 		defer s.conns.done(in)
 		defer s.contain("connection", addr)
-		s.serveConn(ctx, in, addr)
+		conn := c
+		if proxied {
+			var ok bool
+			if conn, addr, ok = s.serveProxied(in); !ok {
+				return
+			}
+		}
+		s.serveConn(ctx, in, conn, addr)
 	})
+}
+
+// serveProxied reads the PROXY header of c, from a balancer, within the
+// greeting's time, and counts c against the address of its player, or
+// refuses it, saying why. It returns the connection that reads on after
+// the header, and the player's address. A connection without a header, or
+// with one that cannot be read, is closed, as one whose client does not
+// speak SSH is.
+func (s *Server) serveProxied(c *tracked) (net.Conn, string, bool) {
+	balancer := hostOf(c.c.RemoteAddr())
+	conn, err := readProxyHeader(c.c, c.since.Add(min(s.lim.Greeting, s.lim.Handshake)))
+	if err != nil {
+		c.c.Close()
+		s.log.Info("log-in failed", "addr", balancer, "err", err)
+		return nil, "", false
+	}
+	addr, key := hostOf(conn.RemoteAddr()), addrKey(conn.RemoteAddr())
+	why := s.addrs.admit(key)
+	if why.limit == "" {
+		why = s.conns.place(c, key)
+	}
+	if why.limit != "" {
+		s.conns.done(c)
+		s.refuseFor(conn, key, why)
+		return nil, "", false
+	}
+	return conn, addr, true
+}
+
+// refuseFor refuses c, from the address key (see addrKey), over a limit,
+// logging it now and then (see Server.refused).
+func (s *Server) refuseFor(c net.Conn, key string, why overLimit) {
+	s.metrics.refused(why.limit)
+	s.refused(key, why.why)
+	s.refuse(c, "2048: "+why.why+". Try again in a minute.")
 }
 
 // refuse refuses c on a goroutine of its own, saying why (see refuse), or
@@ -93,6 +143,7 @@ func (s *Server) refuse(c net.Conn, why string) {
 			refuse(c, why)
 		}()
 	default:
+		s.metrics.refused("silent")
 		c.Close()
 	}
 }

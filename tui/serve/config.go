@@ -23,6 +23,15 @@ type Config struct {
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing
 	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure
 	Limits      Limits        // the zero Limits are DefaultLimits
+	// ProxyFrom are the TCP balancers whose connections begin with a PROXY
+	// header (v1 or v2) that gives the player's address, which the limits
+	// and the log then see; a connection from them without one is closed,
+	// and a header from anyone else is not believed (see proxy.go). None:
+	// the server takes no header.
+	ProxyFrom Proxies
+	// Metrics, if set, count what the server does for its operator (see
+	// NewMetrics); a Metrics counts for one server.
+	Metrics *Metrics
 }
 
 // Limits are the bounds the server sets on each connection, beyond those of
@@ -34,7 +43,7 @@ type Limits struct {
 	Burst      int           // connections one address may open at once before Every applies
 	Every      time.Duration // then one connection per Every from that address
 	Pending    int           // connections not yet logged in, from all addresses
-	Greeting   time.Duration // from the connection to the client's first line, its SSH version
+	Greeting   time.Duration // from the connection to the client's first line, its SSH version, a balancer's PROXY header before it included
 	Handshake  time.Duration // from the connection to the game, at most
 	Grace      time.Duration // from the log-in to the session, at most
 	KeepAlive  time.Duration // a client that does not answer a check within this is gone
@@ -144,7 +153,7 @@ func (l *Limits) fields() []limitField {
 		{name: "every", about: "then one new connection an address per this", duration: &l.Every},
 		{name: "pending", about: "connections not logged in yet, from all addresses", count: &l.Pending},
 		{name: "refusing", about: "connections being told why they are refused, at once (default: a quarter of conns)", count: &l.Refusing},
-		{name: "greeting", about: "from the connection to the client's SSH version line", duration: &l.Greeting},
+		{name: "greeting", about: "from the connection to the client's SSH version line (and a balancer's PROXY header)", duration: &l.Greeting},
 		{name: "handshake", about: "from the connection to the game", duration: &l.Handshake},
 		{name: "grace", about: "from the log-in to the session", duration: &l.Grace},
 		{name: "keepalive", about: "a client that does not answer a check within this is gone", duration: &l.KeepAlive},

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,10 +58,12 @@ func (s *Server) checkKey(_ ssh.ConnMetadata, key ssh.PublicKey) (*ssh.Permissio
 }
 
 // serveConn logs the client of c in, within the handshake's time, and
-// serves its session; it returns once the connection is closed.
-func (s *Server) serveConn(ctx context.Context, c *tracked, addr string) {
+// serves its session; it returns once the connection is closed. conn reads
+// what the client sends: c's own connection, or what follows the PROXY
+// header of a balancer's.
+func (s *Server) serveConn(ctx context.Context, c *tracked, conn net.Conn, addr string) {
 	defer c.c.Close()
-	sc, chans, reqs, ok := s.handshake(c, addr)
+	sc, chans, reqs, ok := s.handshake(c, conn, addr)
 	if !ok {
 		return
 	}
@@ -72,14 +75,15 @@ func (s *Server) serveConn(ctx context.Context, c *tracked, addr string) {
 	s.serveChannels(ctx, sc, c, chans, addr)
 }
 
-// handshake logs the client of c in: its version line within the
-// greeting's time, the whole log-in within the handshake's. ok is false,
-// and c closed, if it could not.
-func (s *Server) handshake(c *tracked, addr string) (sc *ssh.ServerConn, chans <-chan ssh.NewChannel, reqs <-chan *ssh.Request, ok bool) {
-	deadline := time.Now().Add(s.lim.Handshake)
+// handshake logs the client of c, reading from conn, in: its version line
+// within the greeting's time, the whole log-in within the handshake's,
+// both from the connection (a balancer's PROXY header comes within the
+// same greeting). ok is false, and c closed, if it could not.
+func (s *Server) handshake(c *tracked, conn net.Conn, addr string) (sc *ssh.ServerConn, chans <-chan ssh.NewChannel, reqs <-chan *ssh.Request, ok bool) {
+	deadline := c.since.Add(s.lim.Handshake)
 	c.c.SetDeadline(deadline)
-	c.c.SetReadDeadline(time.Now().Add(min(s.lim.Greeting, s.lim.Handshake)))
-	g := &greeted{Conn: c.c, greeted: func() {
+	c.c.SetReadDeadline(c.since.Add(min(s.lim.Greeting, s.lim.Handshake)))
+	g := &greeted{Conn: conn, greeted: func() {
 		if s.conns.advance(c, loggingIn, time.Now()) {
 			c.c.SetReadDeadline(deadline)
 		}
@@ -98,17 +102,39 @@ func (s *Server) handshake(c *tracked, addr string) (sc *ssh.ServerConn, chans <
 }
 
 // A greeted connection calls greeted once its client's first line, the
-// SSH version, has come in whole.
+// SSH version, has come in whole. A client whose first bytes are not
+// "SSH-" is not an SSH client (RFC 4253, 4.2: a client sends its version
+// first; only a server may send other lines before its own): a PROXY
+// header from an address not trusted to send one, or anything else. Its
+// read fails, and the log-in with it; golang.org/x/crypto/ssh would skip
+// such lines as a server's banner.
 type greeted struct {
 	net.Conn
 	greeted func()
+	first   []byte // the first bytes read, up to len(sshPrefix)
 	done    bool
 }
+
+// sshPrefix begins the version line of every SSH client.
+const sshPrefix = "SSH-"
+
+// errNotSSH fails the log-in of a client whose first bytes are not an SSH
+// version line.
+var errNotSSH = errors.New(`the client's first bytes are not an SSH version line (a PROXY header from an address not in -proxy-from, or not SSH)`)
 
 // Read reads from the connection, watching for the end of the first line.
 func (g *greeted) Read(p []byte) (int, error) {
 	n, err := g.Conn.Read(p)
-	if !g.done && bytes.IndexByte(p[:n], '\n') >= 0 {
+	if g.done {
+		return n, err
+	}
+	if k := min(n, len(sshPrefix)-len(g.first)); k > 0 {
+		g.first = append(g.first, p[:k]...)
+		if !strings.HasPrefix(sshPrefix, string(g.first)) {
+			return 0, errNotSSH
+		}
+	}
+	if bytes.IndexByte(p[:n], '\n') >= 0 {
 		g.done = true
 		g.greeted()
 	}

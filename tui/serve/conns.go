@@ -29,7 +29,7 @@ func (s connState) String() string {
 // A tracked is a connection the server holds, and what it counts against.
 type tracked struct {
 	c     net.Conn
-	addr  string // its address as the limits see it (see addrKey)
+	addr  string // its address as the limits see it (see addrKey); "" until a balancer's PROXY header gives it
 	state connState
 	since time.Time // when it was admitted
 	moved time.Time // when it came to its state
@@ -64,23 +64,31 @@ func newConnTable(perAddress, pending, all int) *connTable {
 	return &connTable{perAddress: perAddress, pending: pending, all: all, open: map[*tracked]struct{}{}, byAddr: map[string]int{}}
 }
 
+// An overLimit says why a connection is refused: the limit it is over, as
+// -limit names it (or another word: see Metrics), and what its client is
+// told. The zero overLimit admits it.
+type overLimit struct{ limit, why string }
+
 // admit counts c, from addr, in as greeting, and returns it; or says why
 // it is refused. A connection a newcomer takes the place of is returned as
-// evicted, out of the table, for the caller to close.
-func (t *connTable) admit(c net.Conn, addr string, now time.Time) (in *tracked, evicted *tracked, why string) {
+// evicted, out of the table, for the caller to close. An addr of "" is a
+// connection through a balancer whose player is not known yet: it counts
+// against the bounds of all, and against its player's address once place
+// gives it.
+func (t *connTable) admit(c net.Conn, addr string, now time.Time) (in *tracked, evicted *tracked, why overLimit) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if n := t.byAddr[addr]; n >= t.perAddress {
-		return nil, nil, figures.Quantity(n, "connection") + " open from this address already"
+	if why = t.overAddress(addr); why.limit != "" {
+		return nil, nil, why
 	}
 	switch {
 	case len(t.open) >= t.all:
 		if evicted = t.victim(addr, now, false); evicted == nil {
-			return nil, nil, "the server holds " + figures.Quantity(len(t.open), "connection") + ", its most"
+			return nil, nil, overLimit{"conns", "the server holds " + figures.Quantity(len(t.open), "connection") + ", its most"}
 		}
 	case t.inLog >= t.pending:
 		if evicted = t.victim(addr, now, true); evicted == nil {
-			return nil, nil, figures.Quantity(t.inLog, "connection") + " logging in, the most at once"
+			return nil, nil, overLimit{"pending", figures.Quantity(t.inLog, "connection") + " logging in, the most at once"}
 		}
 	}
 	if evicted != nil {
@@ -89,9 +97,39 @@ func (t *connTable) admit(c net.Conn, addr string, now time.Time) (in *tracked, 
 	t.seq++
 	in = &tracked{c: c, addr: addr, state: greeting, since: now, moved: now, seq: t.seq}
 	t.open[in] = struct{}{}
-	t.byAddr[addr]++
+	if addr != "" {
+		t.byAddr[addr]++
+	}
 	t.inLog++
-	return in, evicted, ""
+	return in, evicted, overLimit{}
+}
+
+// overAddress says why one more connection from addr is refused, if it
+// is: addr holds as many as one address may. t.mu is held.
+func (t *connTable) overAddress(addr string) overLimit {
+	if n := t.byAddr[addr]; addr != "" && n >= t.perAddress {
+		return overLimit{"per-address", figures.Quantity(n, "connection") + " open from this address already"}
+	}
+	return overLimit{}
+}
+
+// place counts c, admitted through a balancer, against the address of its
+// player, addr, as the PROXY header gave it; or says why it is refused,
+// and takes it out of the table. It does nothing for a connection no
+// longer in the table (closed to make room).
+func (t *connTable) place(c *tracked, addr string) overLimit {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, ok := t.open[c]; !ok {
+		return overLimit{}
+	}
+	if why := t.overAddress(addr); why.limit != "" {
+		t.remove(c)
+		return why
+	}
+	c.addr = addr
+	t.byAddr[addr]++
+	return overLimit{}
 }
 
 // victim returns the connection a newcomer from addr at now takes the
@@ -159,8 +197,10 @@ func (t *connTable) done(c *tracked) {
 // remove takes c, which is in the table, out of it.
 func (t *connTable) remove(c *tracked) {
 	delete(t.open, c)
-	if t.byAddr[c.addr]--; t.byAddr[c.addr] == 0 {
-		delete(t.byAddr, c.addr)
+	if c.addr != "" { // "": counted against no address yet
+		if t.byAddr[c.addr]--; t.byAddr[c.addr] == 0 {
+			delete(t.byAddr, c.addr)
+		}
 	}
 	if c.state <= loggingIn {
 		t.inLog--
@@ -181,6 +221,17 @@ func (t *connTable) counts() (open, inLog int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return len(t.open), t.inLog
+}
+
+// byState returns the connections open in each state.
+func (t *connTable) byState() [playing + 1]int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var n [playing + 1]int
+	for c := range t.open {
+		n[c.state]++
+	}
+	return n
 }
 
 // addrKey returns the address of a connection as the limits count it: an

@@ -14,7 +14,7 @@ import (
 func admitOrFail(t *testing.T, table *connTable, addr string, now time.Time, wantEvicted *tracked) *tracked {
 	t.Helper()
 	in, evicted, why := table.admit(nil, addr, now)
-	if why != "" || in == nil {
+	if why.limit != "" || in == nil {
 		t.Fatalf("a connection from %s refused: %s", addr, why)
 	}
 	if evicted != wantEvicted {
@@ -27,7 +27,7 @@ func admitOrFail(t *testing.T, table *connTable, addr string, now time.Time, wan
 // refused, saying want.
 func refusedOrFail(t *testing.T, table *connTable, addr string, now time.Time, want string) {
 	t.Helper()
-	if in, evicted, why := table.admit(nil, addr, now); in != nil || evicted != nil || !strings.Contains(why, want) {
+	if in, evicted, why := table.admit(nil, addr, now); in != nil || evicted != nil || !strings.Contains(why.why, want) {
 		t.Fatalf("a connection from %s: admitted %v, evicted %v, %q; want refused with %q", addr, in != nil, evicted != nil, why, want)
 	}
 }

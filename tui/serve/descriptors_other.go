@@ -14,6 +14,6 @@ func outOfDescriptors(error) bool { return false }
 // A spareFile does nothing where descriptors are not told apart.
 type spareFile struct{}
 
-func newSpareFile() *spareFile               { return &spareFile{} }
-func (*spareFile) shed(net.Listener, string) {}
-func (*spareFile) close()                    {}
+func newSpareFile() *spareFile                    { return &spareFile{} }
+func (*spareFile) shed(net.Listener, string) bool { return false }
+func (*spareFile) close()                         {}

@@ -44,18 +44,20 @@ func newSpareFile() *spareFile {
 // shed frees the spare descriptor, accepts a connection of l with it,
 // writes it why, closes it and takes the descriptor again. It does nothing
 // if the spare could not be taken back since the last time.
-func (s *spareFile) shed(l net.Listener, why string) {
+func (s *spareFile) shed(l net.Listener, why string) (refused bool) {
 	if s.f == nil {
 		if s.f, _ = os.Open(os.DevNull); s.f == nil {
-			return
+			return false
 		}
 	}
 	s.f.Close()
 	s.f = nil
-	if c, err := l.Accept(); err == nil {
+	c, err := l.Accept()
+	if err == nil {
 		refuseWithin(c, why, shedWait) // the descriptor is needed back soon
 	}
 	s.f, _ = os.Open(os.DevNull)
+	return err == nil
 }
 
 // shedWait is the longest a connection taken with the spare descriptor is

@@ -102,6 +102,9 @@ func (p *ledgerPlayer) AppendHistory(g history.Game) error {
 	if refused != nil && p.log != nil {
 		p.log.Warn("game not ranked", "game", g.ID, "err", refused)
 	}
+	if err == nil {
+		p.metrics.gameFinished()
+	}
 	return err
 }
 
@@ -131,4 +134,6 @@ func (p *ledgerPlayer) SetUnrecorded(games []history.Game) error {
 }
 
 // Ranks returns the leaderboards of the ledger, as the player sees them.
-func (p *ledgerPlayer) Ranks() playerdata.Ranks { return &playerBoard{db: p.db, player: p.player} }
+func (p *ledgerPlayer) Ranks() playerdata.Ranks {
+	return &playerBoard{db: p.db, player: p.player, name: p.name}
+}

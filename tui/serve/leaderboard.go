@@ -15,18 +15,28 @@ const ledgerFile = "ledger.db"
 // playerdata.Ranks of their game.
 type playerBoard struct {
 	db     *ledger.DB
-	player string // the fingerprint of the player's key
+	player string      // the fingerprint of the player's key
+	name   *playerName // the session's, told of the name read and of a new one; nil: none
 }
 
 // Player returns the player's name, adding the player to the ledger with
 // their default name if they are new.
 func (b *playerBoard) Player() (string, bool, error) {
 	p, err := b.db.Join(b.player)
+	if err == nil {
+		b.name.set(p.Name)
+	}
 	return p.Name, p.Chosen, err
 }
 
 // Rename gives the player a name (see ledger.CheckName).
-func (b *playerBoard) Rename(name string) (string, error) { return b.db.Rename(b.player, name) }
+func (b *playerBoard) Rename(name string) (string, error) {
+	kept, err := b.db.Rename(b.player, name)
+	if err == nil {
+		b.name.set(kept)
+	}
+	return kept, err
+}
 
 // Board returns a board, the player's row marked.
 func (b *playerBoard) Board(daily string, assisted bool) ([]playerdata.Standing, error) {

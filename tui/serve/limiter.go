@@ -41,17 +41,17 @@ func newLimiter(burst int, every time.Duration) *limiter {
 	return &limiter{burst: burst, every: every, now: time.Now, addrs: map[string]*addrState{}, forgetAt: forgetAbove}
 }
 
-// admit takes a token for a new connection from addr and returns "", or
-// says why it is refused.
-func (l *limiter) admit(addr string) string {
+// admit takes a token for a new connection from addr and returns the zero
+// overLimit, or says why it is refused.
+func (l *limiter) admit(addr string) overLimit {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	a := l.state(addr, l.now())
 	if a.tokens < 1 {
-		return "connecting too often"
+		return overLimit{"burst", "connecting too often"}
 	}
 	a.tokens--
-	return ""
+	return overLimit{}
 }
 
 // shouldLog reports whether a refusal of addr should be logged: the

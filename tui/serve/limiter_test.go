@@ -16,7 +16,7 @@ func TestLimiter(t *testing.T) {
 	l.now = func() time.Time { return now }
 	admit := func(addr string, want bool) {
 		t.Helper()
-		if why := l.admit(addr); (why == "") != want {
+		if why := l.admit(addr); (why.limit == "") != want {
 			t.Fatalf("at %v, admit(%s) = %q; want admitted %v", now.Sub(time.Unix(1e9, 0)), addr, why, want)
 		}
 	}

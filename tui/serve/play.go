@@ -53,7 +53,7 @@ func (e *idleError) Error() string { return fmt.Sprintf("no key for %v", e.after
 func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *ssh.ServerConn, sess *session, addr string) {
 	fingerprint := sc.Permissions.Extensions[extFingerprint]
 	sess.player = fingerprint
-	log := s.log.With("player", fingerprint, "addr", addr)
+	log := s.playerLog(fingerprint, &sess.name, addr)
 	switch {
 	case sess.term == "":
 		log.Info("session refused", "reason", "no terminal")
@@ -67,6 +67,7 @@ func (s *Server) play(ctx context.Context, hangUp context.CancelCauseFunc, sc *s
 		return
 	}
 	defer s.leave()
+	sess.name.learn(s.ledger, fingerprint)
 	start := time.Now()
 	log.Info("session start", "term", sess.term, "width", sess.size.Width, "height", sess.size.Height)
 	id := sc.Permissions.Extensions[extPlayer]
@@ -128,7 +129,7 @@ func (s *Server) store(id string) (*playerdata.Files, error) {
 // key-to-screen time of 60 players on a loaded server from some 20 ms to
 // 220 (docs/serve.md).
 func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Logger) tui.Config {
-	data := s.dataOf(sess.player, store, log)
+	data := s.dataOf(sess, store, log)
 	prefs := settings.LoadFrom(data.Prefs())
 	for i, p := range prefs.Problems { // shown whole in the help, where they name no server's path
 		prefs.Problems[i] = data.ForPlayer(p)
@@ -202,6 +203,7 @@ func (s *Server) enter() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.games >= s.cfg.MaxSessions {
+		s.metrics.refused("full")
 		return false
 	}
 	s.games++

@@ -50,6 +50,8 @@ type Races struct {
 	seated map[string]*raceSeat   // by player: the seat each is in
 	wrong  map[string]*wrongTries // by player: the codes typed that no race waits with
 	closed bool                   // the server is shutting down
+
+	started func() // if set, told of each race a friend joins (see Metrics)
 }
 
 // wrongTries counts the wrong codes a player typed since a time.
@@ -240,6 +242,9 @@ func (rs *Races) join(player, code string) (*raceSeat, error) {
 	s := rs.seat(r, 1, player)
 	r.seats[0].send()
 	s.send()
+	if rs.started != nil {
+		rs.started()
+	}
 	return s, nil
 }
 

@@ -50,18 +50,25 @@ type ledgerPlayer struct {
 	// is set in between.
 	log     *slog.Logger
 	failing bool
+
+	// metrics count the games begun, by the first save of each (current is
+	// the ID of the game saved or resumed last), the saves that failed and
+	// the games recorded.
+	metrics *Metrics
+	current string
+
+	name *playerName // the name the session's log shows; nil: none
 }
 
 var _ playerdata.Store = (*ledgerPlayer)(nil)
 
-// dataOf returns the data of the player of the key of fingerprint, whose
-// files are files: in the ledger; in the files if the server keeps no
-// ledger.
-func (s *Server) dataOf(fingerprint string, files *playerdata.Files, log *slog.Logger) playerdata.Store {
-	if s.ledger == nil || fingerprint == "" {
+// dataOf returns the data of the player of the session sess, whose files
+// are files: in the ledger; in the files if the server keeps no ledger.
+func (s *Server) dataOf(sess *session, files *playerdata.Files, log *slog.Logger) playerdata.Store {
+	if s.ledger == nil || sess.player == "" {
 		return files
 	}
-	return &ledgerPlayer{files: files, db: s.ledger, player: fingerprint, log: log}
+	return &ledgerPlayer{files: files, db: s.ledger, player: sess.player, log: log, metrics: s.metrics, name: &sess.name}
 }
 
 // Lock takes the player's data for this game alone: a second game of the
@@ -102,6 +109,7 @@ func (p *ledgerPlayer) LoadGame() (playerdata.SavedGame, error) {
 	case !ok:
 		return p.importFile()
 	}
+	p.current = g.ID
 	return g, nil
 }
 
@@ -118,6 +126,7 @@ func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
 		return playerdata.SavedGame{}, err
 	}
 	p.imported = true
+	p.current = g.ID    // resumed, not begun
 	p.SaveGame(g, true) // if it fails, the game's next save is the import, and fails as visibly
 	return g, nil
 }
@@ -128,6 +137,13 @@ func (p *ledgerPlayer) importFile() (playerdata.SavedGame, error) {
 // logged.
 func (p *ledgerPlayer) SaveGame(g playerdata.SavedGame, sync bool) error {
 	err := p.saveGame(g, sync)
+	switch {
+	case err != nil:
+		p.metrics.saveFailed()
+	case g.ID != p.current:
+		p.current = g.ID
+		p.metrics.gameStarted()
+	}
 	switch {
 	case err != nil && !p.failing:
 		p.failing = true

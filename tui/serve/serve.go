@@ -52,6 +52,7 @@ type Server struct {
 	allow   *allowList // nil lets any key in
 	races   *Races     // the races against friends of the players
 	addrs   *limiter
+	metrics *Metrics   // Config.Metrics, or metrics no one reads
 	players string     // where the players' directories are
 	ledger  *ledger.DB // the leaderboards, DIR/ledger.db
 	lock    *dirlock.Lock
@@ -99,11 +100,19 @@ func newServer(cfg Config) (*Server, error) {
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
+	if s.metrics = cfg.Metrics; s.metrics == nil {
+		s.metrics = NewMetrics()
+	}
 	s.addrs = newLimiter(s.lim.Burst, s.lim.Every)
 	s.conns = newConnTable(s.lim.PerAddress, s.lim.Pending, s.lim.Conns)
 	s.refusing = make(chan struct{}, s.lim.Refusing)
 	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
-	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB})
+	s.races.started = s.metrics.racesStarted.Inc
+	if err := s.metrics.watch(s); err != nil {
+		return nil, err
+	}
+	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB,
+		Searched: s.metrics.searched})
 	if err != nil {
 		return nil, err
 	}
@@ -190,6 +199,13 @@ func (s *Server) drain(wg *sync.WaitGroup) {
 // shutdownGrace is how long the games have to save and say so when the
 // server stops, before their connections are closed.
 const shutdownGrace = 5 * time.Second
+
+// sessions returns the games being played.
+func (s *Server) sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.games
+}
 
 // refused logs a connection refused before it could log in.
 func (s *Server) refused(addr, why string) {

@@ -32,7 +32,8 @@ type session struct {
 	width   atomic.Int64 // the window's width as last told: the lines after the game wrap to it
 	env     []string     // what the client sent of envNames
 	resized chan tui.Size
-	player  string // the fingerprint of the player's key, once the shell is asked for
+	player  string     // the fingerprint of the player's key, once the shell is asked for
+	name    playerName // the player's name on the leaderboards, for the log
 }
 
 // envNames are the variables of the client's environment the game takes:
