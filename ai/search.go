@@ -148,6 +148,11 @@ func NewSearcher(c Config) *Searcher {
 // Threads returns the number of goroutines a search uses.
 func (s *Searcher) Threads() int { return s.threads }
 
+// EstimatesScore reports whether the values of s's results are points
+// still to come, the move's own included (see ScoreEstimator): a move's
+// loss can then be told in points.
+func (s *Searcher) EstimatesScore() bool { return s.points }
+
 // Cutoff returns the probability under which a search scores a branch
 // rather than expanding it; 0 for none.
 func (s *Searcher) Cutoff() float64 { return s.cutoff }

@@ -111,7 +111,8 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 	}
 	lines = append(lines,
 		wrap("The figure is the loss: how much less the AI expects of the game after the move than after "+
-			"its own, in percent. The bar says the same at a glance: full for the best move, a step shorter "+
+			"its own, in percent; in points with an evaluator whose values are points still to come, as the "+
+			"network's are. The bar says the same at a glance: full for the best move, a step shorter "+
 			"for each verdict worse, empty for a move that loses."),
 		wrap("The line under the bars says why the AI prefers its move to the next best, from what the "+
 			"board shows: the largest tile kept in its corner, its row or column kept full, larger tiles "+

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -56,7 +57,7 @@ func (ps *playScreen) hintLines(m *Model, width, n int) []string {
 	}
 	lines := append([]string{top}, ps.hintBody(m, *r, width)...)
 	if n > hintCompactRows {
-		lines = append(lines, k.muted.Render(m.barsCaption()))
+		lines = append(lines, k.muted.Render(m.barsCaption(m.ai.searcher.EstimatesScore())))
 	}
 	return pad(lines, n)
 }
@@ -76,7 +77,7 @@ func (ps *playScreen) hintBody(m *Model, r ai.Result, width int) []string {
 			return h.lines
 		}
 	}
-	lines := append(m.barLines(r, width, noDirection), ps.whyLines(m, r, width)...)
+	lines := append(m.barLines(r, width, noDirection, m.ai.searcher.EstimatesScore()), ps.whyLines(m, r, width)...)
 	d.hints[d.nextHint] = drawnHint{result: r, width: width, lines: lines, ok: true}
 	d.nextHint = (d.nextHint + 1) % hintsKept
 	return lines
@@ -92,7 +93,7 @@ const verdictWidth = 10
 // direction, in width columns: a bar on the verdicts' scale, the verdict,
 // and the loss. The line of played, if it is a direction and not
 // noDirection, is marked: the move played, in a replay.
-func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []string {
+func (m *Model) barLines(r ai.Result, width int, played engine.Direction, points bool) []string {
 	rs := review.Rate(r)
 	lines := make([]string, 0, engine.NumDirections)
 	barWidth := width - 8 - 1 - 1 - verdictWidth - 1 - 6 // the name before; the verdict and the loss after
@@ -109,7 +110,11 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction) []stri
 		st := m.look.verdictInks(rs[d].Verdict)
 		drawn := st.bar.Render(bar(rs[d].Standing(), barWidth))
 		word := st.word.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
-		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", lossText(rs[d])))
+		loss := lossText(rs[d])
+		if points && loss != "" {
+			loss = pointsText(rs[d].Loss * max(math.Abs(r.Value[r.Best]), 1)) // Judge's loss, back in points
+		}
+		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", loss))
 	}
 	return lines
 }
@@ -144,9 +149,28 @@ func (ps *playScreen) whyLines(m *Model, r ai.Result, width int) []string {
 }
 
 // barsCaption returns the line under the hint's bars and the replay's:
-// what the figures are, and the key of the help that explains it all.
-func (m *Model) barsCaption() string {
-	return " % lost against the best · " + settings.FirstKey(m.keys.Help) + " help"
+// what the figures are, in points or percent, and the key of the help
+// that explains it all.
+func (m *Model) barsCaption(points bool) string {
+	figure := "% lost against the best"
+	if points {
+		figure = "points below the best"
+	}
+	return " " + figure + " · " + settings.FirstKey(m.keys.Help) + " help"
+}
+
+// pointsText writes a loss in points in at most six columns, as the
+// player's score is written: −2,400, −48k, −1.2M; "≈0" under a point.
+func pointsText(p float64) string {
+	switch {
+	case p < 1:
+		return "≈0"
+	case p < 10_000:
+		return "−" + figures.Count(int(p))
+	case p < 1_000_000:
+		return "−" + strconv.Itoa(int(p/1000)) + "k"
+	}
+	return "−" + strconv.FormatFloat(math.Floor(p/100_000)/10, 'f', -1, 64) + "M"
 }
 
 // movesAhead writes a depth of search as a player reads it: a ply is one

@@ -248,3 +248,42 @@ func TestHelpViewAtTheHint(t *testing.T) {
 		})
 	}
 }
+
+// pointsEval is the heuristic, taken for an evaluator whose values are
+// points still to come, as the network's are.
+type pointsEval struct{ ai.Evaluator }
+
+func (pointsEval) EstimatesScore() bool { return true }
+
+// TestHintInPoints: with an evaluator whose values are points, the hint
+// tells each move's loss in points, and its caption says so; with the
+// heuristic, in percent.
+func TestHintInPoints(t *testing.T) {
+	heuristic, err := ai.NewEvaluator(ai.Evaluators()[0].Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		eval ai.Evaluator
+		want string
+	}{{pointsEval{heuristic}, "points below the best"}, {heuristic, "% lost against the best"}} {
+		m := newTestModel(t, Config{Searcher: ai.NewSearcher(ai.Config{Eval: c.eval, Threads: 1, TableMB: 4}), Depth: 2})
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 34})
+		moveOnce(t, m)
+		settle(m, press(m, "h"), 10)
+		if text := plain(m); !strings.Contains(text, c.want) {
+			t.Errorf("the hint with %T does not say %q:\n%s", c.eval, c.want, text)
+		}
+	}
+}
+
+func TestPointsText(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.4, "≈0"}, {1, "−1"}, {2400.7, "−2,400"}, {9999, "−9,999"}, {48_900, "−48k"}, {999_999, "−999k"}, {1_290_000, "−1.2M"}, {31_000_000, "−31M"}} {
+		if got := pointsText(c.p); got != c.want || len([]rune(got)) > 6 {
+			t.Errorf("pointsText(%v) = %q; want %q, at most 6 columns", c.p, got, c.want)
+		}
+	}
+}

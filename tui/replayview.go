@@ -222,9 +222,9 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 	}
 	best := m.look.muted("BEST   ") + m.look.accent(arrowOf(mv.Best())+" "+mv.Best().String())
 	lines := []string{besideRight(left, verdict, width), besideRight(best, m.look.muted(loss), width)}
-	lines = append(lines, m.barLines(mv.Search, width, played)...)
+	lines = append(lines, m.barLines(mv.Search, width, played, false)...) // the review's heuristic: not points
 	if n > 6 {
-		legend := m.barsCaption()
+		legend := m.barsCaption(false)
 		if played != mv.Best() {
 			legend = " " + solidArrows[mv.Best()] + " AI's move  " + hollowArrows[played] + " move played"
 		}
