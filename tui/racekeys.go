@@ -145,12 +145,6 @@ func raceProblem(err error) string {
 	return "No race: " + err.Error()
 }
 
-// A RaceError is why a hub refused a race, in words for the player.
-type RaceError struct{ Why string }
-
-// Error returns the words for the player.
-func (e *RaceError) Error() string { return e.Why }
-
 // onMsg takes the race as it stands now: the start of the race's game
 // when the friend is in, and the end of the race.
 func (r *racing) onMsg(m *Model, msg raceMsg) tea.Cmd {
