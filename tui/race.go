@@ -36,7 +36,8 @@ type racing struct {
 	hub     RaceHub   // nil: no race here (the local game)
 	seat    RaceSeat  // nil when in no race
 	state   RaceState // the race as it last stood
-	entry   []rune    // the code being typed
+	entry   []rune    // the code being typed, or to enter at the start
+	now     bool      // enter a race at the start (Config.RaceNow)
 	typing  bool      // the player is typing a code
 	leaving bool      // the player is asked whether to leave the race
 	quits   bool      // and leaving it quits the game too (q asked it)

@@ -23,7 +23,7 @@ import (
 // end, or for v, which leaves the race, lost, once asked.
 
 // noHelpInRace says why the AI's keys and undo do nothing in a race.
-const noHelpInRace = "No hints, autoplay or undo in a race: it is you against your friend."
+const noHelpInRace = "No hints, autoplay or undo in a race: the game is yours alone."
 
 // onKey handles v: a code to type, or, in a race, leaving it.
 func (r *racing) onKey(m *Model) tea.Cmd {
@@ -77,8 +77,9 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if quits {
 			return m.quit() // the farewell says the race is lost
 		}
+		friend := r.friend(false) // before the race's state goes with the seat
 		r.leave()
-		m.note = "You have left the race, and lost it: " + r.friend(false) + " is told."
+		m.note = "You have left the race, and lost it: " + friend + " is told."
 		return nil
 	}
 	switch k.String() {

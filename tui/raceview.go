@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/race"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -80,7 +81,8 @@ func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
 func (r *racing) opponentBlock(m *Model) block {
 	s := r.state
 	o := s.Opponent
-	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth/2, "…")), m.look.muted(figures.Count(o.Score)), opponentWidth)
+	score := m.look.muted(figures.Count(o.Score))
+	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth-lipgloss.Width(score)-1, "…")), score, opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
 	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
 	switch {
@@ -114,9 +116,15 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		text = append(text, accent.Render(question)+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
 		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
-		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
+		head, what := "Race a friend: ", "type their code and enter, or enter alone to make a race. esc: no race."
+		if p, ok := r.hub.(race.Prompter); ok {
+			head, what = p.Prompt()
+		}
+		text = append(text, accent.Render(head)+what+"  "+accent.Render(code))
 	case r.seat == nil:
 		return nil
+	case !r.state.Started && isPrompter(r.hub):
+		text = append(text, "The race is getting ready.")
 	case !r.state.Started:
 		text = append(text, "Your race's code is "+accent.Render(r.seat.Code())+
 			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", settings.FirstKey(m.keys.Race), settings.FirstKey(m.keys.Race)))
@@ -134,6 +142,10 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	}
 	return lines
 }
+
+// isPrompter reports whether hub says what its prompt asks for: a hub
+// with no friend to wait for.
+func isPrompter(hub RaceHub) bool { _, ok := hub.(race.Prompter); return ok }
 
 // headName names the friend over their board: by their name, or as
 // "friend".
