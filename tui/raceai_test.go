@@ -59,7 +59,7 @@ func TestRaceAI(t *testing.T) {
 	m := newTestModel(t, Config{Races: hub})
 	t.Cleanup(m.race.leave)
 	press(m, "v")
-	if text := plain(m); !strings.Contains(text, "Race the AI:") {
+	if text := plain(m); !strings.Contains(text, "Race the AI:") || !strings.Contains(text, "enter race, or alone: an AI like you") {
 		t.Fatalf("v in the local game asks no depth:\n%s", text)
 	}
 	press(m, "3")

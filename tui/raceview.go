@@ -116,10 +116,7 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		text = append(text, accent.Render(question)+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
 		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
-		head, what := "Race a friend: ", "type their code and enter, or enter alone to make a race. esc: no race."
-		if p, ok := r.hub.(race.Prompter); ok {
-			head, what = p.Prompt()
-		}
+		head, what, _ := r.prompt()
 		text = append(text, accent.Render(head)+what+"  "+accent.Render(code))
 	case r.seat == nil:
 		return nil
@@ -141,6 +138,15 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		lines = append(lines, strings.Split(ansi.Wrap(t, width, "/"), "\n")...)
 	}
 	return lines
+}
+
+// prompt returns what the prompt of a race asks for (see race.Prompter):
+// a friend's code, unless the hub says otherwise.
+func (r *racing) prompt() (head, text, enter string) {
+	if p, ok := r.hub.(race.Prompter); ok {
+		return p.Prompt()
+	}
+	return "Race a friend: ", "type their code and enter, or enter alone to make a race. esc: no race.", "join, or alone: make a race"
 }
 
 // isPrompter reports whether hub says what its prompt asks for: a hub

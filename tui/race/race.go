@@ -21,9 +21,10 @@ type Hub interface {
 }
 
 // A Prompter is a Hub that says what its prompt asks for, in place of
-// a friend's code: head is the prompt's title, text what to type.
+// a friend's code: head is the prompt's title, text what to type, enter
+// what enter does.
 type Prompter interface {
-	Prompt() (head, text string)
+	Prompt() (head, text, enter string)
 }
 
 // A Seat is a player's place in a race, from its opening or joining
