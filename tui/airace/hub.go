@@ -1,6 +1,7 @@
 // Package airace races the player against the AI, in the local game: a
 // race.Hub whose seats' opponent is the AI, on the player's seed, one move
-// of the AI for each of the player's. The player chooses the AI's depth,
+// of the AI for each of the player's. The first to make 2048 wins; without
+// 2048, the higher score once both are out. The player chooses the AI's depth,
 // or an AI as accurate as they are (see LikeDepth).
 //
 // Each race has a goroutine of its own, which searches the AI's moves off

@@ -123,7 +123,8 @@ func (s *seat) run(ctx context.Context, cfg Config, depth int) {
 // decide returns how the race stands for the player, whose game is p and
 // made 2048 with its move wonAt (0: not yet), against the AI's game g. The
 // player's nth move comes before the AI's: the first to make 2048 wins;
-// without 2048, the higher score once both are out.
+// without 2048, the higher score once both are out. Once the player is
+// out, an AI ahead has won: its score can only grow.
 func decide(p race.Board, wonAt int, g *engine.Game) (race.Result, race.Reason) {
 	n := g.MoveCount()
 	switch {
@@ -135,7 +136,7 @@ func decide(p race.Board, wonAt int, g *engine.Game) (race.Result, race.Reason) 
 		return race.Won, race.By2048
 	case p.Over && g.Over() && p.Score > g.Score():
 		return race.Won, race.ByScore
-	case p.Over && g.Over() && p.Score < g.Score():
+	case p.Over && p.Score < g.Score():
 		return race.Lost, race.ByScore
 	case p.Over && g.Over():
 		return race.Tied, race.ByScore
