@@ -58,6 +58,15 @@ func TestRaceAI(t *testing.T) {
 	hub := airace.NewHub(airace.Config{Seed: func() uint64 { return aiRaceSeed }})
 	m := newTestModel(t, Config{Races: hub})
 	t.Cleanup(m.race.leave)
+	listed := false
+	for _, g := range (&helpPage{}).fullHelpKeys(m) {
+		for _, b := range g {
+			listed = listed || b.Help().Key == "v"
+		}
+	}
+	if !listed {
+		t.Error("the help of the local game does not list v, which races the AI")
+	}
 	press(m, "v")
 	if text := plain(m); !strings.Contains(text, "Race the AI:") || !strings.Contains(text, "enter race, or alone: an AI like you") {
 		t.Fatalf("v in the local game asks no depth:\n%s", text)
