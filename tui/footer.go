@@ -71,9 +71,8 @@ func (ps *playScreen) footer(m *Model, width int) string {
 // typed, the keys that end it.
 func (ps *playScreen) shortHelp(m *Model) []key.Binding {
 	if m.race.typing {
-		_, _, enter := m.race.prompt()
 		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", enter)),
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", m.race.prompt().Enter)),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no race")),
 		}
 	}

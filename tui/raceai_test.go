@@ -72,6 +72,10 @@ func TestRaceAI(t *testing.T) {
 		t.Fatalf("v in the local game asks no depth:\n%s", text)
 	}
 	press(m, "3")
+	press(m, "4") // a depth is one digit
+	if text := plain(m); !strings.Contains(text, "no race. 3 enter") {
+		t.Errorf("the depth typed is not 3 alone:\n%s", text)
+	}
 	listen := press(m, "enter")
 	_, listen = m.Update(listen())
 	if !m.race.running(m) || m.race.state.Opponent.Name != "the AI (3 plies)" || m.cur.Race != "AI3" {

@@ -99,10 +99,11 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 }
 
 // typeCode adds the characters of s that a code has to the code being
-// typed, as capitals, up to the length of a code.
+// typed, as capitals, up to the length the prompt asks.
 func (r *racing) typeCode(s string) {
+	n := r.prompt().Len
 	for _, c := range strings.ToUpper(s) {
-		if len(r.entry) < RaceCodeLen && strings.ContainsRune(RaceCodeAlphabet, c) {
+		if len(r.entry) < n && strings.ContainsRune(RaceCodeAlphabet, c) {
 			r.entry = append(r.entry, c)
 		}
 	}

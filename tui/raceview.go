@@ -115,9 +115,9 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		}
 		text = append(text, accent.Render(question)+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
-		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
-		head, what, _ := r.prompt()
-		text = append(text, accent.Render(head)+what+"  "+accent.Render(code))
+		p := r.prompt()
+		code := string(r.entry) + strings.Repeat("_", max(p.Len-len(r.entry), 0))
+		text = append(text, accent.Render(p.Head)+p.Text+"  "+accent.Render(code))
 	case r.seat == nil:
 		return nil
 	case !r.state.Started && isPrompter(r.hub):
@@ -142,11 +142,11 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 
 // prompt returns what the prompt of a race asks for (see race.Prompter):
 // a friend's code, unless the hub says otherwise.
-func (r *racing) prompt() (head, text, enter string) {
+func (r *racing) prompt() race.Prompt {
 	if p, ok := r.hub.(race.Prompter); ok {
 		return p.Prompt()
 	}
-	return "Race a friend: ", "type their code and enter, or enter alone to make a race. esc: no race.", "join, or alone: make a race"
+	return race.FriendPrompt
 }
 
 // isPrompter reports whether hub says what its prompt asks for: a hub

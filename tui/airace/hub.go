@@ -59,9 +59,13 @@ var _ race.Prompter = (*Hub)(nil)
 func NewHub(c Config) *Hub { return &Hub{cfg: c} }
 
 // Prompt says what the game's prompt asks for: a depth, or none.
-func (h *Hub) Prompt() (head, text, enter string) {
-	return "Race the AI: ", fmt.Sprintf("type its depth, %d to %d plies, and enter; enter alone for an AI as accurate as you. esc: no race.", MinDepth, MaxDepth),
-		"race, or alone: an AI like you"
+func (h *Hub) Prompt() race.Prompt {
+	return race.Prompt{
+		Head:  "Race the AI: ",
+		Text:  fmt.Sprintf("type its depth, %d to %d plies, and enter; enter alone for an AI as accurate as you. esc: no race.", MinDepth, MaxDepth),
+		Enter: "race, or alone: an AI like you",
+		Len:   1,
+	}
 }
 
 // Create starts a race against an AI as accurate as the player (see

@@ -21,10 +21,25 @@ type Hub interface {
 }
 
 // A Prompter is a Hub that says what its prompt asks for, in place of
-// a friend's code: head is the prompt's title, text what to type, enter
-// what enter does.
+// a friend's code.
 type Prompter interface {
-	Prompt() (head, text, enter string)
+	Prompt() Prompt
+}
+
+// A Prompt is what a hub's prompt asks for.
+type Prompt struct {
+	Head  string // its title
+	Text  string // what to type
+	Enter string // what enter does
+	Len   int    // the most characters of CodeAlphabet typed
+}
+
+// FriendPrompt asks for a friend's code, or none.
+var FriendPrompt = Prompt{
+	Head:  "Race a friend: ",
+	Text:  "type their code and enter, or enter alone to make a race. esc: no race.",
+	Enter: "join, or alone: make a race",
+	Len:   CodeLen,
 }
 
 // A Seat is a player's place in a race, from its opening or joining
