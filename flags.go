@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/evaluators"
+	"github.com/term2048/2048/tui/airace"
 )
 
 // A usageError is a mistake in the command line, which the command has
@@ -299,4 +300,57 @@ func evaluatorList() string {
 	}
 	fmt.Fprintf(&sb, "\t%-8s  %s\n", ntupleEval, ntupleSummary)
 	return sb.String()
+}
+
+// raceAIFlag is the -race-ai flag: alone, a race against an AI as
+// accurate as the player; with a depth, against the AI searching that
+// many plies.
+type raceAIFlag struct {
+	on    bool
+	depth int // 0: as accurate as the player
+}
+
+// raceAIFlag adds to c the -race-ai flag.
+func (c *commandFlags) raceAIFlag() *raceAIFlag {
+	r := &raceAIFlag{}
+	c.Var(r, "race-ai", fmt.Sprintf("race the AI from the start, on the same tiles; -race-ai=N: the AI searches N plies, %d to %d "+
+		"(alone: as accurate as your last reviewed games; v in the game races it too)", airace.MinDepth, airace.MaxDepth))
+	return r
+}
+
+// IsBoolFlag lets -race-ai stand alone.
+func (r *raceAIFlag) IsBoolFlag() bool { return true }
+
+// String returns the flag as it is written.
+func (r *raceAIFlag) String() string {
+	switch {
+	case r == nil || !r.on:
+		return "false"
+	case r.depth == 0:
+		return "true"
+	}
+	return strconv.Itoa(r.depth)
+}
+
+// Set reads true (alone), false, or a depth.
+func (r *raceAIFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if b, berr := strconv.ParseBool(s); err != nil && berr == nil { // true or false, not 1 or 0: depths
+		r.on, r.depth = b, 0
+		return nil
+	}
+	if err != nil || n < airace.MinDepth || n > airace.MaxDepth {
+		return fmt.Errorf("want a depth from %d to %d plies, or none for an AI as accurate as you", airace.MinDepth, airace.MaxDepth)
+	}
+	r.on, r.depth = true, n
+	return nil
+}
+
+// code returns what the game types at the race's prompt: the depth, or
+// nothing.
+func (r *raceAIFlag) code() string {
+	if r.depth == 0 {
+		return ""
+	}
+	return strconv.Itoa(r.depth)
 }

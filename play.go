@@ -18,11 +18,12 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/airace"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/settings"
 )
 
-const playSynopsis = `2048 [-seed N | -board BOARD | -daily] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
+const playSynopsis = `2048 [-seed N | -board BOARD | -daily | -race-ai[=N]] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
             [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
@@ -38,7 +39,8 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
 
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
 [ ] autoplay speed, u undo, n new game, c daily challenge, s statistics,
-r review (the replay of the game, every move rated by the AI), t theme,
+r review (the replay of the game, every move rated by the AI), v race the
+AI (its depth, or enter alone for one as accurate as you), t theme,
 o settings, ? help, q quit. They can be rebound, and the theme, depth, speed,
 animation, live coach and evaluator kept (o changes them in the game), in
 $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
@@ -60,6 +62,7 @@ type playFlags struct {
 	speed     *time.Duration
 	animate   *bool
 	version   *bool
+	raceAI    *raceAIFlag
 }
 
 // definePlayFlags adds the flags of the game to fs.
@@ -77,6 +80,7 @@ func definePlayFlags(fs *commandFlags) playFlags {
 		speed:     fs.Duration("speed", 200*time.Millisecond, "the least time between two moves of the AI (0: as fast as it thinks)"),
 		animate:   fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)"),
 		version:   fs.Bool("version", false, "print the version of this program and exit"),
+		raceAI:    fs.raceAIFlag(),
 	}
 }
 
@@ -123,6 +127,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
 	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
+	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
 	return tui.Run(ctx, cfg, stdin, stdout)
 }
 
@@ -154,9 +159,13 @@ func (f playFlags) config(fs *commandFlags) (tui.Config, error) {
 	if daily && (seed != 0 || board != 0) {
 		return tui.Config{}, fs.usageError("-daily: the challenge has its own seed and start: give no -seed nor -board")
 	}
+	if f.raceAI.on && (daily || seed != 0 || board != 0) {
+		return tui.Config{}, fs.usageError("-race-ai: the race has its own seed and start: give no -seed, -board nor -daily")
+	}
 	return tui.Config{
 		Seed: seed, Board: board, Daily: daily, NewGame: *f.fresh || seed != 0 || board != 0 || daily, Depth: f.depth.plies, Theme: th, Color: color,
 		Autoplay: *f.autoplay, Speed: *f.speed, Animate: *f.animate, ASCII: tui.ASCIILocale(os.Getenv),
+		RaceNow: f.raceAI.on, RaceCode: f.raceAI.code(),
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,10 @@ func TestPlayFlagErrors(t *testing.T) {
 		{[]string{"-daily", "-seed", "7"}, "-daily: the challenge has its own seed"},
 		{[]string{"-board", "0 0 0 0 / 0 0 0 0 / 0 0 0 0 / 0 0 0 0"}, "-board: an empty board"},
 		{[]string{"-board", "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"}, "-board: no move changes"},
+		{[]string{"-race-ai=1"}, "want a depth from 2 to 9 plies"},
+		{[]string{"-race-ai=deep"}, "want a depth from 2 to 9 plies"},
+		{[]string{"-race-ai", "-seed", "7"}, "-race-ai: the race has its own seed"},
+		{[]string{"-race-ai=4", "-daily"}, "-race-ai: the race has its own seed"},
 		{[]string{"play"}, `unknown command "play"`},
 		{[]string{"help", "play"}, `unknown command "play"`},
 	} {
@@ -220,5 +225,25 @@ func TestPlayNeedsATerminalToDrawOn(t *testing.T) {
 				t.Errorf("the game wrote to %s", dir)
 			}
 		})
+	}
+}
+
+// TestRaceAIFlag: -race-ai alone races an AI like the player; with a
+// depth, the AI at that depth; =false none.
+func TestRaceAIFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		now  bool
+		code string
+	}{{nil, false, ""}, {[]string{"-race-ai"}, true, ""}, {[]string{"-race-ai=4"}, true, "4"}, {[]string{"-race-ai=false"}, false, ""}, {[]string{"-race-ai=true"}, true, ""}} {
+		fs := newCommandFlags("2048", playSynopsis, playAbout, io.Discard, io.Discard)
+		f := definePlayFlags(fs)
+		if err := fs.parse(c.args); err != nil {
+			t.Fatalf("2048 %v: %v", c.args, err)
+		}
+		cfg, err := f.config(fs)
+		if err != nil || cfg.RaceNow != c.now || cfg.RaceCode != c.code {
+			t.Errorf("2048 %v: RaceNow %v, RaceCode %q, %v; want %v, %q", c.args, cfg.RaceNow, cfg.RaceCode, err, c.now, c.code)
+		}
 	}
 }

@@ -72,7 +72,7 @@ func (ps *playScreen) footer(m *Model, width int) string {
 func (ps *playScreen) shortHelp(m *Model) []key.Binding {
 	if m.race.typing {
 		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join, or alone: make a race")),
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", m.race.prompt().Enter)),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no race")),
 		}
 	}

@@ -45,7 +45,9 @@ type Config struct {
 	Animate  bool             // slide the tiles when they move (never without colour)
 	Still    bool             // tiles never slide, whatever Animate and the settings say (see stillText)
 	Coach    bool             // mark each of the player's moves as the review will (see coach.go)
-	Races    RaceHub          // races against friends (2048 serve, see race.go); nil: none
+	Races    RaceHub          // races (2048 serve's against friends, the local game's against the AI; see race.go); nil: none
+	RaceNow  bool             // enter a race at the start, as v then RaceCode and enter would
+	RaceCode string           // the code RaceNow types: a friend's race, or the AI's depth; "" opens one
 
 	// SecretSeeds keeps the seeds of new games secret (see seeds): 2048
 	// serve, whose leaderboards rank games played by hand.
@@ -231,7 +233,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		look:    look{theme: cfg.Theme, dark: true, keyHelp: help.New()},
 		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
-		race:    racing{hub: cfg.Races},
+		race:    racing{hub: cfg.Races, now: cfg.RaceNow && cfg.Races != nil, entry: []rune(cfg.RaceCode)},
 		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
 	}
 	m.past.leaving.limit = cfg.GamesPerMinute
@@ -334,6 +336,10 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.ranks.src != nil {
 		cmds = append(cmds, m.ranks.readStandings(m))
+	}
+	if m.race.now {
+		m.race.now = false
+		cmds = append(cmds, m.race.enter(m, string(m.race.entry)))
 	}
 	return tea.Batch(cmds...)
 }

@@ -3,96 +3,32 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/race"
 )
 
-// This file holds what the game knows of a race against a friend (2048
-// serve): two players on the same seed, each seeing the other's board as
-// it changes. The server matches the players and keeps the race (a
-// RaceHub, given in Config.Races); the game draws it and tells the server
-// its moves. The local game has no hub, and no race.
+// This file holds what the game knows of a race: two players on the same
+// seed, each seeing the other's board as it changes. A hub, given in
+// Config.Races, keeps the race (2048 serve's matches friends; the local
+// game's races the AI); the game draws it and tells the hub its moves.
 
-// A RaceHub opens races and lets players join them, for one player: the
-// server gives each game its own. Its methods are safe for concurrent use.
-type RaceHub interface {
-	// Create opens a race, waiting for a friend, and returns the player's
-	// seat in it: its code is what the friend joins with.
-	Create() (RaceSeat, error)
-	// Join takes the second seat of the race whose code is code. It fails
-	// for a code no race waits with (wrong, expired, or joined already), and
-	// for the player's own race.
-	Join(code string) (RaceSeat, error)
-}
+// The race's types are package race's, shared with the hubs (see
+// tui/race); these names are the game's and 2048 serve's.
+type (
+	RaceHub    = race.Hub
+	RaceSeat   = race.Seat
+	RaceBoard  = race.Board
+	RaceState  = race.State
+	RaceResult = race.Result
+	RaceReason = race.Reason
+	RaceError  = race.Error
+)
 
-// A RaceSeat is a player's place in a race, from its opening or joining
-// until the player leaves it. Its methods are safe for concurrent use.
-type RaceSeat interface {
-	// Code returns the race's code, which the friend types to join.
-	Code() string
-	// Seed returns the seed both players play.
-	Seed() uint64
-	// Updates brings the race as it stands each time it changes, only
-	// the latest if the game has not taken the one before; it is closed
-	// once the seat has left.
-	Updates() <-chan RaceState
-	// Report tells the race where the player's game stands, after each
-	// move.
-	Report(RaceBoard)
-	// Leave gives up the seat: a race not yet decided is lost by the
-	// player who leaves it, and the friend is told. Leave may be called
-	// more than once.
-	Leave()
-}
-
-// A RaceBoard is where a player's game of a race stands.
-type RaceBoard struct {
-	Board engine.Board
-	Score int
-	Moves int
-	Over  bool // no move is left
-	Won   bool // the game has made 2048
-	// Name is the player's name on the server's leaderboards, which the
-	// friend's screen shows; "" when the player has none yet.
-	Name string
-}
-
-// A RaceState is a race as one of its players sees it.
-type RaceState struct {
-	Started  bool      // the friend is in: both play
-	Expired  bool      // no friend came in time: the race is closed
-	Opponent RaceBoard // the friend's game; its zero value until they move or report
-	Gone     bool      // the friend has left the race
-	Result   RaceResult
-	By       RaceReason // why the race was decided; set with Result
-}
-
-// A RaceResult is how a race ended for a player.
-type RaceResult int
-
-// The results of a race.
+// The results of a race, what decides one, and its codes (see package race).
 const (
-	RaceOn   RaceResult = iota // not decided yet
-	RaceWon                    // the player won
-	RaceLost                   // the friend won
-	RaceTied                   // both ended with the same score, neither with 2048
+	RaceOn, RaceWon, RaceLost, RaceTied = race.On, race.Won, race.Lost, race.Tied
+	By2048, ByScore, ByForfeit          = race.By2048, race.ByScore, race.ByForfeit
+	RaceCodeLen, RaceCodeAlphabet       = race.CodeLen, race.CodeAlphabet
 )
-
-// A RaceReason is what decided a race.
-type RaceReason int
-
-// What decides a race.
-const (
-	By2048    RaceReason = iota + 1 // the first to make 2048 won
-	ByScore                         // neither made 2048: the higher score, once both were out
-	ByForfeit                       // a player left the race before it was decided
-)
-
-// RaceCodeLen is the length of a race's code.
-const RaceCodeLen = 6
-
-// RaceCodeAlphabet is the alphabet of the races' codes: capitals and
-// digits, none that reads as another (no 0, O, 1, I or L).
-const RaceCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 // racing is the race of the game: the hub, the seat taken, the race as it
 // last stood, and the code being typed.
@@ -100,7 +36,8 @@ type racing struct {
 	hub     RaceHub   // nil: no race here (the local game)
 	seat    RaceSeat  // nil when in no race
 	state   RaceState // the race as it last stood
-	entry   []rune    // the code being typed
+	entry   []rune    // the code being typed, or to enter at the start
+	now     bool      // enter a race at the start (Config.RaceNow)
 	typing  bool      // the player is typing a code
 	leaving bool      // the player is asked whether to leave the race
 	quits   bool      // and leaving it quits the game too (q asked it)

@@ -23,7 +23,7 @@ import (
 // end, or for v, which leaves the race, lost, once asked.
 
 // noHelpInRace says why the AI's keys and undo do nothing in a race.
-const noHelpInRace = "No hints, autoplay or undo in a race: it is you against your friend."
+const noHelpInRace = "No hints, autoplay or undo in a race: the game is yours alone."
 
 // onKey handles v: a code to type, or, in a race, leaving it.
 func (r *racing) onKey(m *Model) tea.Cmd {
@@ -77,8 +77,9 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if quits {
 			return m.quit() // the farewell says the race is lost
 		}
+		friend := r.friend(false) // before the race's state goes with the seat
 		r.leave()
-		m.note = "You have left the race, and lost it: " + r.friend(false) + " is told."
+		m.note = "You have left the race, and lost it: " + friend + " is told."
 		return nil
 	}
 	switch k.String() {
@@ -98,10 +99,11 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 }
 
 // typeCode adds the characters of s that a code has to the code being
-// typed, as capitals, up to the length of a code.
+// typed, as capitals, up to the length the prompt asks.
 func (r *racing) typeCode(s string) {
+	n := r.prompt().Len
 	for _, c := range strings.ToUpper(s) {
-		if len(r.entry) < RaceCodeLen && strings.ContainsRune(RaceCodeAlphabet, c) {
+		if len(r.entry) < n && strings.ContainsRune(RaceCodeAlphabet, c) {
 			r.entry = append(r.entry, c)
 		}
 	}
@@ -144,12 +146,6 @@ func raceProblem(err error) string {
 	}
 	return "No race: " + err.Error()
 }
-
-// A RaceError is why a hub refused a race, in words for the player.
-type RaceError struct{ Why string }
-
-// Error returns the words for the player.
-func (e *RaceError) Error() string { return e.Why }
 
 // onMsg takes the race as it stands now: the start of the race's game
 // when the friend is in, and the end of the race.

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/race"
 	"github.com/term2048/2048/tui/settings"
 	"github.com/term2048/2048/tui/textblock"
 )
@@ -81,7 +82,8 @@ func (ps *playScreen) gameBanner(m *Model, width int, drawn bool) []string {
 func (r *racing) opponentBlock(m *Model) textblock.Block {
 	s := r.state
 	o := s.Opponent
-	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth/2, "…")), m.look.muted(figures.Count(o.Score)), opponentWidth)
+	score := m.look.muted(figures.Count(o.Score))
+	head := padBetween(lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(ansi.Truncate(r.headName(), opponentWidth-lipgloss.Width(score)-1, "…")), score, opponentWidth)
 	board := renderBoard(o.Board, m.look.pal, tinyBoard, flash{})
 	foot := fmt.Sprintf("best %d · %s", o.Board.HighestTile(), figures.Quantity(o.Moves, "move"))
 	switch {
@@ -114,10 +116,13 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 		}
 		text = append(text, accent.Render(question)+m.look.muted(fmt.Sprintf("  %s yes · any other key no", settings.FirstKey(m.keys.Yes))))
 	case r.typing:
-		code := string(r.entry) + strings.Repeat("_", RaceCodeLen-len(r.entry))
-		text = append(text, accent.Render("Race a friend: ")+"type their code and enter, or enter alone to make a race. esc: no race.  "+accent.Render(code))
+		p := r.prompt()
+		code := string(r.entry) + strings.Repeat("_", max(p.Len-len(r.entry), 0))
+		text = append(text, accent.Render(p.Head)+p.Text+"  "+accent.Render(code))
 	case r.seat == nil:
 		return nil
+	case !r.state.Started && isPrompter(r.hub):
+		text = append(text, "The race is getting ready.")
 	case !r.state.Started:
 		text = append(text, "Your race's code is "+accent.Render(r.seat.Code())+
 			fmt.Sprintf(". Your friend presses %s in 2048 serve and types it: the race starts when they do. %s closes it.", settings.FirstKey(m.keys.Race), settings.FirstKey(m.keys.Race)))
@@ -135,6 +140,19 @@ func (r *racing) lines(m *Model, width int, drawn bool) []string {
 	}
 	return lines
 }
+
+// prompt returns what the prompt of a race asks for (see race.Prompter):
+// a friend's code, unless the hub says otherwise.
+func (r *racing) prompt() race.Prompt {
+	if p, ok := r.hub.(race.Prompter); ok {
+		return p.Prompt()
+	}
+	return race.FriendPrompt
+}
+
+// isPrompter reports whether hub says what its prompt asks for: a hub
+// with no friend to wait for.
+func isPrompter(hub RaceHub) bool { _, ok := hub.(race.Prompter); return ok }
 
 // headName names the friend over their board: by their name, or as
 // "friend".

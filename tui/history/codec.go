@@ -29,7 +29,8 @@ var ErrNewer = errors.New("written by a newer 2048")
 //
 // (on one line), with "set_up":true for a game begun from a position set
 // up, "daily":"2026-11-26" for an attempt at a daily challenge, and
-// "race":"K7MQ2X" for a game of a race against a friend. "game" is the game as engine.Game encodes it, the form the
+// "race":"K7MQ2X" for a game of a race against a friend ("AI4" against
+// the AI at 4 plies). "game" is the game as engine.Game encodes it, the form the
 // saved game takes too: its seed, its start board if not empty, its moves
 // as letters, and the board and score they lead to, as a check. The
 // figures before it sum the game up for readers that do not replay it

@@ -48,9 +48,9 @@ type Record struct {
 	// Daily is the date of the daily challenge the game is an attempt at
 	// ("2026-11-26"; see DailySeed), or "" for another game.
 	Daily string
-	// Race is the code of the race against a friend the game was played
-	// in (2048 serve: two players on one seed, each seeing the other's
-	// board), or "" for another game.
+	// Race is the code of the race the game was played in (two players on
+	// one seed, each seeing the other's board): a friend's on 2048 serve,
+	// "AI4" against the AI at 4 plies; "" for another game.
 	Race string
 	// Played is the time the player spent on the game: the time between its
 	// moves, each pause counted up to a limit the game sets, so that a game

@@ -23,7 +23,7 @@ type KeyMap struct {
 	Undo                  key.Binding
 	New                   key.Binding
 	Daily                 key.Binding // a new game of today's daily challenge
-	Race                  key.Binding // race a friend (2048 serve only)
+	Race                  key.Binding // race a friend (2048 serve) or the AI (the local game)
 	Theme                 key.Binding
 	Stats                 key.Binding // the statistics screen
 	Leaderboard           key.Binding // the leaderboards (2048 serve only)
@@ -65,7 +65,7 @@ var actions = []action{
 	{"undo", []string{"u"}, "undo", func(k *KeyMap) *key.Binding { return &k.Undo }},
 	{"new", []string{"n"}, "new game", func(k *KeyMap) *key.Binding { return &k.New }},
 	{"daily", []string{"c"}, "daily challenge", func(k *KeyMap) *key.Binding { return &k.Daily }},
-	{"race", []string{"v"}, "race a friend (2048 serve)", func(k *KeyMap) *key.Binding { return &k.Race }},
+	{"race", []string{"v"}, "race a friend (2048 serve) or the AI", func(k *KeyMap) *key.Binding { return &k.Race }},
 	{"hint", []string{"h"}, "hint", func(k *KeyMap) *key.Binding { return &k.Hint }},
 	{"play", []string{"space", "enter"}, "play the hint", func(k *KeyMap) *key.Binding { return &k.Play }},
 	{"autoplay", []string{"a"}, "autoplay on/off", func(k *KeyMap) *key.Binding { return &k.Autoplay }},
