@@ -114,7 +114,7 @@ func TestRaceAIForfeit(t *testing.T) {
 	press(m, "n")
 	press(m, "v")
 	press(m, "y")
-	if m.race.seat != nil || !strings.Contains(m.note, "You have left the race, and lost it: the AI (2 plies) is told.") {
+	if m.race.seat != nil || !strings.Contains(m.note, "You have left the race, and lost it.") {
 		t.Fatalf("v, y: seat %v, note %q", m.race.seat != nil, m.note)
 	}
 	for {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/race"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -77,9 +78,11 @@ func (r *racing) onPromptKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if quits {
 			return m.quit() // the farewell says the race is lost
 		}
-		friend := r.friend(false) // before the race's state goes with the seat
+		m.note = "You have left the race, and lost it."
+		if _, local := r.hub.(race.Prompter); !local { // a friend, whom the server tells
+			m.note = "You have left the race, and lost it: " + r.friend(false) + " is told."
+		}
 		r.leave()
-		m.note = "You have left the race, and lost it: " + friend + " is told."
 		return nil
 	}
 	switch k.String() {
