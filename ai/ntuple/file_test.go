@@ -61,6 +61,18 @@ type savedFiles struct {
 
 var files [2]savedFiles
 
+// wholeNetwork skips, under the race detector, a test that goes through
+// every weight of a 256 MiB network, writing and reading its files, with
+// nothing to race: a minute or more there. .ci/run runs these tests
+// without the race detector; TestPlayRoundTrip and the trainer's tests
+// keep the concurrent writing and training under it.
+func wholeNetwork(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("every weight of a whole network, on one goroutine: run without -race")
+	}
+}
+
 // testDir holds the saved files; TestMain makes and removes it.
 var testDir string
 
@@ -249,6 +261,7 @@ func fileSize(t *testing.T, path string) int64 {
 // file is read, and the coherence tables as soon as they are written: the
 // largest file alone takes 768 MiB.
 func TestCheckpointRoundTrip(t *testing.T) {
+	wholeNetwork(t)
 	// Both files are written before any is read: writing the second
 	// trains a network with coherence tables, 768 MiB mapped.
 	paths := [2]string{savedFile(t, false), savedFile(t, true)}

@@ -140,6 +140,7 @@ func TestPlayRoundTrip(t *testing.T) {
 // rounded to every Factor-th code of the first tier whose share holds it,
 // within Factor/2 steps.
 func TestPlayRoundsByTiers(t *testing.T) {
+	wholeNetwork(t)
 	n, s := readNetworkFile(t, savedFile(t, false))
 	tc := newCoherence(len(n.weights))
 	t.Cleanup(tc.release)
@@ -493,6 +494,7 @@ func TestCheckPlay(t *testing.T) {
 // of the network's own games, and fixed-seed games of nearly the same mean
 // score.
 func TestPlayFilePlaysAsItsNetwork(t *testing.T) {
+	wholeNetwork(t)
 	tr := trained(t, FourBySix)
 	tr.StartCoherence()
 	if _, err := tr.Run(context.Background(), 300); err != nil {

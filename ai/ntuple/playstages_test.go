@@ -122,6 +122,7 @@ func playOf(t *testing.T, r io.Reader, step float32, tiers Tiers) []byte {
 // and that of a weights file, with or without coherence tables, the play
 // file WritePlay writes, each with the state of its file.
 func TestPlayable(t *testing.T) {
+	wholeNetwork(t)
 	path, _, _ := stagedFile(t) // written before any network is read here: its writing trains one
 	play, err := os.ReadFile(playFile(t))
 	if err != nil {
