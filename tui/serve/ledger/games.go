@@ -81,7 +81,7 @@ func (d *DB) rank(ctx context.Context, tx *sql.Tx, fingerprint string, g history
 		moves: g.MoveCount, undos: g.Undos, assisted: Assisted(&g), finished: g.Ended.Unix(), path: path.String()}
 	res, err := tx.ExecContext(ctx, `
 INSERT INTO games (player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`,
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (player, id) DO NOTHING`,
 		r.player, r.id, r.seed, r.daily, r.score, r.tile, r.moves, r.undos, r.assisted, r.finished, r.path, d.key.sign(r))
 	if err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
@@ -132,7 +132,7 @@ func (d *DB) inTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) erro
 func (d *DB) Replay(fingerprint, id string) (*engine.Game, error) {
 	var seed int64
 	var path string
-	err := d.db.QueryRow(`SELECT seed, path FROM games WHERE player = ? AND id = ?`, fingerprint, id).Scan(&seed, &path)
+	err := d.db.QueryRow(`SELECT seed, path FROM games WHERE player = $1 AND id = $2`, fingerprint, id).Scan(&seed, &path)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}

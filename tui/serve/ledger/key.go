@@ -124,11 +124,11 @@ func (d *DB) setAsideForged(ctx context.Context) ([]string, error) {
 		}
 		forged = append(forged, r.player+"/"+r.id)
 		if _, err := tx.ExecContext(ctx, `
-INSERT INTO forged_games SELECT player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac, ?
-FROM games WHERE player = ? AND id = ?`, d.now().Unix(), r.player, r.id); err != nil {
+INSERT INTO forged_games SELECT player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac, CAST($1 AS BIGINT)
+FROM games WHERE player = $2 AND id = $3`, d.now().Unix(), r.player, r.id); err != nil {
 			return nil, fmt.Errorf("setting a game aside: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE player = ? AND id = ?`, r.player, r.id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE player = $1 AND id = $2`, r.player, r.id); err != nil {
 			return nil, fmt.Errorf("setting a game aside: %w", err)
 		}
 	}

@@ -137,7 +137,7 @@ func freeDefaultName(ctx context.Context, q querier, fingerprint string) (string
 func looksTaken(ctx context.Context, q querier, name, fingerprint string) (n int, err error) {
 	written, lower := skeleton(name)
 	err = q.QueryRowContext(ctx, `SELECT count(*) FROM players
-WHERE (name = ? COLLATE NOCASE OR skeleton = ? OR skeleton_lower = ?) AND fingerprint <> ?`, name, written, lower, fingerprint).Scan(&n)
+WHERE (name = $1 COLLATE NOCASE OR skeleton = $2 OR skeleton_lower = $3) AND fingerprint <> $4`, name, written, lower, fingerprint).Scan(&n)
 	return n, err
 }
 
@@ -186,7 +186,7 @@ func (d *DB) Join(fingerprint string) (Player, error) {
 // addPlayer returns the player of fingerprint, added at now if need be.
 func addPlayer(ctx context.Context, tx *sql.Tx, fingerprint string, now time.Time) (Player, error) {
 	p := Player{Fingerprint: fingerprint}
-	err := tx.QueryRowContext(ctx, `SELECT name, chosen FROM players WHERE fingerprint = ?`, fingerprint).Scan(&p.Name, &p.Chosen)
+	err := tx.QueryRowContext(ctx, `SELECT name, chosen FROM players WHERE fingerprint = $1`, fingerprint).Scan(&p.Name, &p.Chosen)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return p, err
 	}
@@ -194,7 +194,7 @@ func addPlayer(ctx context.Context, tx *sql.Tx, fingerprint string, now time.Tim
 		return p, err
 	}
 	written, lower := skeleton(p.Name)
-	_, err = tx.ExecContext(ctx, `INSERT INTO players (fingerprint, created, name, skeleton, skeleton_lower) VALUES (?, ?, ?, ?, ?)`,
+	_, err = tx.ExecContext(ctx, `INSERT INTO players (fingerprint, created, name, skeleton, skeleton_lower) VALUES ($1, $2, $3, $4, $5)`,
 		fingerprint, now.Unix(), p.Name, written, lower)
 	return p, err
 }
@@ -224,7 +224,7 @@ func (d *DB) Rename(fingerprint, name string) (string, error) {
 		return "", fmt.Errorf("%q: %w", name, ErrNameTaken)
 	}
 	written, lower := skeleton(name)
-	if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ?, skeleton = ?, skeleton_lower = ?, chosen = 1 WHERE fingerprint = ?`,
+	if _, err := tx.ExecContext(ctx, `UPDATE players SET name = $1, skeleton = $2, skeleton_lower = $3, chosen = TRUE WHERE fingerprint = $4`,
 		name, written, lower, fingerprint); err != nil {
 		return "", fmt.Errorf("renaming: %w", err)
 	}

@@ -43,7 +43,7 @@ func (e *UndecodableError) Unwrap() error { return e.Err }
 // aside.
 func (d *DB) LoadGame(fingerprint string) (g playerdata.SavedGame, ok bool, err error) {
 	var data []byte
-	err = d.db.QueryRow(`SELECT game FROM saved_games WHERE player = ?`, fingerprint).Scan(&data)
+	err = d.db.QueryRow(`SELECT game FROM saved_games WHERE player = $1`, fingerprint).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return playerdata.SavedGame{}, false, nil
 	}
@@ -76,7 +76,7 @@ func (d *DB) SaveGame(fingerprint string, g playerdata.SavedGame, sync bool) err
 
 // upsertGame is the statement of SaveGame.
 const upsertGame = `
-INSERT INTO saved_games (player, version, game, updated) VALUES (?, ?, ?, ?)
+INSERT INTO saved_games (player, version, game, updated) VALUES ($1, $2, $3, $4)
 ON CONFLICT (player) DO UPDATE SET version = excluded.version, game = excluded.game, updated = excluded.updated`
 
 // saveGame keeps data, a game in progress encoded, as SaveGame says.
@@ -115,10 +115,10 @@ func (d *DB) SetAside(fingerprint, why string) error {
 		defer tx.Rollback()
 		_, err = tx.ExecContext(ctx, `
 INSERT INTO damaged_games (player, version, game, updated, set_aside, why)
-SELECT player, version, game, updated, ?, ? FROM saved_games WHERE player = ?`, d.now().Unix(), why, fingerprint)
+SELECT player, version, game, updated, CAST($1 AS BIGINT), CAST($2 AS TEXT) FROM saved_games WHERE player = $3`, d.now().Unix(), why, fingerprint)
 	}
 	if err == nil {
-		_, err = tx.ExecContext(ctx, `DELETE FROM saved_games WHERE player = ?`, fingerprint)
+		_, err = tx.ExecContext(ctx, `DELETE FROM saved_games WHERE player = $1`, fingerprint)
 	}
 	if err == nil {
 		err = tx.Commit()

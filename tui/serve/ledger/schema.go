@@ -91,13 +91,13 @@ CREATE INDEX games_daily ON games(daily, player, finished);`)
 	for _, fp := range players {
 		// Names as version 2 knew them: no skeletons yet (see schema5).
 		name, err := firstFreeName(fp, func(name string) (n int, err error) {
-			err = tx.QueryRowContext(ctx, `SELECT count(*) FROM players WHERE name = ? COLLATE NOCASE AND fingerprint <> ?`, name, fp).Scan(&n)
+			err = tx.QueryRowContext(ctx, `SELECT count(*) FROM players WHERE name = $1 COLLATE NOCASE AND fingerprint <> $2`, name, fp).Scan(&n)
 			return n, err
 		})
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE fingerprint = ?`, name, fp); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = $1 WHERE fingerprint = $2`, name, fp); err != nil {
 			return err
 		}
 	}
@@ -158,7 +158,7 @@ CREATE TABLE forged_games (
 		return err
 	}
 	for _, r := range rows {
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET mac = ? WHERE player = ? AND id = ?`, key.sign(r.gameRow), r.player, r.id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET mac = $1 WHERE player = $2 AND id = $3`, key.sign(r.gameRow), r.player, r.id); err != nil {
 			return err
 		}
 	}
@@ -195,7 +195,7 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 	}
 	for fp, name := range names {
 		written, lower := skeleton(name)
-		if _, err := tx.ExecContext(ctx, `UPDATE players SET skeleton = ?, skeleton_lower = ? WHERE fingerprint = ?`, written, lower, fp); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET skeleton = $1, skeleton_lower = $2 WHERE fingerprint = $3`, written, lower, fp); err != nil {
 			return err
 		}
 	}
