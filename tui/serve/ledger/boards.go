@@ -38,7 +38,7 @@ func (d *DB) Daily(date string, assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH firsts AS (
 	SELECT player, score, tile, moves, undos, assisted, finished,
-		row_number() OVER (PARTITION BY player ORDER BY finished, rowid) AS attempt
+		row_number() OVER (PARTITION BY player ORDER BY finished, `+d.dialect.recorded+`) AS attempt
 	FROM games WHERE daily = $1
 )
 SELECT f.player, p.name, f.score, f.tile, f.moves, f.undos
@@ -57,7 +57,7 @@ func (d *DB) Best(assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH best AS (
 	SELECT player, score, tile, moves, undos, finished,
-		row_number() OVER (PARTITION BY player ORDER BY score DESC, finished, rowid) AS n
+		row_number() OVER (PARTITION BY player ORDER BY score DESC, finished, `+d.dialect.recorded+`) AS n
 	FROM games WHERE assisted = $1
 )
 SELECT b.player, p.name, b.score, b.tile, b.moves, b.undos
