@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,16 +19,23 @@ import (
 
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve"
+	"github.com/term2048/2048/tui/serve/ledger"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-db SOURCE] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]\n       2048 serve [-data DIR] [-db SOURCE] -copy-to postgres://…"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
 player, who is their SSH key (its SHA-256 fingerprint). Each player's data,
-their settings included, is kept in the database DIR/ledger.db; what an
-earlier version kept under DIR/players/ is imported at their first login.
-The host key is DIR/host_ed25519, made the first time.
+their settings included, is kept in the database DIR/ledger.db (SQLite),
+or in the PostgreSQL database of -db postgres://… (or of $TERM2048_DB);
+what an earlier version kept under DIR/players/ is imported at their first
+login. The host key is DIR/host_ed25519, made the first time, and the key
+that signs the games DIR/secret.
+
+-copy-to postgres://… copies the ledger, DIR/ledger.db or -db's, to a new
+PostgreSQL database, and exits: the server then runs with -db and that URL
+(docs/serve.md).
 
 Public keys only, and nothing but the game: no password, no command, no
 forwarding. A second session of the same key is refused while the first
@@ -50,6 +58,8 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
+	db := fs.String("db", "", "the players' database: a PostgreSQL `SOURCE` (postgres://…) or a SQLite file (default $"+dbEnv+", else DIR/ledger.db)")
+	copyTo := fs.String("copy-to", "", "copy the ledger to the new PostgreSQL database of `URL` (postgres://…), and exit")
 	checkLedger := fs.Bool("check-ledger", false, "check the whole ledger at the start (SQLite's integrity_check: slower), not only its structure")
 	var proxies serve.Proxies
 	fs.Var(&proxies, "proxy-from", "trust the TCP balancers of `CIDR[,CIDR...]` to begin each connection with a PROXY header (v1 or v2) giving the player's address: required of them, believed of no one else (default: none)")
@@ -70,9 +80,34 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if *dir == "" {
 		*dir = filepath.Join(playerdata.DefaultFiles().DataDir, "serve")
 	}
+	if *db == "" {
+		*db = os.Getenv(dbEnv) // not the flag's default, which -h would print, password and all
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	cfg := serve.Config{Dir: *dir, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
+	cfg := serve.Config{Dir: *dir, Ledger: *db, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
+	if *copyTo != "" {
+		return copyLedger(cfg, *copyTo, stdout)
+	}
 	return runServer(ctx, cfg, *addr, *metrics, stderr)
+}
+
+// dbEnv is the environment variable that gives 2048 serve's -db.
+const dbEnv = "TERM2048_DB"
+
+// copyLedger copies the ledger of cfg to the PostgreSQL database of the
+// URL to, and says what it copied.
+func copyLedger(cfg serve.Config, to string, stdout io.Writer) error {
+	if !ledger.IsPostgres(to) {
+		return fmt.Errorf("-copy-to %q: want a PostgreSQL URL, postgres://…", to)
+	}
+	copied, err := serve.CopyLedger(cfg, to)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "copied %s to %s: %d players, %d games ranked, %d lines of history, %d games in progress, %d reviews\n",
+		ledger.Redacted(cfg.LedgerSource()), ledger.Redacted(to), copied["players"], copied["games"], copied["history"], copied["saved_games"], copied["reviews"])
+	fmt.Fprintf(stdout, "run the server with -db %s (and -data %s, whose secret signed its games)\n", ledger.Redacted(to), cfg.Dir)
+	return nil
 }
 
 // runServer serves cfg on addr until ctx is done, and its metrics on
@@ -100,8 +135,8 @@ func runServer(ctx context.Context, cfg serve.Config, addr, metricsAddr string, 
 	if cfg.Allow != "" {
 		who = "the keys of " + cfg.Allow
 	}
-	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s, %d connections at most; host key %s; files in %s\n",
-		l.Addr(), who, s.Limits().Conns, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir)
+	fmt.Fprintf(stderr, "2048 serve: listening on %s for %s, %d connections at most; host key %s; files in %s; ledger %s\n",
+		l.Addr(), who, s.Limits().Conns, ssh.FingerprintSHA256(s.HostKey()), cfg.Dir, ledger.Redacted(cfg.LedgerSource()))
 	if ml == nil {
 		return s.Serve(ctx, l)
 	}

@@ -21,7 +21,8 @@ type Config struct {
 	Think       time.Duration // the most time a hint or an autoplay move may take
 	Idle        time.Duration // a game with no key for this long is saved and its player disconnected
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing
-	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure
+	Ledger      string        // the players' database: "" for the SQLite file Dir/ledger.db, or a file's path, or a PostgreSQL URL (see ledger.Open)
+	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure; SQLite only
 	Limits      Limits        // the zero Limits are DefaultLimits
 	// ProxyFrom are the TCP balancers whose connections begin with a PROXY
 	// header (v1 or v2) that gives the player's address, which the limits

@@ -3,13 +3,24 @@
 package serve
 
 import (
+	"path/filepath"
+
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
-// ledgerFile is the name of the leaderboards' database in the server's
-// directory.
+// ledgerFile is the name of the ledger's SQLite file in the server's
+// directory, where it is unless Config.Ledger says otherwise.
 const ledgerFile = "ledger.db"
+
+// LedgerSource returns where the ledger of the server of c is, as
+// ledger.Open takes it: c.Ledger, or the file Dir/ledger.db.
+func (c Config) LedgerSource() string {
+	if c.Ledger != "" {
+		return c.Ledger
+	}
+	return filepath.Join(c.Dir, ledgerFile)
+}
 
 // A playerBoard is the ledger as the game of one player sees it: the
 // playerdata.Ranks of their game.

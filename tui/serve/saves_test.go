@@ -21,24 +21,32 @@ import (
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/playerdata/storetest"
 	"github.com/term2048/2048/tui/serve/ledger"
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
-// openLedger opens the ledger at path with the key of the server of dir,
-// made if it has none, as the server opens it.
-func openLedger(dir, path string) (*ledger.DB, error) {
+// openLedger opens the ledger at source (see ledger.Open) with the key of
+// the server of dir, made if it has none, as the server opens it.
+func openLedger(dir, source string) (*ledger.DB, error) {
 	key, err := loadKey(filepath.Join(dir, keyFile), time.Now())
 	if err != nil {
 		return nil, err
 	}
-	return ledger.Open(path, ledger.Options{Key: key})
+	return ledger.Open(source, ledger.Options{Key: key})
 }
 
-// testSaves returns the saver of a player of a new ledger, and the
-// player's files, in directories of the test's.
+// testSaves returns the saver of a player of a new ledger, in SQLite,
+// and the player's files, in directories of the test's.
 func testSaves(t testing.TB) (*ledgerPlayer, *playerdata.Files) {
 	t.Helper()
+	return testSavesIn(t, ledgertest.SQLite)
+}
+
+// testSavesIn returns the saver of a player of a new ledger in db, and
+// the player's files, in directories of the test's.
+func testSavesIn(t testing.TB, in ledgertest.Database) (*ledgerPlayer, *playerdata.Files) {
+	t.Helper()
 	dir := t.TempDir()
-	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
+	db, err := openLedger(dir, in.New(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,13 +111,15 @@ func damage(t *testing.T, path, statement string) {
 }
 
 // TestLedgerPlayerStore runs the suite of a player's data on the data of
-// a player of a server that keeps a ledger.
+// a player of a server that keeps a ledger, in each database.
 func TestLedgerPlayerStore(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) playerdata.Store {
-		p, files := testSaves(t)
-		files.ConfigDir = filepath.Join(filepath.Dir(files.StateDir), "config")
-		files.CacheDir = filepath.Join(filepath.Dir(files.StateDir), "cache")
-		return p
+	ledgertest.Run(t, func(t *testing.T, db ledgertest.Database) {
+		storetest.Run(t, func(t *testing.T) playerdata.Store {
+			p, files := testSavesIn(t, db)
+			files.ConfigDir = filepath.Join(filepath.Dir(files.StateDir), "config")
+			files.CacheDir = filepath.Join(filepath.Dir(files.StateDir), "cache")
+			return p
+		})
 	})
 }
 
@@ -193,7 +203,11 @@ func TestSavesUnreadableFile(t *testing.T) {
 // move seen, and the one in flight if the server had it (playMoves may
 // send an arrow more than the moves it waits for).
 func TestResumeFromLedger(t *testing.T) {
-	ts := startServer(t, Config{})
+	ledgertest.Run(t, testResumeFromLedger)
+}
+
+func testResumeFromLedger(t *testing.T, db ledgertest.Database) {
+	ts := startServer(t, Config{Ledger: db.New(t)})
 	key := newKey(t)
 	term := ts.play(t, key, 80, 30)
 	term.playMoves(5)

@@ -54,7 +54,7 @@ type Server struct {
 	addrs   *limiter
 	metrics *Metrics   // Config.Metrics, or metrics no one reads
 	players string     // where the players' directories are
-	ledger  *ledger.DB // the leaderboards, DIR/ledger.db
+	ledger  *ledger.DB // the players' data and the leaderboards (see Config.Ledger)
 	lock    *dirlock.Lock
 
 	// runGame plays a game: tui.RunRemote, but for the tests.
@@ -77,11 +77,8 @@ func New(cfg Config) (*Server, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("the server's directory: %w", err)
 	}
-	lock, err := dirlock.Acquire(cfg.Dir)
-	var held *dirlock.HeldError
-	if errors.As(err, &held) {
-		return nil, fmt.Errorf("another server (PID %d) uses %s", held.PID, cfg.Dir)
-	} else if err != nil && !errors.Is(err, dirlock.ErrUnsupported) {
+	lock, err := lockDir(cfg.Dir)
+	if err != nil {
 		return nil, err
 	}
 	s, err := newServer(cfg)
@@ -91,6 +88,19 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.lock = lock
 	return s, nil
+}
+
+// lockDir takes the lock on dir, a server's directory, which one process
+// at a time uses.
+func lockDir(dir string) (*dirlock.Lock, error) {
+	lock, err := dirlock.Acquire(dir)
+	var held *dirlock.HeldError
+	if errors.As(err, &held) {
+		return nil, fmt.Errorf("another server (PID %d) uses %s", held.PID, dir)
+	} else if err != nil && !errors.Is(err, dirlock.ErrUnsupported) {
+		return nil, err
+	}
+	return lock, nil
 }
 
 // newServer sets up the server of cfg, whose directory exists.
@@ -135,7 +145,7 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.ledger, err = ledger.Open(filepath.Join(cfg.Dir, ledgerFile), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
+	if s.ledger, err = ledger.Open(cfg.LedgerSource(), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
 		return nil, err
 	}
 	if forged := s.ledger.Forged(); len(forged) > 0 {

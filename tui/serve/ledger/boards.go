@@ -38,12 +38,12 @@ func (d *DB) Daily(date string, assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH firsts AS (
 	SELECT player, score, tile, moves, undos, assisted, finished,
-		row_number() OVER (PARTITION BY player ORDER BY finished, rowid) AS attempt
-	FROM games WHERE daily = ?
+		row_number() OVER (PARTITION BY player ORDER BY finished, `+d.dialect.recorded+`) AS attempt
+	FROM games WHERE daily = $1
 )
 SELECT f.player, p.name, f.score, f.tile, f.moves, f.undos
 FROM firsts f JOIN players p ON p.fingerprint = f.player
-WHERE f.attempt = 1 AND f.assisted = ?
+WHERE f.attempt = 1 AND f.assisted = $2
 ORDER BY f.score DESC, f.finished, p.name`, date, assisted)
 	if err != nil {
 		return nil, fmt.Errorf("the daily board of %s: %w", date, err)
@@ -57,8 +57,8 @@ func (d *DB) Best(assisted bool) ([]Entry, error) {
 	entries, err := d.board(`
 WITH best AS (
 	SELECT player, score, tile, moves, undos, finished,
-		row_number() OVER (PARTITION BY player ORDER BY score DESC, finished, rowid) AS n
-	FROM games WHERE assisted = ?
+		row_number() OVER (PARTITION BY player ORDER BY score DESC, finished, `+d.dialect.recorded+`) AS n
+	FROM games WHERE assisted = $1
 )
 SELECT b.player, p.name, b.score, b.tile, b.moves, b.undos
 FROM best b JOIN players p ON p.fingerprint = b.player

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // filled returns the path of a closed ledger of the test's with players
@@ -176,24 +177,23 @@ func TestDamagedLedgerRefused(t *testing.T) {
 // the file would, and checks that the next opening sets them aside, keeps
 // them, and ranks the others; and that the game, ranked again as played,
 // is on the boards again.
-func TestForgedGamesSetAside(t *testing.T) {
-	d, path := open(t)
+func TestForgedGamesSetAside(t *testing.T) { ledgertest.Run(t, testForgedGamesSetAside) }
+
+func testForgedGamesSetAside(t *testing.T, db ledgertest.Database) {
+	d, path := openIn(t, db)
 	g1 := played(t, "0000000000000001", 1, 0, noon)
 	g2 := played(t, "0000000000000002", 2, 0, noon.Add(time.Minute))
 	record(t, d, "SHA256:ann", g1)
 	record(t, d, "SHA256:bob", g2)
 	d.Close()
 
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := rawOpen(t, path)
 	if _, err := raw.Exec(`UPDATE games SET score = 999999 WHERE player = 'SHA256:ann'`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
 
-	d, err = Open(path, testOptions)
+	d, err := Open(path, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,8 +220,10 @@ func TestForgedGamesSetAside(t *testing.T) {
 
 // TestWrongKeyRefused checks that a ledger opened with another key than
 // its games were signed with is refused, and nothing set aside.
-func TestWrongKeyRefused(t *testing.T) {
-	d, path := open(t)
+func TestWrongKeyRefused(t *testing.T) { ledgertest.Run(t, testWrongKeyRefused) }
+
+func testWrongKeyRefused(t *testing.T, db ledgertest.Database) {
+	d, path := openIn(t, db)
 	record(t, d, "SHA256:ann", played(t, "0000000000000001", 1, 0, noon))
 	d.Close()
 	other := testOptions

@@ -8,7 +8,9 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
@@ -74,14 +76,14 @@ func (d *DB) rank(ctx context.Context, tx *sql.Tx, fingerprint string, g history
 	for _, m := range g.Moves {
 		path.WriteByte(m.Letter())
 	}
-	if _, err := addPlayer(ctx, tx, fingerprint, d.now()); err != nil {
+	if _, err := d.addPlayer(ctx, tx, fingerprint); err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	r := gameRow{player: fingerprint, id: g.ID, seed: int64(g.Seed), daily: g.Daily, score: g.Score, tile: g.HighestTile(),
 		moves: g.MoveCount, undos: g.Undos, assisted: Assisted(&g), finished: g.Ended.Unix(), path: path.String()}
 	res, err := tx.ExecContext(ctx, `
 INSERT INTO games (player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`,
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (player, id) DO NOTHING`,
 		r.player, r.id, r.seed, r.daily, r.score, r.tile, r.moves, r.undos, r.assisted, r.finished, r.path, d.key.sign(r))
 	if err != nil {
 		return false, fmt.Errorf("game %s: %w", g.ID, err)
@@ -94,28 +96,40 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player, id) DO NOTHING`
 }
 
 // inTx runs f in a transaction, and commits it if f returns nil; with
-// sync the commit waits for the disk (synchronous=FULL for it), else it
-// is as durable as every other (see SaveGame).
+// sync the commit waits for the disk (in SQLite, synchronous=FULL for it),
+// else it is as durable as every other (see SaveGame). A transaction that
+// the database aborted because another ran beside it runs again, f with
+// it (see dialect.retry): f sets what it returns afresh.
 func (d *DB) inTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) error {
+	for try := 1; ; try++ {
+		err := d.tryTx(sync, f)
+		if err == nil || try == maxTries || !d.dialect.retry(err) {
+			return err
+		}
+		// A pause of a few milliseconds, drawn so that two servers
+		// that collided do not run again in step.
+		time.Sleep(time.Duration(rand.N(2*try)) * time.Millisecond)
+	}
+}
+
+// tryTx runs f in a transaction once, as inTx says.
+func (d *DB) tryTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) error {
 	ctx := context.Background()
-	// The one connection, held for the transaction and the pragmas around
+	// One connection, held for the transaction and the pragmas around
 	// it: no other write commits with FULL, nor this one with NORMAL.
 	c, err := d.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if sync {
-		if _, err := c.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
+	if sync && d.dialect.syncFull != "" {
+		restore, err := d.syncFull(ctx, c)
+		if err != nil {
 			return err
 		}
-		defer func() {
-			if _, err := c.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); err != nil {
-				c.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with FULL
-			}
-		}()
+		defer restore()
 	}
-	tx, err := c.BeginTx(ctx, nil)
+	tx, err := c.BeginTx(ctx, d.dialect.txOptions)
 	if err != nil {
 		return err
 	}
@@ -126,13 +140,27 @@ func (d *DB) inTx(sync bool, f func(ctx context.Context, tx *sql.Tx) error) erro
 	return tx.Commit()
 }
 
+// syncFull makes the commits of c wait for the disk, and returns the
+// function that makes them as they were, which, if it fails, keeps c from
+// going back to the pool.
+func (d *DB) syncFull(ctx context.Context, c *sql.Conn) (restore func(), err error) {
+	if _, err := c.ExecContext(ctx, d.dialect.syncFull); err != nil {
+		return nil, err
+	}
+	return func() {
+		if _, err := c.ExecContext(ctx, d.dialect.syncNormal); err != nil {
+			c.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with FULL
+		}
+	}, nil
+}
+
 // Replay plays the game id of the player of fingerprint again from what
 // the ledger holds of it, and returns it at its end: a check that the
 // ledger's games are what it ranks them as.
 func (d *DB) Replay(fingerprint, id string) (*engine.Game, error) {
 	var seed int64
 	var path string
-	err := d.db.QueryRow(`SELECT seed, path FROM games WHERE player = ? AND id = ?`, fingerprint, id).Scan(&seed, &path)
+	err := d.db.QueryRow(`SELECT seed, path FROM games WHERE player = $1 AND id = $2`, fingerprint, id).Scan(&seed, &path)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}

@@ -68,7 +68,7 @@ func (d *DB) appendGame(ctx context.Context, tx *sql.Tx, fingerprint string, g h
 func (d *DB) appendLine(ctx context.Context, tx *sql.Tx, fingerprint, id string, line []byte) (bool, error) {
 	if id != "" {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM history WHERE player = ? AND id = ?`, fingerprint, id).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM history WHERE player = $1 AND id = $2`, fingerprint, id).Scan(&n); err != nil {
 			return false, err
 		}
 		if n > 0 {
@@ -77,21 +77,21 @@ func (d *DB) appendLine(ctx context.Context, tx *sql.Tx, fingerprint, id string,
 	}
 	_, err := tx.ExecContext(ctx, `
 INSERT INTO history (player, seq, id, line)
-SELECT ?, coalesce(max(seq), 0) + 1, ?, ? FROM history WHERE player = ?`, fingerprint, id, string(line), fingerprint)
+SELECT $1, coalesce(max(seq), 0) + 1, $2, $3 FROM history WHERE player = $1`, fingerprint, id, string(line))
 	return err == nil, err
 }
 
 // History returns the lines of the history of the player of fingerprint,
 // oldest first, each without its newline.
 func (d *DB) History(fingerprint string) ([][]byte, error) {
-	return d.historyLines(`SELECT line FROM history WHERE player = ? ORDER BY seq`, fingerprint)
+	return d.historyLines(`SELECT line FROM history WHERE player = $1 ORDER BY seq`, fingerprint)
 }
 
 // HistoryOf returns the lines of the history of the player of fingerprint
 // of the game id, oldest first: one, unless the history holds lines of no
 // ID (id "") or was written outside the ledger.
 func (d *DB) HistoryOf(fingerprint, id string) ([][]byte, error) {
-	return d.historyLines(`SELECT line FROM history WHERE player = ? AND id = ? ORDER BY seq`, fingerprint, id)
+	return d.historyLines(`SELECT line FROM history WHERE player = $1 AND id = $2 ORDER BY seq`, fingerprint, id)
 }
 
 // historyLines returns the lines query selects with args.
@@ -123,7 +123,7 @@ func (d *DB) historyLines(query string, args ...any) ([][]byte, error) {
 // LoadIndex returns the index of the history of the player of
 // fingerprint kept last; ok is false if none is kept.
 func (d *DB) LoadIndex(fingerprint string) (index []byte, ok bool, err error) {
-	err = d.db.QueryRow(`SELECT data FROM history_index WHERE player = ?`, fingerprint).Scan(&index)
+	err = d.db.QueryRow(`SELECT data FROM history_index WHERE player = $1`, fingerprint).Scan(&index)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -136,7 +136,7 @@ func (d *DB) LoadIndex(fingerprint string) (index []byte, ok bool, err error) {
 // SaveIndex keeps index as the index of the history of the player of
 // fingerprint, without waiting for the disk: it is made again if lost.
 func (d *DB) SaveIndex(fingerprint string, index []byte) error {
-	_, err := d.db.Exec(`INSERT INTO history_index (player, data) VALUES (?, ?)
+	_, err := d.db.Exec(`INSERT INTO history_index (player, data) VALUES ($1, $2)
 ON CONFLICT (player) DO UPDATE SET data = excluded.data`, fingerprint, index)
 	if err != nil {
 		return fmt.Errorf("keeping the index of the history: %w", err)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // missing returns those of ids, games of the player of fp, that the
@@ -20,7 +21,7 @@ func missing(t testing.TB, d *DB, fp string, ids []string) []string {
 	var m []string
 	for _, id := range ids {
 		var n int
-		if err := d.db.QueryRow(`SELECT count(*) FROM games WHERE player = ? AND id = ?`, fp, id).Scan(&n); err != nil {
+		if err := d.db.QueryRow(`SELECT count(*) FROM games WHERE player = $1 AND id = $2`, fp, id).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		if n == 0 {
@@ -54,8 +55,10 @@ func idsIn(t *testing.T, d *DB, fp string) []string {
 // TestAppendHistoryRanks: a game added to the history is ranked with it;
 // one from a position set up, or refused, is in the history and not
 // ranked; a game whose ID the history holds is not added again.
-func TestAppendHistoryRanks(t *testing.T) {
-	d, _ := open(t)
+func TestAppendHistoryRanks(t *testing.T) { ledgertest.Run(t, testAppendHistoryRanks) }
+
+func testAppendHistoryRanks(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	const fp = "SHA256:a"
 	ranked := played(t, "0000000000000001", 1, 0, noon)
 	setUp := played(t, "0000000000000002", 2, 20, noon)
@@ -90,8 +93,10 @@ func TestAppendHistoryRanks(t *testing.T) {
 
 // TestImport: a player's files are imported once, each game once,
 // those that rank ranked, and the reviews kept.
-func TestImport(t *testing.T) {
-	d, _ := open(t)
+func TestImport(t *testing.T) { ledgertest.Run(t, testImport) }
+
+func testImport(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	const fp = "SHA256:old"
 	a, b, c := played(t, "000000000000000a", 1, 0, noon), played(t, "000000000000000b", 2, 30, noon), played(t, "000000000000000c", 3, 40, noon)
 	lineOf := func(g history.Game) []byte {
@@ -152,7 +157,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrate(context.Background(), raw, testOptions.Key, 5); err != nil {
+	if err := migrate(context.Background(), raw, sqliteDialect, testOptions.Key, 5); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

@@ -6,7 +6,10 @@ import "sync"
 
 // The players' data is for one game at a time: a second session of a key
 // is refused while the first plays (see Hold). One server at a time opens
-// a ledger (it locks its directory), so the holds of its process are all.
+// a SQLite ledger (it locks its directory), so the holds of its process
+// are all; servers that share a PostgreSQL database hold their own
+// players only, and a player may play on two of them at once, the last
+// game saved kept.
 
 // holds are the players whose data a game holds.
 type holds struct {

@@ -38,7 +38,7 @@ type Files struct {
 // imported.
 func (d *DB) Imported(fingerprint string) (bool, error) {
 	var n int
-	if err := d.db.QueryRow(`SELECT count(*) FROM imported WHERE player = ?`, fingerprint).Scan(&n); err != nil {
+	if err := d.db.QueryRow(`SELECT count(*) FROM imported WHERE player = $1`, fingerprint).Scan(&n); err != nil {
 		return false, fmt.Errorf("the player's files imported: %w", err)
 	}
 	return n > 0, nil
@@ -57,7 +57,7 @@ func (d *DB) Imported(fingerprint string) (bool, error) {
 func (d *DB) Import(fingerprint string, f Files) (imported bool, refused []error, err error) {
 	err = d.inTx(true, func(ctx context.Context, tx *sql.Tx) error {
 		var done int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM imported WHERE player = ?`, fingerprint).Scan(&done); err != nil || done > 0 {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM imported WHERE player = $1`, fingerprint).Scan(&done); err != nil || done > 0 {
 			return err
 		}
 		imported, refused = true, nil
@@ -69,12 +69,12 @@ func (d *DB) Import(fingerprint string, f Files) (imported bool, refused []error
 			return err
 		}
 		for name, review := range f.Reviews {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (player, name, review, updated) VALUES (?, ?, ?, ?)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (player, name, review, updated) VALUES ($1, $2, $3, $4)
 ON CONFLICT (player, name) DO NOTHING`, fingerprint, name, review, d.now().Unix()); err != nil {
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO imported (player, imported, games, reviews) VALUES (?, ?, ?, ?)`,
+		_, err = tx.ExecContext(ctx, `INSERT INTO imported (player, imported, games, reviews) VALUES ($1, $2, $3, $4)`,
 			fingerprint, d.now().Unix(), games, len(f.Reviews))
 		return err
 	})

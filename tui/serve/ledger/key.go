@@ -7,6 +7,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"strconv"
@@ -107,12 +108,18 @@ func readGameRows(ctx context.Context, q querier) ([]signedRow, error) {
 // setAsideForged moves the games whose signature does not match their row
 // to forged_games, in one transaction, and returns them as PLAYER/ID. If
 // no game matches, the key is the wrong one, and it moves none.
-func (d *DB) setAsideForged(ctx context.Context) ([]string, error) {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
+func (d *DB) setAsideForged() ([]string, error) {
+	var forged []string
+	err := d.inTx(false, func(ctx context.Context, tx *sql.Tx) (err error) {
+		forged, err = d.moveForged(ctx, tx)
+		return err
+	})
+	return forged, err
+}
+
+// moveForged moves the games forged to forged_games in tx, as
+// setAsideForged says.
+func (d *DB) moveForged(ctx context.Context, tx *sql.Tx) ([]string, error) {
 	rows, err := readGameRows(ctx, tx)
 	if err != nil {
 		return nil, fmt.Errorf("reading the games' signatures: %w", err)
@@ -124,11 +131,11 @@ func (d *DB) setAsideForged(ctx context.Context) ([]string, error) {
 		}
 		forged = append(forged, r.player+"/"+r.id)
 		if _, err := tx.ExecContext(ctx, `
-INSERT INTO forged_games SELECT player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac, ?
-FROM games WHERE player = ? AND id = ?`, d.now().Unix(), r.player, r.id); err != nil {
+INSERT INTO forged_games SELECT player, id, seed, daily, score, tile, moves, undos, assisted, finished, path, mac, CAST($1 AS BIGINT)
+FROM games WHERE player = $2 AND id = $3`, d.now().Unix(), r.player, r.id); err != nil {
 			return nil, fmt.Errorf("setting a game aside: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE player = ? AND id = ?`, r.player, r.id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE player = $1 AND id = $2`, r.player, r.id); err != nil {
 			return nil, fmt.Errorf("setting a game aside: %w", err)
 		}
 	}
@@ -139,5 +146,5 @@ FROM games WHERE player = ? AND id = ?`, d.now().Unix(), r.player, r.id); err !=
 		return nil, fmt.Errorf("none of its %d games carries the signature of this server's key: "+
 			"the key is not the one its games were signed with (nothing was set aside)", len(rows))
 	}
-	return forged, tx.Commit()
+	return forged, nil
 }

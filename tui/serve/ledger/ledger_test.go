@@ -14,6 +14,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // played returns the line of a game of seed played to its end (or to
@@ -46,16 +47,39 @@ func daily(t testing.TB, id, date string, moves int, ended time.Time) history.Ga
 	return g
 }
 
-// open opens a ledger in a new file of the test's, closed when it ends.
+// open opens a ledger in a new SQLite file of the test's, closed when it
+// ends, and returns it and its path.
 func open(t testing.TB) (*DB, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "ledger.db")
-	d, err := Open(path, testOptions)
+	return openIn(t, ledgertest.SQLite)
+}
+
+// openIn opens a new ledger of the test's in db, closed when the test
+// ends, and returns it and where it is, as Open takes it.
+func openIn(t testing.TB, db ledgertest.Database) (*DB, string) {
+	t.Helper()
+	source := db.New(t)
+	d, err := Open(source, testOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	return d, path
+	return d, source
+}
+
+// rawOpen opens the database of the ledger at source as the driver's
+// own, with no check nor schema, as an operator or another program would.
+func rawOpen(t testing.TB, source string) *sql.DB {
+	t.Helper()
+	driver, name := "sqlite", "file:"+source
+	if IsPostgres(source) {
+		driver, name = "pgx", source
+	}
+	raw, err := sql.Open(driver, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
 
 // record records g for fp, failing the test on an error.
@@ -85,13 +109,18 @@ var noon = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 // date's own, as history.DailySeed gives it.
 var testOptions = Options{Key: Key{Secret: [32]byte{2, 0, 4, 8}, From: "2030-01-01"}}
 
-func TestOpenEmpty(t *testing.T) {
-	d, _ := open(t)
+func TestOpenEmpty(t *testing.T) { ledgertest.Run(t, testOpenEmpty) }
+
+func testOpenEmpty(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	if v, err := d.Version(); err != nil || v != len(migrations) {
 		t.Fatalf("Version() = %d, %v; want %d", v, err, len(migrations))
 	}
 	if err := d.IntegrityCheck(); err != nil {
 		t.Fatal(err)
+	}
+	if d.dialect != sqliteDialect {
+		return
 	}
 	var mode string
 	if err := d.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -108,7 +137,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if err := migrate(ctx, raw, testOptions.Key, 1); err != nil {
+	if err := migrate(ctx, raw, sqliteDialect, testOptions.Key, 1); err != nil {
 		t.Fatal(err)
 	}
 	g := daily(t, "0000000000000001", "2026-11-26", 0, noon)
@@ -120,7 +149,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := version(ctx, raw); v != 1 {
+	if v, _ := sqliteVersion(ctx, raw); v != 1 {
 		t.Fatalf("version %d; want 1", v)
 	}
 	raw.Close()
@@ -146,9 +175,11 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 }
 
-func TestNewerSchemaRefused(t *testing.T) {
-	d, path := open(t)
-	if _, err := d.db.Exec(`PRAGMA user_version = 99`); err != nil {
+func TestNewerSchemaRefused(t *testing.T) { ledgertest.Run(t, testNewerSchemaRefused) }
+
+func testNewerSchemaRefused(t *testing.T, db ledgertest.Database) {
+	d, path := openIn(t, db)
+	if err := d.dialect.setVersion(context.Background(), d.db, 99); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -160,8 +191,10 @@ func TestNewerSchemaRefused(t *testing.T) {
 
 // TestRecordRefusesForgery records games whose lines claim what their
 // moves do not give: none is stored.
-func TestRecordRefusesForgery(t *testing.T) {
-	d, _ := open(t)
+func TestRecordRefusesForgery(t *testing.T) { ledgertest.Run(t, testRecordRefusesForgery) }
+
+func testRecordRefusesForgery(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	g := played(t, "00000000000000aa", 7, 0, noon)
 	forged := map[string]func(g *history.Game){
 		"a higher score":         func(g *history.Game) { g.Score += 4 },
@@ -194,8 +227,10 @@ func TestRecordRefusesForgery(t *testing.T) {
 	}
 }
 
-func TestRecordOnce(t *testing.T) {
-	d, path := open(t)
+func TestRecordOnce(t *testing.T) { ledgertest.Run(t, testRecordOnce) }
+
+func testRecordOnce(t *testing.T, db ledgertest.Database) {
+	d, path := openIn(t, db)
 	g := played(t, "00000000000000bb", 3, 0, noon)
 	if !record(t, d, "SHA256:a", g) {
 		t.Error("first Record: not added")
@@ -226,8 +261,10 @@ func TestRecordOnce(t *testing.T) {
 // TestDailyFirstAttemptCounts: a player's first attempt of the day ranks,
 // even when a later one, better, was recorded before it (a re-sync from
 // the history after a crash).
-func TestDailyFirstAttemptCounts(t *testing.T) {
-	d, _ := open(t)
+func TestDailyFirstAttemptCounts(t *testing.T) { ledgertest.Run(t, testDailyFirstAttemptCounts) }
+
+func testDailyFirstAttemptCounts(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	const date = "2026-11-26"
 	short := daily(t, "0000000000000001", date, 20, noon)
 	whole := daily(t, "0000000000000002", date, 0, noon.Add(time.Hour))
@@ -253,8 +290,10 @@ func TestDailyFirstAttemptCounts(t *testing.T) {
 	}
 }
 
-func TestByHandAndAssistedApart(t *testing.T) {
-	d, _ := open(t)
+func TestByHandAndAssistedApart(t *testing.T) { ledgertest.Run(t, testByHandAndAssistedApart) }
+
+func testByHandAndAssistedApart(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	const date = "2026-11-26"
 	hinted := daily(t, "0000000000000001", date, 0, noon)
 	hinted.Hinted = true
@@ -292,8 +331,10 @@ func TestByHandAndAssistedApart(t *testing.T) {
 	}
 }
 
-func TestPlaces(t *testing.T) {
-	d, _ := open(t)
+func TestPlaces(t *testing.T) { ledgertest.Run(t, testPlaces) }
+
+func testPlaces(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	for i, seed := range []uint64{1, 2, 3, 4} {
 		record(t, d, fmt.Sprintf("SHA256:%d", i), played(t, "0000000000000001", seed, 0, noon))
 	}
@@ -314,7 +355,9 @@ func TestPlaces(t *testing.T) {
 	}
 }
 
-func TestNames(t *testing.T) {
+func TestNames(t *testing.T) { ledgertest.Run(t, testNames) }
+
+func testNames(t *testing.T, db ledgertest.Database) {
 	for name, in := range map[string]string{
 		"empty":                      "",
 		"spaces":                     "   ",
@@ -360,7 +403,7 @@ func TestNames(t *testing.T) {
 		}
 	}
 
-	d, _ := open(t)
+	d, _ := openIn(t, db)
 	p, err := d.Join("SHA256:a")
 	if err != nil || p.Name != DefaultName("SHA256:a") || p.Chosen {
 		t.Fatalf("Join = %+v, %v", p, err)
@@ -393,8 +436,10 @@ func TestNames(t *testing.T) {
 // is refused as taken: other scripts' letters, digits for letters, other
 // cases, marks, and their mixtures; and that names that only share
 // letters are not.
-func TestLookAlikeNames(t *testing.T) {
-	d, _ := open(t)
+func TestLookAlikeNames(t *testing.T) { ledgertest.Run(t, testLookAlikeNames) }
+
+func testLookAlikeNames(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	for fp, name := range map[string]string{"SHA256:alice": "Alice", "SHA256:bob": "bob", "SHA256:pro": "ProGamer", "SHA256:m": "m"} {
 		if _, err := d.Rename(fp, name); err != nil {
 			t.Fatal(err)

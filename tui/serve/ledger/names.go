@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -126,18 +125,18 @@ type querier interface {
 
 // freeDefaultName returns the shortest default name of fingerprint that
 // no other player has, nor one that looks like it.
-func freeDefaultName(ctx context.Context, q querier, fingerprint string) (string, error) {
+func (d *DB) freeDefaultName(ctx context.Context, q querier, fingerprint string) (string, error) {
 	return firstFreeName(fingerprint, func(name string) (n int, err error) {
-		return looksTaken(ctx, q, name, fingerprint)
+		return d.looksTaken(ctx, q, name, fingerprint)
 	})
 }
 
 // looksTaken counts the players other than the player of fingerprint whose
 // name is name, or looks like it (see skeleton).
-func looksTaken(ctx context.Context, q querier, name, fingerprint string) (n int, err error) {
+func (d *DB) looksTaken(ctx context.Context, q querier, name, fingerprint string) (n int, err error) {
 	written, lower := skeleton(name)
 	err = q.QueryRowContext(ctx, `SELECT count(*) FROM players
-WHERE (name = ? COLLATE NOCASE OR skeleton = ? OR skeleton_lower = ?) AND fingerprint <> ?`, name, written, lower, fingerprint).Scan(&n)
+WHERE (`+d.dialect.sameName+` OR skeleton = $2 OR skeleton_lower = $3) AND fingerprint <> $4`, name, written, lower, fingerprint).Scan(&n)
 	return n, err
 }
 
@@ -167,35 +166,30 @@ type Player struct {
 // Join returns the player of fingerprint, who is added with their default
 // name if they are new.
 func (d *DB) Join(fingerprint string) (Player, error) {
-	ctx := context.Background()
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return Player{}, fmt.Errorf("the player %s: %w", fingerprint, err)
-	}
-	defer tx.Rollback()
-	p, err := addPlayer(ctx, tx, fingerprint, d.now())
-	if err == nil {
-		err = tx.Commit()
-	}
+	var p Player
+	err := d.inTx(false, func(ctx context.Context, tx *sql.Tx) (err error) {
+		p, err = d.addPlayer(ctx, tx, fingerprint)
+		return err
+	})
 	if err != nil {
 		return Player{}, fmt.Errorf("the player %s: %w", fingerprint, err)
 	}
 	return p, nil
 }
 
-// addPlayer returns the player of fingerprint, added at now if need be.
-func addPlayer(ctx context.Context, tx *sql.Tx, fingerprint string, now time.Time) (Player, error) {
+// addPlayer returns the player of fingerprint, added if need be.
+func (d *DB) addPlayer(ctx context.Context, tx *sql.Tx, fingerprint string) (Player, error) {
 	p := Player{Fingerprint: fingerprint}
-	err := tx.QueryRowContext(ctx, `SELECT name, chosen FROM players WHERE fingerprint = ?`, fingerprint).Scan(&p.Name, &p.Chosen)
+	err := tx.QueryRowContext(ctx, `SELECT name, chosen FROM players WHERE fingerprint = $1`, fingerprint).Scan(&p.Name, &p.Chosen)
 	if !errors.Is(err, sql.ErrNoRows) {
 		return p, err
 	}
-	if p.Name, err = freeDefaultName(ctx, tx, fingerprint); err != nil {
+	if p.Name, err = d.freeDefaultName(ctx, tx, fingerprint); err != nil {
 		return p, err
 	}
 	written, lower := skeleton(p.Name)
-	_, err = tx.ExecContext(ctx, `INSERT INTO players (fingerprint, created, name, skeleton, skeleton_lower) VALUES (?, ?, ?, ?, ?)`,
-		fingerprint, now.Unix(), p.Name, written, lower)
+	_, err = tx.ExecContext(ctx, `INSERT INTO players (fingerprint, created, name, skeleton, skeleton_lower) VALUES ($1, $2, $3, $4, $5)`,
+		fingerprint, d.now().Unix(), p.Name, written, lower)
 	return p, err
 }
 
@@ -207,28 +201,26 @@ func (d *DB) Rename(fingerprint, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ctx := context.Background()
-	tx, err := d.db.BeginTx(ctx, nil)
+	err = d.inTx(false, func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := d.addPlayer(ctx, tx, fingerprint); err != nil {
+			return err
+		}
+		taken, err := d.looksTaken(ctx, tx, name, fingerprint)
+		if err != nil {
+			return err
+		}
+		if taken > 0 {
+			return fmt.Errorf("%q: %w", name, ErrNameTaken)
+		}
+		written, lower := skeleton(name)
+		_, err = tx.ExecContext(ctx, `UPDATE players SET name = $1, skeleton = $2, skeleton_lower = $3, chosen = TRUE WHERE fingerprint = $4`,
+			name, written, lower, fingerprint)
+		return err
+	})
+	if errors.Is(err, ErrNameTaken) {
+		return "", err
+	}
 	if err != nil {
-		return "", fmt.Errorf("renaming: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := addPlayer(ctx, tx, fingerprint, d.now()); err != nil {
-		return "", fmt.Errorf("renaming: %w", err)
-	}
-	taken, err := looksTaken(ctx, tx, name, fingerprint)
-	if err != nil {
-		return "", fmt.Errorf("renaming: %w", err)
-	}
-	if taken > 0 {
-		return "", fmt.Errorf("%q: %w", name, ErrNameTaken)
-	}
-	written, lower := skeleton(name)
-	if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ?, skeleton = ?, skeleton_lower = ?, chosen = 1 WHERE fingerprint = ?`,
-		name, written, lower, fingerprint); err != nil {
-		return "", fmt.Errorf("renaming: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return "", fmt.Errorf("renaming: %w", err)
 	}
 	return name, nil

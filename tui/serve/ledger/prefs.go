@@ -19,7 +19,7 @@ import (
 // LoadPrefs returns the text of the preferences of the player of
 // fingerprint; ok is false if the ledger keeps none.
 func (d *DB) LoadPrefs(fingerprint string) (text []byte, ok bool, err error) {
-	err = d.db.QueryRow(`SELECT prefs FROM prefs WHERE player = ?`, fingerprint).Scan(&text)
+	err = d.db.QueryRow(`SELECT prefs FROM prefs WHERE player = $1`, fingerprint).Scan(&text)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -36,7 +36,7 @@ func (d *DB) LoadPrefs(fingerprint string) (text []byte, ok bool, err error) {
 // in place of those kept before, in one commit.
 func (d *DB) SavePrefs(fingerprint string, text []byte) error {
 	_, err := d.db.Exec(`
-INSERT INTO prefs (player, prefs, updated) VALUES (?, ?, ?)
+INSERT INTO prefs (player, prefs, updated) VALUES ($1, $2, $3)
 ON CONFLICT (player) DO UPDATE SET prefs = excluded.prefs, updated = excluded.updated`,
 		fingerprint, nonNil(text), d.now().Unix())
 	if err != nil {
@@ -54,7 +54,7 @@ func importPrefs(ctx context.Context, tx *sql.Tx, fingerprint string, text []byt
 	if text == nil {
 		return nil
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO prefs (player, prefs, updated) VALUES (?, ?, ?)
+	_, err := tx.ExecContext(ctx, `INSERT INTO prefs (player, prefs, updated) VALUES ($1, $2, $3)
 ON CONFLICT (player) DO NOTHING`, fingerprint, nonNil(text), now.Unix())
 	return err
 }

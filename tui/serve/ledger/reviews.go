@@ -17,7 +17,7 @@ import (
 // LoadReview returns the review name of the player of fingerprint; ok is
 // false if the ledger keeps none.
 func (d *DB) LoadReview(fingerprint, name string) (review []byte, ok bool, err error) {
-	err = d.db.QueryRow(`SELECT review FROM reviews WHERE player = ? AND name = ?`, fingerprint, name).Scan(&review)
+	err = d.db.QueryRow(`SELECT review FROM reviews WHERE player = $1 AND name = $2`, fingerprint, name).Scan(&review)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -31,7 +31,7 @@ func (d *DB) LoadReview(fingerprint, name string) (review []byte, ok bool, err e
 // fingerprint, in place of the one kept before.
 func (d *DB) SaveReview(fingerprint, name string, review []byte) error {
 	_, err := d.db.Exec(`
-INSERT INTO reviews (player, name, review, updated) VALUES (?, ?, ?, ?)
+INSERT INTO reviews (player, name, review, updated) VALUES ($1, $2, $3, $4)
 ON CONFLICT (player, name) DO UPDATE SET review = excluded.review, updated = excluded.updated`,
 		fingerprint, name, review, d.now().Unix())
 	if err != nil {

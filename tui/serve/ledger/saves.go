@@ -5,7 +5,6 @@ package ledger
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 
@@ -43,7 +42,7 @@ func (e *UndecodableError) Unwrap() error { return e.Err }
 // aside.
 func (d *DB) LoadGame(fingerprint string) (g playerdata.SavedGame, ok bool, err error) {
 	var data []byte
-	err = d.db.QueryRow(`SELECT game FROM saved_games WHERE player = ?`, fingerprint).Scan(&data)
+	err = d.db.QueryRow(`SELECT game FROM saved_games WHERE player = $1`, fingerprint).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return playerdata.SavedGame{}, false, nil
 	}
@@ -76,13 +75,13 @@ func (d *DB) SaveGame(fingerprint string, g playerdata.SavedGame, sync bool) err
 
 // upsertGame is the statement of SaveGame.
 const upsertGame = `
-INSERT INTO saved_games (player, version, game, updated) VALUES (?, ?, ?, ?)
+INSERT INTO saved_games (player, version, game, updated) VALUES ($1, $2, $3, $4)
 ON CONFLICT (player) DO UPDATE SET version = excluded.version, game = excluded.game, updated = excluded.updated`
 
 // saveGame keeps data, a game in progress encoded, as SaveGame says.
 func (d *DB) saveGame(fingerprint string, data []byte, sync bool) error {
 	ctx := context.Background()
-	if !sync {
+	if !sync || d.dialect.syncFull == "" {
 		_, err := d.db.ExecContext(ctx, upsertGame, fingerprint, playerdata.SavedGameVersion, string(data), d.now().Unix())
 		return err
 	}
@@ -93,14 +92,12 @@ func (d *DB) saveGame(fingerprint string, data []byte, sync bool) error {
 		return err
 	}
 	defer c.Close()
-	if _, err := c.ExecContext(ctx, `PRAGMA synchronous = FULL`); err != nil {
+	restore, err := d.syncFull(ctx, c)
+	if err != nil {
 		return err
 	}
+	defer restore()
 	_, err = c.ExecContext(ctx, upsertGame, fingerprint, playerdata.SavedGameVersion, string(data), d.now().Unix())
-	if _, e := c.ExecContext(ctx, `PRAGMA synchronous = NORMAL`); e != nil && err == nil {
-		c.Raw(func(any) error { return driver.ErrBadConn }) // not back to the pool with FULL
-		err = e
-	}
 	return err
 }
 
@@ -109,20 +106,15 @@ func (d *DB) saveGame(fingerprint string, data []byte, sync bool) error {
 // one transaction: the player then has none, and the bytes are kept for an
 // operator to look at (see docs/serve.md).
 func (d *DB) SetAside(fingerprint, why string) error {
-	ctx := context.Background()
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err == nil {
-		defer tx.Rollback()
-		_, err = tx.ExecContext(ctx, `
+	err := d.inTx(false, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `
 INSERT INTO damaged_games (player, version, game, updated, set_aside, why)
-SELECT player, version, game, updated, ?, ? FROM saved_games WHERE player = ?`, d.now().Unix(), why, fingerprint)
-	}
-	if err == nil {
-		_, err = tx.ExecContext(ctx, `DELETE FROM saved_games WHERE player = ?`, fingerprint)
-	}
-	if err == nil {
-		err = tx.Commit()
-	}
+SELECT player, version, game, updated, CAST($1 AS BIGINT), CAST($2 AS TEXT) FROM saved_games WHERE player = $3`, d.now().Unix(), why, fingerprint)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `DELETE FROM saved_games WHERE player = $1`, fingerprint)
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("setting the saved game aside: %w", err)
 	}

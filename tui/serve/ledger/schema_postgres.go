@@ -1,0 +1,155 @@
+//go:build serve
+
+package ledger
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The schema's steps in PostgreSQL, each that of SQLite of the same
+// version (see schema_sqlite.go) in PostgreSQL's types: BIGINT for
+// SQLite's integers (times in Unix seconds among them), BOOLEAN for its
+// integers that are 0 or 1, BYTEA for its BLOBs. The games carry a column
+// of their own, recorded, that orders them as they were recorded, as
+// SQLite's rowid does.
+
+// postgresSchema1 makes the first tables (see sqliteSchema1).
+func postgresSchema1(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE players (
+	fingerprint TEXT PRIMARY KEY,
+	created     BIGINT NOT NULL
+);
+CREATE TABLE games (
+	player   TEXT NOT NULL REFERENCES players(fingerprint),
+	id       TEXT NOT NULL,
+	seed     BIGINT NOT NULL,
+	daily    TEXT NOT NULL,
+	score    BIGINT NOT NULL,
+	tile     BIGINT NOT NULL,
+	moves    BIGINT NOT NULL,
+	undos    BIGINT NOT NULL,
+	assisted BOOLEAN NOT NULL,
+	finished BIGINT NOT NULL,
+	path     TEXT NOT NULL,
+	recorded BIGINT GENERATED ALWAYS AS IDENTITY,
+	PRIMARY KEY (player, id)
+);
+CREATE INDEX games_best ON games(assisted, score);`)
+	return err
+}
+
+// postgresSchema2 gives every player a name (see sqliteSchema2), unique
+// whatever the case of its ASCII letters, as SQLite's NOCASE compares.
+func postgresSchema2(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+ALTER TABLE players ADD COLUMN name TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN chosen BOOLEAN NOT NULL DEFAULT FALSE;
+CREATE INDEX games_daily ON games(daily, player, finished);`)
+	if err != nil {
+		return err
+	}
+	if err := nameAll(ctx, tx, postgresDialect.sameName); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `CREATE UNIQUE INDEX players_name ON players((`+asciiLower("name")+`))`)
+	return err
+}
+
+// postgresSchema3 keeps each player's game in progress, and the saved
+// games that could not be decoded (see sqliteSchema3).
+func postgresSchema3(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE saved_games (
+	player  TEXT PRIMARY KEY,
+	version BIGINT NOT NULL,
+	game    TEXT NOT NULL,
+	updated BIGINT NOT NULL
+);
+CREATE TABLE damaged_games (
+	player    TEXT NOT NULL,
+	version   BIGINT NOT NULL,
+	game      TEXT NOT NULL,
+	updated   BIGINT NOT NULL,
+	set_aside BIGINT NOT NULL,
+	why       TEXT NOT NULL
+);`)
+	return err
+}
+
+// postgresSchema4 signs every game with the server's key (see
+// sqliteSchema4).
+func postgresSchema4(ctx context.Context, tx *sql.Tx, key Key) error {
+	if _, err := tx.ExecContext(ctx, `
+ALTER TABLE games ADD COLUMN mac BYTEA NOT NULL DEFAULT ''::bytea;
+CREATE TABLE forged_games (
+	player    TEXT NOT NULL,
+	id        TEXT NOT NULL,
+	seed      BIGINT NOT NULL,
+	daily     TEXT NOT NULL,
+	score     BIGINT NOT NULL,
+	tile      BIGINT NOT NULL,
+	moves     BIGINT NOT NULL,
+	undos     BIGINT NOT NULL,
+	assisted  BOOLEAN NOT NULL,
+	finished  BIGINT NOT NULL,
+	path      TEXT NOT NULL,
+	mac       BYTEA NOT NULL,
+	set_aside BIGINT NOT NULL
+);`); err != nil {
+		return err
+	}
+	return signAll(ctx, tx, key)
+}
+
+// postgresSchema5 keeps the skeletons of each player's name (see
+// sqliteSchema5).
+func postgresSchema5(ctx context.Context, tx *sql.Tx, _ Key) error {
+	if _, err := tx.ExecContext(ctx, `
+ALTER TABLE players ADD COLUMN skeleton TEXT NOT NULL DEFAULT '';
+ALTER TABLE players ADD COLUMN skeleton_lower TEXT NOT NULL DEFAULT '';
+CREATE INDEX players_skeleton ON players(skeleton);
+CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
+		return err
+	}
+	return skeletonAll(ctx, tx)
+}
+
+// postgresSchema6 keeps the rest of each player's data: their history and
+// its index, the reviews of their games, and the players whose files were
+// imported (see sqliteSchema6).
+func postgresSchema6(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE history (
+	player TEXT NOT NULL,
+	seq    BIGINT NOT NULL,
+	id     TEXT NOT NULL,
+	line   TEXT NOT NULL,
+	PRIMARY KEY (player, seq)
+);
+CREATE INDEX history_id ON history(player, id);
+CREATE TABLE history_index (
+	player TEXT PRIMARY KEY,
+	data   BYTEA NOT NULL
+);
+CREATE TABLE reviews (
+	player  TEXT NOT NULL,
+	name    TEXT NOT NULL,
+	review  BYTEA NOT NULL,
+	updated BIGINT NOT NULL,
+	PRIMARY KEY (player, name)
+);
+CREATE TABLE prefs (
+	player  TEXT PRIMARY KEY,
+	prefs   BYTEA NOT NULL,
+	updated BIGINT NOT NULL
+);
+CREATE TABLE imported (
+	player   TEXT PRIMARY KEY,
+	imported BIGINT NOT NULL,
+	games    BIGINT NOT NULL,
+	reviews  BIGINT NOT NULL
+);`)
+	return err
+}
