@@ -15,8 +15,8 @@ import (
 
 // filledForCopy returns a SQLite ledger with a row in every table: players
 // with names, games ranked (a daily among them), a history with its
-// index, a game in progress, one set aside as damaged, a forged game set
-// aside, a review and a player's files imported.
+// index, preferences, a game in progress, one set aside as damaged, a
+// forged game set aside, a review and a player's files imported.
 func filledForCopy(t *testing.T) (*DB, string) {
 	t.Helper()
 	d, path := open(t)
@@ -34,6 +34,9 @@ func filledForCopy(t *testing.T) (*DB, string) {
 	record(t, d, "SHA256:bob", daily(t, "0000000000000004", "2026-11-26", 0, noon))
 	record(t, d, "SHA256:eve", played(t, "0000000000000005", 5, 0, noon))
 	if err := d.SaveIndex("SHA256:ann", []byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SavePrefs("SHA256:ann", []byte("theme = 'dark' # Ann's\n")); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.SaveGame("SHA256:ann", savedGame(6, 7), true); err != nil {
@@ -111,6 +114,7 @@ func testCopy(t *testing.T, db ledgertest.Database) {
 	})
 	same("the review", func(d *DB) (any, error) { r, _, err := d.LoadReview("SHA256:old", "x.json"); return r, err })
 	same("imported", func(d *DB) (any, error) { return d.Imported("SHA256:old") })
+	same("ann's preferences", func(d *DB) (any, error) { p, _, err := d.LoadPrefs("SHA256:ann"); return string(p), err })
 	if _, err := from.CopyTo(to); !errors.As(err, new(*CopyError)) {
 		t.Errorf("a copy to a ledger copied to already: %v; want a CopyError", err)
 	}
