@@ -5,13 +5,17 @@ package ledger
 import (
 	"bytes"
 	"testing"
+
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // TestPrefs: a player's preferences are kept byte for byte (a byte order
 // mark, a text of no byte), replace those kept before, and are theirs
 // alone; a player with none has none.
-func TestPrefs(t *testing.T) {
-	d, _ := open(t)
+func TestPrefs(t *testing.T) { ledgertest.Run(t, testPrefs) }
+
+func testPrefs(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	if text, ok, err := d.LoadPrefs("SHA256:a"); err != nil || ok || text != nil {
 		t.Fatalf("LoadPrefs of a player with none = %q, %v, %v; want none", text, ok, err)
 	}
@@ -40,8 +44,10 @@ func TestPrefs(t *testing.T) {
 // TestImportPrefs: the preferences of a player's files are imported with
 // the rest, unless the ledger keeps the player's already; files with none
 // import none.
-func TestImportPrefs(t *testing.T) {
-	d, _ := open(t)
+func TestImportPrefs(t *testing.T) { ledgertest.Run(t, testImportPrefs) }
+
+func testImportPrefs(t *testing.T, db ledgertest.Database) {
+	d, _ := openIn(t, db)
 	file := []byte("# from the earlier server\nspeed = \"1s\"\n")
 	if imported, _, err := d.Import("SHA256:a", Files{Prefs: file}); err != nil || !imported {
 		t.Fatalf("Import = %v, %v", imported, err)
