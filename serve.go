@@ -48,7 +48,7 @@ game, tells the players, and exits.
 // serveCommand runs "2048 serve" until ctx is done.
 func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var about strings.Builder
-	about.WriteString(serveAbout + "\nThe limits on connections, which -limit sets, and their defaults\n(docs/serve.md says what a client over each is told):\n")
+	about.WriteString(serveAbout + "\nThe limits on connections, which -limit sets, and their defaults\n(docs/serve-reference.md says what a client over each is told):\n")
 	serve.DescribeLimits(&about)
 	fs := newCommandFlags("2048 serve", serveSynopsis, about.String(), stdout, stderr)
 	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")

@@ -39,7 +39,7 @@ const faultServerDir = "SERVE_TEST_FAULT_DIR"
 
 // TestFaultKill plays many sessions on a server in a process of its own,
 // kills it with SIGKILL at a random moment, starts it again on the same
-// directory, and checks what docs/serve.md (Faults) promises: every player
+// directory, and checks what docs/serve-tests.md (Faults) promises: every player
 // resumes their game at most one move behind what their screen last
 // showed, the ledger's file is whole, and every game of each player's
 // history is ranked. It runs

@@ -22,7 +22,7 @@ import (
 )
 
 // The flags of TestFlood. By default it runs a small flood for a few
-// seconds; the measure of docs/serve.md is
+// seconds; the measure of docs/serve-tests.md is
 //
 //	go test -tags serve -run TestFlood -v ./tui/serve -args -flood.time=2m -flood.addrs=200 -flood.idle=1000 -flood.silent=1000 -flood.nofile=200
 var (

@@ -127,7 +127,7 @@ func (s *Server) store(id string) (*playerdata.Files, error) {
 // colours and locale, the pool's AI, and tiles that do not slide: a slide
 // is a dozen frames drawn, each as costly as a move, which took the median
 // key-to-screen time of 60 players on a loaded server from some 20 ms to
-// 220 (docs/serve.md).
+// 220 (docs/serve-tests.md).
 func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Logger) tui.Config {
 	data := s.dataOf(sess, store, log)
 	prefs := settings.LoadFrom(data.Prefs())

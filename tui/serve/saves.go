@@ -18,7 +18,7 @@ import (
 // game.json, history.jsonl, unrecorded.jsonl and the directory of the
 // reviews. No longer read nor written, the files stay as they were
 // imported, for an operator who takes the server back to an earlier
-// version (docs/serve.md).
+// version (docs/serve-reference.md).
 const importedSuffix = ".imported"
 
 // A ledgerPlayer is the data of one player of a server, the

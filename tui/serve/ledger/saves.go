@@ -104,7 +104,7 @@ func (d *DB) saveGame(fingerprint string, data []byte, sync bool) error {
 // SetAside moves the game in progress of the player of fingerprint, one
 // the game could not decode for the reason why, to the damaged games, in
 // one transaction: the player then has none, and the bytes are kept for an
-// operator to look at (see docs/serve.md).
+// operator to look at (see docs/serve-reference.md).
 func (d *DB) SetAside(fingerprint, why string) error {
 	err := d.inTx(false, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `
