@@ -180,7 +180,7 @@ func (m *Model) gameFarewell(again string) string {
 // shutdown stops the AI and saves the game (and so its records), however the
 // program ends.
 func (m *Model) shutdown() {
-	m.race.lost = m.race.running(m)
+	m.race.lost = m.race.lost || m.race.running(m) // shutdown runs again as the program ends
 	m.race.leave() // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
 	m.ai.stopSearch()

@@ -281,6 +281,7 @@ func TestRaceQuit(t *testing.T) {
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Errorf("y quits with %T; want tea.QuitMsg", cmd())
 	}
+	m.shutdown() // as Run does once the program has ended
 	if bye := m.farewell("run 2048"); !strings.Contains(bye, "you left the race under way, and lost it") {
 		t.Errorf("the farewell of a race left by quitting: %q", bye)
 	}
