@@ -22,7 +22,7 @@ import (
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-db SOURCE] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]\n       2048 serve [-data DIR] [-db SOURCE] -copy-to postgres://…"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-db SOURCE] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-eval NAME [-weights FILE]] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]\n       2048 serve [-data DIR] [-db SOURCE] -copy-to postgres://…"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
@@ -40,7 +40,8 @@ PostgreSQL database, and exits: the server then runs with -db and that URL
 Public keys only, and nothing but the game: no password, no command, no
 forwarding. A second session of the same key is refused while the first
 plays. Without -allow any key gets in. The AI of all the games runs on
--ai-threads threads, each hint or autoplay move for at most -think. The log
+-ai-threads threads, each hint or autoplay move for at most -think, with
+one evaluator (-eval) shared by every game. The log
 (a line per session) goes to standard error; SIGINT or SIGTERM saves every
 game, tells the players, and exits.
 `
@@ -48,7 +49,7 @@ game, tells the players, and exits.
 // serveCommand runs "2048 serve" until ctx is done.
 func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var about strings.Builder
-	about.WriteString(serveAbout + "\nThe limits on connections, which -limit sets, and their defaults\n(docs/serve-reference.md says what a client over each is told):\n")
+	about.WriteString(serveAbout + "\n" + evaluatorList() + "\nThe limits on connections, which -limit sets, and their defaults\n(docs/serve-reference.md says what a client over each is told):\n")
 	serve.DescribeLimits(&about)
 	fs := newCommandFlags("2048 serve", serveSynopsis, about.String(), stdout, stderr)
 	addr := fs.String("addr", ":2048", "listen on `HOST:PORT`")
@@ -58,6 +59,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	threads := fs.Int("ai-threads", max(1, runtime.GOMAXPROCS(0)-1), "the AI's searches of all games at once, a core each")
 	think := fs.Duration("think", 250*time.Millisecond, "the most time a hint or an autoplay move may take")
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
+	eval := fs.evalFlags()
 	db := fs.String("db", "", "the players' database: a PostgreSQL `SOURCE` (postgres://…) or a SQLite file (default $"+dbEnv+", else DIR/ledger.db)")
 	copyTo := fs.String("copy-to", "", "copy the ledger to the new PostgreSQL database of `URL` (postgres://…), and exit")
 	checkLedger := fs.Bool("check-ledger", false, "check the whole ledger at the start (SQLite's integrity_check: slower), not only its structure")
@@ -77,6 +79,9 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	case *think < time.Millisecond, *idle <= 0:
 		return fs.usageError("-think and -idle: want a duration above zero")
 	}
+	if err := eval.check(); err != nil {
+		return err
+	}
 	if *dir == "" {
 		*dir = filepath.Join(playerdata.DefaultFiles().DataDir, "serve")
 	}
@@ -84,7 +89,11 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 		*db = os.Getenv(dbEnv) // not the flag's default, which -h would print, password and all
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	cfg := serve.Config{Dir: *dir, Ledger: *db, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
+	evaluator, err := eval.open() // one for every game: a network is read once
+	if err != nil {
+		return err
+	}
+	cfg := serve.Config{Eval: evaluator, EvalName: eval.name, Dir: *dir, Ledger: *db, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
 	if *copyTo != "" {
 		return copyLedger(cfg, *copyTo, stdout)
 	}

@@ -21,6 +21,8 @@ func TestServeUsage(t *testing.T) {
 		{"serve", "-think", "0s"},
 		{"serve", "-idle", "-1s"},
 		{"serve", "extra"},
+		{"serve", "-eval", "bogus"},
+		{"serve", "-weights", "x"}, // the heuristic reads none
 	} {
 		status, _, stderr := runCommand(context.Background(), args...)
 		if status != 2 || !strings.Contains(stderr, "usage: 2048 serve") {

@@ -181,7 +181,7 @@ func (m *Model) gameFarewell(again string) string {
 // program ends.
 func (m *Model) shutdown() {
 	m.race.lost = m.race.lost || m.race.running(m) // shutdown runs again as the program ends
-	m.race.leave() // a race not decided is lost, and the friend told
+	m.race.leave()                                 // a race not decided is lost, and the friend told
 	m.ai.autoplay = false
 	m.ai.stopSearch()
 	m.coach.stopCoach()

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/term2048/2048/ai"
 )
 
 // Config is what the command line decides about a server.
@@ -18,6 +20,8 @@ type Config struct {
 	MaxSessions int           // games played at once; the next players are told to come back later
 	Allow       string        // an authorized_keys file: only its keys get in; "" lets any key in
 	AIThreads   int           // the AI's searches of all the games that run at once
+	Eval        ai.Evaluator  // scores the boards of every game's AI; nil is the default heuristic
+	EvalName    string        // Eval's name, which each game's panel shows
 	Think       time.Duration // the most time a hint or an autoplay move may take
 	Idle        time.Duration // a game with no key for this long is saved and its player disconnected
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing

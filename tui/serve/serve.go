@@ -121,7 +121,7 @@ func newServer(cfg Config) (*Server, error) {
 	if err := s.metrics.watch(s); err != nil {
 		return nil, err
 	}
-	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB,
+	pool, err := tui.NewPool(tui.PoolConfig{Threads: cfg.AIThreads, Think: cfg.Think, Pace: s.lim.Pace, TableMB: poolTableMB, Eval: cfg.Eval, EvalName: cfg.EvalName,
 		Searched: s.metrics.searched})
 	if err != nil {
 		return nil, err
