@@ -19,11 +19,8 @@ import (
 // waits, the code being typed, the result.
 
 // The friend's board is tiny: its block is a line of their score over
-// the board and a line of how their game stands under it.
-var (
-	opponentWidth  = tinyBoard.width()
-	opponentHeight = tinyBoard.height() + 2
-)
+// the board and a line of how their game stands under it, as wide as it.
+var opponentWidth = tinyBoard.width()
 
 // opponentGap is the columns between the player's screen and the friend's
 // board beside it.

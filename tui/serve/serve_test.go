@@ -34,19 +34,6 @@ func moves(t testing.TB, screen string) int {
 	return n
 }
 
-// movesAtLeast waits until the screen shows n moves or more.
-func (term *terminal) movesAtLeast(n int) string {
-	term.t.Helper()
-	return term.waitFor("move "+strconv.Itoa(n), func(s string) bool {
-		m := movesPattern.FindStringSubmatch(s)
-		if m == nil {
-			return false
-		}
-		k, _ := strconv.Atoi(m[1])
-		return k >= n
-	})
-}
-
 // playMoves presses the arrows until the game has n moves.
 func (term *terminal) playMoves(n int) {
 	term.t.Helper()
