@@ -24,7 +24,10 @@ import (
 // database keep their clocks within a few seconds of each other (NTP).
 //
 // In SQLite one server opens the file (it locks its directory): its
-// holds are all, and the table only repeats them.
+// holds are all, and the table only repeats them, but for the holds of a
+// server killed, which the next server to open the file waits out as
+// another server of PostgreSQL would: the ledger cannot tell that no
+// other process has the file open.
 
 const (
 	// holdLifetime is how long a hold lasts without renewal: a server
