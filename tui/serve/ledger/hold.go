@@ -79,13 +79,13 @@ func (d *DB) Hold(fingerprint string) (release func(), err error) {
 	}
 	h.held[fingerprint] = true // a second game of this server waits no longer than this
 	h.mu.Unlock()
-	let := func() {
+	forget := func() {
 		h.mu.Lock()
 		delete(h.held, fingerprint)
 		h.mu.Unlock()
 	}
 	if err := d.takeHold(fingerprint); err != nil {
-		let()
+		forget()
 		return func() {}, err
 	}
 	var once sync.Once
@@ -94,7 +94,7 @@ func (d *DB) Hold(fingerprint string) (release func(), err error) {
 			// The row goes first: a game of this server that took it
 			// again before would lose it to this delete.
 			d.db.ExecContext(context.Background(), `DELETE FROM holds WHERE player = $1 AND server = $2`, fingerprint, h.server)
-			let()
+			forget()
 		})
 	}, nil
 }
