@@ -72,13 +72,17 @@ func (s *Server) dataOf(sess *session, files *playerdata.Files, log *slog.Logger
 }
 
 // Lock takes the player's data for this game alone: a second game of the
-// key gets a *dirlock.HeldError until release. It then removes what
+// key, on this server or on another that shares its database, gets a
+// *dirlock.HeldError until release. It then removes what
 // writers killed half-way left among the player's files (see
 // playerdata.Files.RemoveStale).
 func (p *ledgerPlayer) Lock() (release func(), err error) {
-	release, ok := p.db.Hold(p.player)
-	if !ok {
+	release, err = p.db.Hold(p.player)
+	if errors.Is(err, ledger.ErrHeld) {
 		return release, &dirlock.HeldError{Path: "the data of " + p.player, PID: os.Getpid()}
+	}
+	if err != nil {
+		return release, fmt.Errorf("holding the data of %s: %w", p.player, err)
 	}
 	p.files.RemoveStale()
 	return release, nil

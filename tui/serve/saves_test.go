@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/playerdata/storetest"
 	"github.com/term2048/2048/tui/serve/ledger"
@@ -319,4 +320,38 @@ func TestSavesLogged(t *testing.T) {
 		strings.Index(text, "game not saved") > strings.Index(text, "game saved again") {
 		t.Errorf("the log of 1 save, 3 failed, 2 saved:\n%s\nwant one line when the saves fail, one when they work again", text)
 	}
+}
+
+// TestLockAcrossServers: the data of a player that a game on one server
+// holds is refused to a game on another server of the same database with
+// the error of a second session (*dirlock.HeldError, which the player
+// sees as a game open in another session), until the first releases it.
+func TestLockAcrossServers(t *testing.T) {
+	ledgertest.Run(t, func(t *testing.T, db ledgertest.Database) {
+		dir, source := t.TempDir(), db.New(t)
+		var players [2]*ledgerPlayer
+		for i := range players {
+			d, err := openLedger(dir, source)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			files := &playerdata.Files{StateDir: filepath.Join(dir, "state"), DataDir: filepath.Join(dir, "data")}
+			players[i] = &ledgerPlayer{files: files, db: d, player: "SHA256:p"}
+		}
+		release, err := players[0].Lock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var held *dirlock.HeldError
+		if _, err := players[1].Lock(); !errors.As(err, &held) {
+			t.Errorf("Lock on the second server while the first holds the player = %v; want a *dirlock.HeldError", err)
+		}
+		release()
+		again, err := players[1].Lock()
+		if err != nil {
+			t.Errorf("Lock on the second server once the first released the player = %v", err)
+		}
+		again()
+	})
 }

@@ -34,6 +34,11 @@ var copiedTables = []struct {
 	{"imported", []string{"player", "imported", "games", "reviews"}},
 }
 
+// notCopied are the tables of the ledger that a copy leaves empty: the
+// holds of players' data are those of the servers running on the ledger
+// copied, whose games end before it is copied (see Hold).
+var notCopied = []string{"holds"}
+
 // booleanColumns are the columns that SQLite keeps as 0 or 1 and
 // PostgreSQL as BOOLEAN.
 var booleanColumns = map[string]bool{"chosen": true, "assisted": true}

@@ -54,10 +54,17 @@ type dialect struct {
 const maxTries = 10
 
 // openDB makes the DB of db, an open database of dialect dl: it brings
-// its schema up to date, and sets aside the games forged. It closes db
-// on an error.
+// its schema up to date, sets aside the games forged, and starts the
+// heartbeat of the holds of players' data. It closes db on an error.
 func openDB(db *sql.DB, dl *dialect, opt Options) (*DB, error) {
 	d := &DB{db: db, dialect: dl, key: opt.Key, now: time.Now}
+	d.holds.server, d.holds.lifetime, d.holds.renew = newServerID(), holdLifetime, holdRenewal
+	if opt.clock != nil {
+		d.now = opt.clock
+	}
+	if opt.holdLifetime != 0 {
+		d.holds.lifetime, d.holds.renew = opt.holdLifetime, opt.holdRenewal
+	}
 	ctx := context.Background()
 	var err error
 	if err = migrate(ctx, db, dl, opt.Key, len(migrations)); err == nil {
@@ -67,5 +74,6 @@ func openDB(db *sql.DB, dl *dialect, opt Options) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	d.startHeartbeat()
 	return d, nil
 }

@@ -174,7 +174,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; PRAGMA user_version = 5`); err != nil {
+	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; DROP TABLE holds; PRAGMA user_version = 5`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

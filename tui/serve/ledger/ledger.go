@@ -45,7 +45,7 @@ type DB struct {
 	key     Key              // the server's secret
 	forged  []string         // the games set aside at the opening, their rows changed outside the ledger
 	now     func() time.Time // the clock: time.Now, but for tests
-	holds   holds            // the players whose data a game holds (see Hold)
+	holds   holds            // the players whose data a game holds, and their heartbeat (see Hold)
 }
 
 // Options say how a ledger is opened.
@@ -57,6 +57,12 @@ type Options struct {
 	// record), in a fraction of the time. PostgreSQL checks itself: Full
 	// does nothing there.
 	Full bool
+
+	// For tests: the clock, and how long a hold lasts and how often it
+	// is renewed (see holdLifetime), where zero is time.Now and the
+	// constants.
+	clock                     func() time.Time
+	holdLifetime, holdRenewal time.Duration
 }
 
 // Open opens the ledger at source: a PostgreSQL database if source is its
@@ -81,8 +87,12 @@ func (d *DB) Forged() []string { return d.forged }
 // ledger's key deals it (see Key.DailySeed).
 func (d *DB) DailySeed(date string) (uint64, error) { return d.key.DailySeed(date) }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close stops renewing the holds of players' data (see Hold), which
+// expire if no game releases them, and closes the database.
+func (d *DB) Close() error {
+	d.stopHeartbeat()
+	return d.db.Close()
+}
 
 // Version returns the version of the schema of the database.
 func (d *DB) Version() (int, error) {

@@ -25,8 +25,8 @@ import (
 // Several servers may share one database: each transaction is
 // SERIALIZABLE, and one that PostgreSQL aborts because another ran beside
 // it is run again; the schema is brought up to date by one server at a
-// time. The holds of players' data (see Hold) are a server's own, though:
-// a player may play on two servers of one database at once.
+// time. A player's data is held for one game among all the servers (see
+// Hold): a second session on another server is refused, as on the same.
 
 // IsPostgres reports whether source, as Open takes it, is the URL of a
 // PostgreSQL database (postgres://… or postgresql://…), not a file.

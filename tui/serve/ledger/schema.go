@@ -25,8 +25,9 @@ import (
 //     are one.
 //  6. each player's history of finished games, its index, the reviews
 //     of their games and their preferences, which servers of earlier
-//     versions kept in the player's files, and the players whose files
-//     were imported.
+//     versions kept in the player's files, the players whose files
+//     were imported, and the holds of the players whose data a game
+//     holds, which servers that share the database see.
 var migrations = []migration{
 	{sqliteSchema1, postgresSchema1},
 	{sqliteSchema2, postgresSchema2},

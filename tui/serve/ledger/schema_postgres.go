@@ -117,8 +117,8 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 }
 
 // postgresSchema6 keeps the rest of each player's data: their history and
-// its index, the reviews of their games, and the players whose files were
-// imported (see sqliteSchema6).
+// its index, the reviews of their games, the players whose files were
+// imported, and the holds of players' data (see sqliteSchema6).
 func postgresSchema6(ctx context.Context, tx *sql.Tx, _ Key) error {
 	_, err := tx.ExecContext(ctx, `
 CREATE TABLE history (
@@ -150,6 +150,11 @@ CREATE TABLE imported (
 	imported BIGINT NOT NULL,
 	games    BIGINT NOT NULL,
 	reviews  BIGINT NOT NULL
+);
+CREATE TABLE holds (
+	player  TEXT PRIMARY KEY,
+	server  TEXT NOT NULL,
+	expires BIGINT NOT NULL
 );`)
 	return err
 }

@@ -127,7 +127,8 @@ CREATE INDEX players_skeleton_lower ON players(skeleton_lower);`); err != nil {
 // as package reviewcache encodes them, by the name the review's file had;
 // their preferences, the text of the file a local game keeps them in
 // (config.toml); and the players whose files, kept by a server of an
-// earlier version, were imported (see DB.Import). A history
+// earlier version, were imported (see DB.Import); and the holds of the
+// players whose data a game holds (see DB.Hold). A history
 // is the player's own, by fingerprint alone, as a saved game is: a game
 // that ranks is in games too, written in the same transaction.
 func sqliteSchema6(ctx context.Context, tx *sql.Tx, _ Key) error {
@@ -161,6 +162,11 @@ CREATE TABLE imported (
 	imported INTEGER NOT NULL, -- Unix seconds, when the player's files were imported
 	games    INTEGER NOT NULL, -- the lines taken into their history
 	reviews  INTEGER NOT NULL  -- the reviews taken
+) STRICT;
+CREATE TABLE holds (
+	player  TEXT PRIMARY KEY, -- the fingerprint of the player whose data a game holds
+	server  TEXT NOT NULL,    -- the random ID of the server of that game
+	expires INTEGER NOT NULL  -- Unix milliseconds, when the hold ends unless renewed
 ) STRICT;`)
 	return err
 }
