@@ -148,6 +148,14 @@ func newServer(cfg Config) (*Server, error) {
 	if s.ledger, err = ledger.Open(cfg.LedgerSource(), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
 		return nil, err
 	}
+	if cfg.Ledger == "" && s.lock != nil {
+		// The ledger is Dir/ledger.db, and this server holds Dir's lock:
+		// no other process has it open, and the holds left in it are
+		// those of a server killed, whose players need not wait them out.
+		if err := s.ledger.ForgetHolds(); err != nil {
+			return nil, err
+		}
+	}
 	if forged := s.ledger.Forged(); len(forged) > 0 {
 		s.log.Warn("games set aside: their rows in the ledger were changed outside the server", "games", len(forged), "first", forged[0])
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -97,6 +98,17 @@ func (d *DB) Hold(fingerprint string) (release func(), err error) {
 			forget()
 		})
 	}, nil
+}
+
+// ForgetHolds drops every hold of the ledger, expired or not: those of a
+// server killed, which a server would otherwise wait out. Only a server
+// that knows no other process has the ledger open may call it: one that
+// holds the lock of the directory of its SQLite file.
+func (d *DB) ForgetHolds() error {
+	if _, err := d.db.ExecContext(context.Background(), `DELETE FROM holds`); err != nil {
+		return fmt.Errorf("forgetting the holds of a server gone: %w", err)
+	}
+	return nil
 }
 
 // takeHold writes this server's hold of the player's data, if there is

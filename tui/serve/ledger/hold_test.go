@@ -93,6 +93,21 @@ func testHoldAcrossServers(t *testing.T, db ledgertest.Database) {
 	refused(t, a, "SHA256:ann", "on the first server once the second took it")
 }
 
+// TestForgetHolds: the holds of a server gone, forgotten by the next one
+// to open the ledger alone, no longer keep its players out.
+func TestForgetHolds(t *testing.T) { ledgertest.Run(t, testForgetHolds) }
+
+func testForgetHolds(t *testing.T, db ledgertest.Database) {
+	servers := openServers(t, db.New(t), testOptions, 2)
+	killed, next := servers[0], servers[1]
+	hold(t, killed, "SHA256:ann") // never released: its server is killed
+	refused(t, next, "SHA256:ann", "before the holds are forgotten")
+	if err := next.ForgetHolds(); err != nil {
+		t.Fatal(err)
+	}
+	hold(t, next, "SHA256:ann")
+}
+
 // TestHoldExpires: a hold that its server stops renewing (a server killed)
 // is refused to another server until it expires, and then taken; one
 // renewed is not; the first server's release, late, leaves the new hold.
