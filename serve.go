@@ -22,7 +22,7 @@ import (
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
-const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-db SOURCE] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-eval NAME [-weights FILE]] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]\n       2048 serve [-data DIR] [-db SOURCE] -copy-to postgres://…"
+const serveSynopsis = "2048 serve [-addr HOST:PORT] [-data DIR] [-db SOURCE] [-host-key FILE] [-secret FILE] [-allow FILE] [-max-sessions N] [-ai-threads N] [-think D] [-idle D] [-eval NAME [-weights FILE]] [-check-ledger] [-proxy-from CIDR,...] [-metrics HOST:PORT] [-limit NAME=VALUE ...]\n       2048 serve [-data DIR] [-db SOURCE] -copy-to postgres://…"
 
 const serveAbout = `Serve plays the game over SSH: "ssh -t -p 2048 HOST" plays it, with the
 history, replays, reviews, statistics, settings and daily challenge of the
@@ -61,6 +61,8 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	idle := fs.Duration("idle", 15*time.Minute, "a game with no key for this long is saved and its player let go")
 	eval := fs.evalFlags()
 	db := fs.String("db", "", "the players' database: a PostgreSQL `SOURCE` (postgres://…) or a SQLite file (default $"+dbEnv+", else DIR/ledger.db)")
+	hostKey := fs.String("host-key", "", "the host key's `FILE`, which the servers of one database share (default DIR/host_ed25519, made the first time)")
+	secret := fs.String("secret", "", "the `FILE` of the key that deals the daily challenges and signs the games, which the servers of one database share (default DIR/secret, made the first time)")
 	copyTo := fs.String("copy-to", "", "copy the ledger to the new PostgreSQL database of `URL` (postgres://…), and exit")
 	checkLedger := fs.Bool("check-ledger", false, "check the whole ledger at the start (SQLite's integrity_check: slower), not only its structure")
 	var proxies serve.Proxies
@@ -93,7 +95,7 @@ func serveCommand(ctx context.Context, args []string, _ io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	cfg := serve.Config{Eval: evaluator, EvalName: eval.name, Dir: *dir, Ledger: *db, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
+	cfg := serve.Config{Eval: evaluator, EvalName: eval.name, Dir: *dir, Ledger: *db, HostKey: *hostKey, Secret: *secret, MaxSessions: *sessions, Allow: *allow, AIThreads: *threads, Think: *think, Idle: *idle, Log: log, Limits: limits, CheckLedger: *checkLedger, ProxyFrom: proxies}
 	if *copyTo != "" {
 		return copyLedger(cfg, *copyTo, stdout)
 	}

@@ -26,6 +26,11 @@ type Config struct {
 	Idle        time.Duration // a game with no key for this long is saved and its player disconnected
 	Log         *slog.Logger  // a line per session, and what was refused; nil logs nothing
 	Ledger      string        // the players' database: "" for the SQLite file Dir/ledger.db, or a file's path, or a PostgreSQL URL (see ledger.Open)
+	// HostKey and Secret name the files of the host key and of the key
+	// that deals the daily challenges and signs the games, which servers
+	// sharing a database share: they must exist. "": Dir's host_ed25519
+	// and secret, made there the first time.
+	HostKey, Secret string
 	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure; SQLite only
 	Limits      Limits        // the zero Limits are DefaultLimits
 	// ProxyFrom are the TCP balancers whose connections begin with a PROXY

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/term2048/2048/tui/serve/ledger"
@@ -38,7 +37,7 @@ func CopyLedger(cfg Config, to string) (map[string]int, error) {
 			return nil, fmt.Errorf("the ledger to copy: %w", err) // not a new, empty one
 		}
 	}
-	key, err := loadKey(filepath.Join(cfg.Dir, keyFile), time.Now())
+	key, err := loadKey(cfg.keyPath(cfg.Secret, keyFile), time.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -29,10 +29,14 @@ const maxHostKeySize = 64 << 10
 // its owner only, if there is none: the server keeps one key for ever, so
 // that clients who know it are not told it has changed. A key that others
 // may read, or that does not decode, is refused with the reason.
-func loadHostKey(path string) (ssh.Signer, error) {
+func loadHostKey(at keyFilePath) (ssh.Signer, error) {
+	path := at.path
 	data, err := regularfile.ReadFile(path, maxHostKeySize)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && at.make:
 		return createHostKey(path)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("the host key %s is not there, and one named is never made: copy there the key of the other servers (%w)", path, fs.ErrNotExist)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the host key: %w", err)

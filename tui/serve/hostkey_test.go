@@ -15,23 +15,23 @@ import (
 // does not decode, is refused.
 func TestHostKey(t *testing.T) {
 	path := filepath.Join(t.TempDir(), hostKeyFile)
-	made, err := loadHostKey(path)
+	made, err := loadHostKey(keyFilePath{path, true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("the host key made: %v, %v; want mode 0600", fi.Mode(), err)
 	}
-	read, err := loadHostKey(path)
+	read, err := loadHostKey(keyFilePath{path, true})
 	if err != nil || !bytes.Equal(read.PublicKey().Marshal(), made.PublicKey().Marshal()) {
 		t.Fatalf("the host key read again: %v; want the one made", err)
 	}
 	os.Chmod(path, 0o644)
-	if _, err := loadHostKey(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+	if _, err := loadHostKey(keyFilePath{path, true}); err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Errorf("a host key others may read: %v; want it refused", err)
 	}
 	os.WriteFile(path, []byte("not a key"), 0o600)
-	if _, err := loadHostKey(path); err == nil {
+	if _, err := loadHostKey(keyFilePath{path, true}); err == nil {
 		t.Error("a host key that does not decode was taken")
 	}
 }

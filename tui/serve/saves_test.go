@@ -28,7 +28,7 @@ import (
 // openLedger opens the ledger at source (see ledger.Open) with the key of
 // the server of dir, made if it has none, as the server opens it.
 func openLedger(dir, source string) (*ledger.DB, error) {
-	key, err := loadKey(filepath.Join(dir, keyFile), time.Now())
+	key, err := loadKey(keyFilePath{filepath.Join(dir, keyFile), true}, time.Now())
 	if err != nil {
 		return nil, err
 	}

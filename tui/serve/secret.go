@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -23,6 +24,24 @@ import (
 // challenge the key deals, and the 32 bytes of the secret in hexadecimal.
 const keyFile = "secret"
 
+// keyPath returns the path of a key's file: named, the file given, which
+// must exist (a server must not make keys of its own that the servers
+// sharing its database do not have); else Dir's file of that name, made
+// the first time.
+func (c Config) keyPath(named, name string) keyFilePath {
+	if named != "" {
+		return keyFilePath{named, false}
+	}
+	return keyFilePath{filepath.Join(c.Dir, name), true}
+}
+
+// A keyFilePath is where a key's file is, and whether it may be made
+// there if there is none.
+type keyFilePath struct {
+	path string
+	make bool
+}
+
 // keyHeader is the first line of the key's file.
 const keyHeader = "2048 serve secret 1"
 
@@ -31,10 +50,14 @@ const keyHeader = "2048 serve secret 1"
 // now. The key is kept for ever: the games of the ledger are signed with
 // it. A key that others may read, or that does not decode, is refused with
 // the reason.
-func loadKey(path string, now time.Time) (ledger.Key, error) {
+func loadKey(at keyFilePath, now time.Time) (ledger.Key, error) {
+	path := at.path
 	data, err := regularfile.ReadFile(path, 1<<10)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && at.make:
 		return createKey(path, now)
+	case errors.Is(err, fs.ErrNotExist):
+		return ledger.Key{}, fmt.Errorf("the server's secret %s is not there, and one named is never made: copy there the secret of the other servers (%w)", path, fs.ErrNotExist)
 	}
 	if err != nil {
 		return ledger.Key{}, fmt.Errorf("the server's secret: %w", err)

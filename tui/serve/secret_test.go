@@ -3,6 +3,8 @@
 package serve
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,7 +19,7 @@ import (
 func TestKeyFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), keyFile)
 	now := time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC)
-	k, err := loadKey(path, now)
+	k, err := loadKey(keyFilePath{path, true}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,18 +29,18 @@ func TestKeyFile(t *testing.T) {
 	if k.From != "2026-11-29" {
 		t.Errorf("a new key deals from %s; want the next day", k.From)
 	}
-	again, err := loadKey(path, now.Add(48*time.Hour))
+	again, err := loadKey(keyFilePath{path, true}, now.Add(48*time.Hour))
 	if err != nil || again != k {
 		t.Errorf("the key read again: %+v, %v; want the one made", again, err)
 	}
 	os.Chmod(path, 0o644)
-	if _, err := loadKey(path, now); err == nil || !strings.Contains(err.Error(), "may be read by others") {
+	if _, err := loadKey(keyFilePath{path, true}, now); err == nil || !strings.Contains(err.Error(), "may be read by others") {
 		t.Errorf("a key others may read: %v; want refused", err)
 	}
 	for _, bad := range []string{"", "2048 serve secret 1\n2026-11-29\n00\n", "2048 serve secret 1\nsoon\n" + strings.Repeat("0", 64) + "\n",
 		"2048 serve secret 2\n2026-11-29\n" + strings.Repeat("0", 64) + "\n", "2048 serve secret 1\n2026-11-29\n" + strings.Repeat("z", 64) + "\n"} {
 		os.WriteFile(path, []byte(bad), 0o600)
-		if _, err := loadKey(path, now); err == nil {
+		if _, err := loadKey(keyFilePath{path, true}, now); err == nil {
 			t.Errorf("the key %q: read; want refused", bad)
 		}
 	}
@@ -53,7 +55,7 @@ func TestSeedsSecret(t *testing.T) {
 	if regexp.MustCompile(`game \d+`).MatchString(screen) {
 		t.Errorf("the screen shows the game's seed:\n%s", screen)
 	}
-	key, err := loadKey(filepath.Join(ts.cfg.Dir, keyFile), time.Now())
+	key, err := loadKey(keyFilePath{filepath.Join(ts.cfg.Dir, keyFile), true}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,5 +63,42 @@ func TestSeedsSecret(t *testing.T) {
 		t.Fatalf("the ledger's seed: %v", err)
 	} else if want, _ := key.DailySeed("2100-01-01"); seed != want {
 		t.Errorf("the ledger deals %d; the server's key %d", seed, want)
+	}
+}
+
+// TestNamedKeysMustExist: a host key or a secret named by the Config (the
+// files the servers of one database share) is read, never made: a server
+// that made its own would refuse the others' games and greet their
+// players with another host key.
+func TestNamedKeysMustExist(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Dir: dir}
+	for _, named := range []string{"host", "secret"} {
+		missing := filepath.Join(dir, "shared", named)
+		var err error
+		if named == "host" {
+			_, err = loadHostKey(cfg.keyPath(missing, hostKeyFile))
+		} else {
+			_, err = loadKey(cfg.keyPath(missing, keyFile), time.Now())
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the %s key named at %s, missing: %v; want it refused, not made", named, missing, err)
+		}
+		if _, statErr := os.Stat(missing); !errors.Is(statErr, fs.ErrNotExist) {
+			t.Errorf("the %s key named at %s was made", named, missing)
+		}
+	}
+	// Dir's own are made the first time, and named they are read.
+	if _, err := loadHostKey(cfg.keyPath("", hostKeyFile)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadKey(cfg.keyPath("", keyFile), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadHostKey(cfg.keyPath(filepath.Join(dir, hostKeyFile), "unused")); err != nil {
+		t.Errorf("a host key named where it exists: %v", err)
+	}
+	if _, err := loadKey(cfg.keyPath(filepath.Join(dir, keyFile), "unused"), time.Now()); err != nil {
+		t.Errorf("a secret named where it exists: %v", err)
 	}
 }

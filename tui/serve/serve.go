@@ -132,7 +132,7 @@ func newServer(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
-	signer, err := loadHostKey(filepath.Join(cfg.Dir, hostKeyFile))
+	signer, err := loadHostKey(cfg.keyPath(cfg.HostKey, hostKeyFile))
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func newServer(cfg Config) (*Server, error) {
 	if err := os.MkdirAll(s.players, 0o700); err != nil {
 		return nil, fmt.Errorf("the players' directory: %w", err)
 	}
-	key, err := loadKey(filepath.Join(cfg.Dir, keyFile), time.Now())
+	key, err := loadKey(cfg.keyPath(cfg.Secret, keyFile), time.Now())
 	if err != nil {
 		return nil, err
 	}
