@@ -31,8 +31,8 @@ type Config struct {
 	// sharing a database share: they must exist. "": Dir's host_ed25519
 	// and secret, made there the first time.
 	HostKey, Secret string
-	CheckLedger bool          // check the whole ledger at the start (PRAGMA integrity_check), not only its structure; SQLite only
-	Limits      Limits        // the zero Limits are DefaultLimits
+	CheckLedger     bool   // check the whole ledger at the start (PRAGMA integrity_check), not only its structure; SQLite only
+	Limits          Limits // the zero Limits are DefaultLimits
 	// ProxyFrom are the TCP balancers whose connections begin with a PROXY
 	// header (v1 or v2) that gives the player's address, which the limits
 	// and the log then see; a connection from them without one is closed,
