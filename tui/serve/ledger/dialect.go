@@ -65,6 +65,9 @@ func openDB(db *sql.DB, dl *dialect, opt Options) (*DB, error) {
 	if opt.holdLifetime != 0 {
 		d.holds.lifetime, d.holds.renew = opt.holdLifetime, opt.holdRenewal
 	}
+	if d.holds.beat = opt.beat; d.holds.beat == nil {
+		d.holds.beat = func() {}
+	}
 	ctx := context.Background()
 	var err error
 	if err = migrate(ctx, db, dl, opt.Key, len(migrations)); err == nil {

@@ -48,6 +48,7 @@ var ErrHeld = errors.New("the player's data is held by another game")
 type holds struct {
 	server          string        // this server's ID, in the rows of its holds
 	lifetime, renew time.Duration // holdLifetime and holdRenewal, but for tests
+	beat            func()        // told after each renewal (Options.beat)
 
 	mu   sync.Mutex
 	held map[string]bool // by fingerprint
@@ -151,6 +152,7 @@ func (d *DB) heartbeat(ctx context.Context) {
 			return
 		case <-tick.C:
 			d.renewHolds(ctx)
+			d.holds.beat()
 		}
 	}
 }

@@ -60,9 +60,10 @@ type Options struct {
 
 	// For tests: the clock, and how long a hold lasts and how often it
 	// is renewed (see holdLifetime), where zero is time.Now and the
-	// constants.
+	// constants; and a function told after each beat of the heartbeat.
 	clock                     func() time.Time
 	holdLifetime, holdRenewal time.Duration
+	beat                      func()
 }
 
 // Open opens the ledger at source: a PostgreSQL database if source is its
