@@ -190,20 +190,31 @@ func (p *earlierPlayer) checkRenamed(t *testing.T) {
 	}
 }
 
+// fingerprint is the key of the player of an earlier server in the tests
+// of the import.
+const fingerprint = "SHA256:earlier"
+
+// earlierServer returns the ledger of a server, open and closed when t
+// ends, and the player of an earlier server who left their files in its
+// directory (see writeEarlierPlayer).
+func earlierServer(t *testing.T) (*ledger.DB, *earlierPlayer) {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, writeEarlierPlayer(t, filepath.Join(dir, "players", "earlier"), db, fingerprint)
+}
+
 // TestImportEarlierServer: a player of a server of the earlier version
 // logs in to this one; every game of their files is in the ledger once,
 // ranked, with their review and their game in progress, the files renamed
 // as they were, and the player told of the torn line; at the next login
 // nothing changes.
 func TestImportEarlierServer(t *testing.T) {
-	dir := t.TempDir()
-	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	const fingerprint = "SHA256:earlier"
-	p := writeEarlierPlayer(t, filepath.Join(dir, "players", "earlier"), db, fingerprint)
+	db, p := earlierServer(t)
 
 	first := &ledgerPlayer{files: p.files, db: db, player: fingerprint}
 	// The preferences are read at the login before the import: those of
@@ -320,14 +331,7 @@ func BenchmarkLoadHistory(b *testing.B) {
 // read from, which the import then leaves as the ledger has it: the
 // change, and the player's comments.
 func TestImportAfterAPrefsChange(t *testing.T) {
-	dir := t.TempDir()
-	db, err := openLedger(dir, filepath.Join(dir, ledgerFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	const fingerprint = "SHA256:earlier"
-	p := writeEarlierPlayer(t, filepath.Join(dir, "players", "earlier"), db, fingerprint)
+	db, p := earlierServer(t)
 	data := &ledgerPlayer{files: p.files, db: db, player: fingerprint}
 	prefs := settings.LoadFrom(data.Prefs())
 	w, err := prefs.Change("theme", "plain")
