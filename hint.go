@@ -71,9 +71,9 @@ func hintCommand(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return err
 	}
 	if *asJSON {
-		return review.WriteHintJSON(stdout, r, evalFlags.name, explain.Why(r).String())
+		return review.WriteHintJSON(stdout, r, evalFlags.name, explain.Why(r).String(), s.EstimatesScore())
 	}
-	return writeHintText(stdout, r, evalFlags.name, *budget, *verbose)
+	return writeHintText(stdout, r, hintReport{eval: evalFlags.name, budget: *budget, verbose: *verbose, points: s.EstimatesScore()})
 }
 
 // slowSearch is how long a search of hint runs before hint says, on
@@ -105,12 +105,21 @@ func searchNoting(ctx context.Context, s *ai.Searcher, b engine.Board, l ai.Limi
 	return r, err
 }
 
+// A hintReport says how the text of 2048 hint is written.
+type hintReport struct {
+	eval    string        // the evaluator's name
+	budget  time.Duration // -time, if given
+	verbose bool          // -v: each move's value and the search's figures
+	points  bool          // the values are points to come: losses in points too
+}
+
 // writeHintText prints r for people, in the words of the game's hint: the
 // best move, the board, each move's verdict and loss against the best (as
 // the replay rates a move played), why the best move, the depth, and the
 // time. With verbose, it also prints each move's value and the search's
 // figures: the evaluator, the leaves, the work and its speed.
-func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, verbose bool) error {
+func writeHintText(w io.Writer, r ai.Result, o hintReport) error {
+	eval, budget, verbose := o.eval, o.budget, o.verbose
 	var sb strings.Builder
 	if r.HasMove() {
 		fmt.Fprintf(&sb, "best move: %s\n\n", r.Best)
@@ -118,7 +127,7 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, 
 		sb.WriteString("best move: none (no move changes the board: the game is over)\n\n")
 	}
 	writeBoard(&sb, r.Board)
-	writeRatings(&sb, r, verbose)
+	writeRatings(&sb, r, verbose, o.points)
 	if why := explain.Why(r).String(); why != "" {
 		fmt.Fprintf(&sb, "\nwhy: %s\n", why)
 	}
@@ -143,13 +152,17 @@ func writeHintText(w io.Writer, r ai.Result, eval string, budget time.Duration, 
 
 // writeRatings writes the table of the moves of r: each legal move's
 // verdict and its loss against the best, as a percentage of the best
-// move's value, and with verbose the value the search gave it.
-func writeRatings(sb *strings.Builder, r ai.Result, verbose bool) {
+// move's value, in points as well if points, and with verbose the value
+// the search gave it.
+func writeRatings(sb *strings.Builder, r ai.Result, verbose, points bool) {
 	if !r.HasMove() {
 		return
 	}
 	rs := review.Rate(r)
 	head := fmt.Sprintf("%-6s  %-10s  %6s", "move", "verdict", "loss")
+	if points {
+		head += fmt.Sprintf("  %9s", "points")
+	}
 	if verbose {
 		head += "  value"
 	}
@@ -164,10 +177,20 @@ func writeRatings(sb *strings.Builder, r ai.Result, verbose bool) {
 			loss = figures.ShortPercent(rs[d].Loss)
 		}
 		line := fmt.Sprintf("%-6s  %-10s  %6s", d, rs[d].Word(), loss)
+		if points {
+			lost := ""
+			if loss != "" {
+				lost = "−" + pointsBelow(r.Value[r.Best]-r.Value[d])
+			}
+			line += fmt.Sprintf("  %9s", lost)
+		}
 		if verbose {
 			line += fmt.Sprintf("  %.1f", r.Value[d])
 		}
 		sb.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	if points {
+		sb.WriteString("(points: how many fewer points the game can expect to end with, as the network values it)\n")
 	}
 	fmt.Fprintf(sb, "(loss: what the move gives up against the best, as the replay counts it;\n"+
 		" good under %s, an inaccuracy under %s, a mistake under %s, a blunder beyond)\n",

@@ -124,22 +124,27 @@ func TestHintReports(t *testing.T) {
 		Depth: 1, Reached: 1, Threads: 1, Elapsed: 5 * time.Microsecond, Counts: ai.Counts{Nodes: 2, MovesTried: 0},
 	}
 	lost := ai.Result{Board: board("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"), Depth: 1, Threads: 1}
+	// A network's values: points still to come.
+	inPoints := ai.Result{
+		Board: board("64 32 2 4 / 1024 128 8 0 / 512 256 4 2 / 64 16 2 8"), Best: engine.Down,
+		Value: [4]float64{98107, 110379.2, 0, 0}, Legal: [4]bool{true, true, false, true},
+		Depth: 4, Reached: 4, Threads: 1, Elapsed: 5 * time.Millisecond,
+	}
 	for _, c := range []struct {
-		name    string
-		r       ai.Result
-		eval    string
-		budget  time.Duration
-		verbose bool
+		name string
+		r    ai.Result
+		o    hintReport
 	}{
-		{"auto", auto, "nneonneo", 0, false},
-		{"auto-v", auto, "nneonneo", 0, true},
-		{"time", timed, "snake", 200 * time.Millisecond, false},
-		{"one-ply", onlyOne, "nneonneo", 0, false},
-		{"lost", lost, "nneonneo", 0, false},
+		{"auto", auto, hintReport{eval: "nneonneo"}},
+		{"auto-v", auto, hintReport{eval: "nneonneo", verbose: true}},
+		{"time", timed, hintReport{eval: "snake", budget: 200 * time.Millisecond}},
+		{"one-ply", onlyOne, hintReport{eval: "nneonneo"}},
+		{"lost", lost, hintReport{eval: "nneonneo"}},
+		{"points", inPoints, hintReport{eval: "ntuple", points: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
-			if err := writeHintText(&b, c.r, c.eval, c.budget, c.verbose); err != nil {
+			if err := writeHintText(&b, c.r, c.o); err != nil {
 				t.Fatal(err)
 			}
 			golden.RequireEqual(t, b.String())

@@ -18,7 +18,7 @@ import (
 	"github.com/term2048/2048/tui/progress"
 )
 
-const reviewSynopsis = "2048 review [-depth N|auto] [-time D] [-workers W] [-worst N] [-json] FILE"
+const reviewSynopsis = "2048 review [-depth N|auto] [-time D] [-eval NAME [-weights FILE]] [-workers W] [-worst N] [-json] FILE"
 
 // reviewAbout returns the help of review, with the thresholds of the
 // verdicts as package review has them.
@@ -42,9 +42,10 @@ moves picked at random. Moves the AI made (autoplay, played hints), when
 the file says which, are left out of it.
 
 Each position is searched -depth plies deep (%d by default: a game of 2,000
-moves takes seconds on two cores), one position a worker, so the review is
-the same on every machine; with -time, for that long a move, which depends
-on the machine.
+moves takes seconds on two cores; %d with -eval ntuple, whose values are
+points to come, so that the report tells each loss in points too), one
+position a worker, so the review is the same on every machine; with -time,
+for that long a move, which depends on the machine.
 
 FILE is a game the game saved ($XDG_STATE_HOME/2048/game.json), a line of
 the history of finished games ($XDG_DATA_HOME/2048/history.jsonl), the
@@ -58,7 +59,7 @@ moves with their boards; -json prints one JSON document with the summary
 and every move, one a line. Progress goes to stderr. Ctrl+C stops the
 review and reports the moves reviewed so far, with exit status 130.
 `, thresholdPercent(review.GoodLoss), thresholdPercent(review.InaccuracyLoss),
-		thresholdPercent(review.MistakeLoss), thresholdPercent(review.MistakeLoss), review.DefaultDepth)
+		thresholdPercent(review.MistakeLoss), thresholdPercent(review.MistakeLoss), review.DefaultDepth, review.NetworkDepth)
 }
 
 // thresholdPercent writes a threshold of the verdicts as a percentage with
@@ -68,7 +69,9 @@ func thresholdPercent(f float64) string { return strconv.FormatFloat(100*f, 'g',
 // reviewOptions is the parsed command line of review.
 type reviewOptions struct {
 	path    string
-	setting review.Setting
+	setting review.Setting // its Eval opened after the flags are read
+	eval    *evalFlags
+	depth   bool // -depth given: else the evaluator's default depth
 	workers int
 	worst   int
 	json    bool
@@ -88,6 +91,13 @@ func reviewCommand(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		return badFile(stderr, errors.New("-: there is no stdin to read the game from"))
 	case opts.path == "-" && isTerminalInput(stdin):
 		return badFile(stderr, errors.New(stdinIsTerminal))
+	}
+	if opts.setting.Eval, err = opts.eval.open(); err != nil {
+		return err
+	}
+	defer releaseEvaluator(opts.setting.Eval) // Run has returned: no search of it is left
+	if !opts.depth && opts.setting.Time <= 0 {
+		opts.setting.Depth = review.DefaultSetting(opts.setting.Eval).Depth
 	}
 	file, err := readGameFile(ctx, opts.path, stdin)
 	if errors.Is(err, errInterrupted) {
@@ -141,7 +151,7 @@ func parseReviewFlags(args []string, stdout, stderr io.Writer) (reviewOptions, e
 	fs := newCommandFlags("2048 review", reviewSynopsis, reviewAbout(), stdout, stderr)
 	depth := fs.depthFlagFrom(review.DefaultDepth, ai.MaxDepth, "")
 	budget := fs.Duration("time", 0, "search each position ply by ply for at most `D` (like 50ms), no deeper than -depth if set")
-	o := reviewOptions{}
+	o := reviewOptions{eval: fs.evalFlags()}
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "search `W` positions at once, one thread each")
 	fs.IntVar(&o.worst, "worst", 5, "show the `N` worst moves with their boards")
 	fs.BoolVar(&o.json, "json", false, "print the review and every move as one JSON document")
@@ -163,7 +173,11 @@ func parseReviewFlags(args []string, stdout, stderr io.Writer) (reviewOptions, e
 	case o.worst < 0:
 		return o, fs.usageError("-worst %d: want 0 or more", o.worst)
 	}
+	if err := o.eval.check(); err != nil {
+		return o, err
+	}
 	o.path = rest[0]
+	o.depth = set["depth"]
 	o.setting = review.Setting{Depth: depth.plies, Time: *budget}
 	if set["time"] && !set["depth"] {
 		o.setting.Depth = ai.Auto // -time alone deepens as far as the time allows

@@ -93,6 +93,7 @@ func TestReviewReports(t *testing.T) {
 		{"unmarked", context.Background(), []string{"-depth", "3", "-worst", "1", withoutMovers(t, savedGame)}, 0},
 		{"history", context.Background(), []string{"-depth", "3", "-worst", "3", asHistoryLine(t, savedGame)}, 0},
 		{"sim", context.Background(), []string{"-depth", "3", "-worst", "2", simGame}, 0},
+		{"network", context.Background(), []string{"-eval", "ntuple", "-worst", "2", savedGame}, 0}, // the built-in network, at its depth: in points
 		{"interrupted", cancelled, []string{"-depth", "3", savedGame}, 130},
 	} {
 		t.Run(c.name, func(t *testing.T) {

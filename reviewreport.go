@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/term2048/2048/ai/review"
@@ -52,7 +53,7 @@ func writeReviewText(w io.Writer, file gamefile.File, rev *review.Review, worst 
 		}
 		for _, m := range moves {
 			sb.WriteByte('\n')
-			writeReviewedMove(&sb, m)
+			writeReviewedMove(&sb, m, rev.Setting.InPoints())
 		}
 	}
 	_, err := io.WriteString(w, sb.String())
@@ -85,10 +86,14 @@ func writeReviewHeader(sb *strings.Builder, file gamefile.File, rev *review.Revi
 }
 
 // writeReviewedMove writes a move's verdict, its board and the value of
-// each direction against the best.
-func writeReviewedMove(sb *strings.Builder, m review.Move) {
-	fmt.Fprintf(sb, "move %s: %v, %v where %v was best, loss %s\n", figures.Count(m.Number), m.Verdict, m.Played, m.Best(),
-		figures.ShortPercent(m.Loss))
+// each direction against the best: in points as well as in percent if the
+// values are points.
+func writeReviewedMove(sb *strings.Builder, m review.Move, inPoints bool) {
+	loss := figures.ShortPercent(m.Loss)
+	if inPoints {
+		loss = pointsBelow(m.PointsLost()) + " points (" + loss + ")"
+	}
+	fmt.Fprintf(sb, "move %s: %v, %v where %v was best, loss %s\n", figures.Count(m.Number), m.Verdict, m.Played, m.Best(), loss)
 	writeBoard(sb, m.Search.Board)
 	r := m.Search
 	for d := range engine.Direction(engine.NumDirections) {
@@ -97,7 +102,10 @@ func writeReviewedMove(sb *strings.Builder, m review.Move) {
 			continue
 		}
 		gap := "best"
-		if d != r.Best {
+		switch {
+		case d != r.Best && inPoints:
+			gap = "−" + pointsBelow(r.Value[r.Best]-r.Value[d])
+		case d != r.Best:
 			gap = figures.ShortPercent(r.Gap(d))
 			if gap != "≈0" {
 				gap = "−" + gap
@@ -110,3 +118,6 @@ func writeReviewedMove(sb *strings.Builder, m review.Move) {
 		sb.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 }
+
+// pointsBelow writes a loss in points, whole: "2,400".
+func pointsBelow(p float64) string { return figures.Count(int(math.Round(p))) }

@@ -148,6 +148,10 @@ func NewSearcher(c Config) *Searcher {
 // Threads returns the number of goroutines a search uses.
 func (s *Searcher) Threads() int { return s.threads }
 
+// Evaluator returns the evaluator s scores leaves with: the default
+// heuristic if its Config named none.
+func (s *Searcher) Evaluator() Evaluator { return s.eval }
+
 // EstimatesScore reports whether the values of s's results are points
 // still to come, the move's own included (see ScoreEstimator): a move's
 // loss can then be told in points.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/evaluators"
+	"github.com/term2048/2048/ai/review"
 )
 
 // This file opens the evaluator the AI scores boards with, by its name,
@@ -70,6 +71,11 @@ func (a *assistant) onEval(m *Model, msg evalMsg) tea.Cmd {
 	a.stopSearch()
 	a.searcher = ai.NewSearcher(ai.Config{Eval: msg.eval, Threads: a.searcher.Threads()})
 	a.evalName, a.hint = msg.name, nil
+	m.screens.reviewAt = reviewSettingFor(msg.eval) // the replays opened from now on
+	if m.coach.rater != nil {                       // the coach rates as the review will
+		m.coach.stopCoach()
+		m.coach.rater = review.NewCoach(m.screens.reviewAt)
+	}
 	m.prefs.DropEvalProblems()
 	var save tea.Cmd
 	if msg.byPlayer && m.screens.settings() != nil {

@@ -243,9 +243,6 @@ func New(ctx context.Context, cfg Config) *Model {
 	if cfg.ASCII {
 		m.look.ascii, m.ai.spin.Spinner = true, spinner.Line
 	}
-	if cfg.Coach {
-		m.coach.rater = review.NewCoach(reviewSetting)
-	}
 	m.prefs = settings.DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
@@ -262,6 +259,10 @@ func New(ctx context.Context, cfg Config) *Model {
 	}
 	if m.ai.searcher == nil {
 		m.ai.searcher = ai.NewSearcher(ai.Config{})
+	}
+	m.screens.reviewAt = reviewSettingFor(m.ai.searcher.Evaluator())
+	if cfg.Coach {
+		m.coach.rater = review.NewCoach(m.screens.reviewAt)
 	}
 	if m.ai.evalName == "" {
 		m.ai.evalName = ai.Evaluators()[0].Name

@@ -91,7 +91,7 @@ func (m *Model) useCoach(on bool) {
 	m.coach.stopCoach()
 	m.coach.rater, m.coach.mark = nil, nil
 	if on {
-		m.coach.rater = review.NewCoach(reviewSetting)
+		m.coach.rater = review.NewCoach(m.screens.reviewAt)
 	}
 }
 

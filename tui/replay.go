@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
@@ -61,9 +62,22 @@ type replayView struct {
 // defaultReplayPace is the pace at which a replay plays itself at first.
 const defaultReplayPace = 200 * time.Millisecond
 
-// reviewSetting is the setting of the replay's reviews: the review's
-// default, the same on every machine, so that a review kept is taken again.
+// reviewSetting is the setting of the replay's reviews and the coach's
+// ratings with a heuristic: the review's default, the same on every
+// machine, so that a review kept is taken again.
 var reviewSetting = review.Setting{Depth: review.DefaultDepth}
+
+// reviewSettingFor returns the setting of the replay's reviews and the
+// coach's ratings when the AI scores boards with eval: with a network,
+// whose values are points, the network at its review depth, so that a
+// move's loss is told in points; with any heuristic, reviewSetting, the
+// default one's, whose reviews are kept.
+func reviewSettingFor(eval ai.Evaluator) review.Setting {
+	if set := review.DefaultSetting(eval); set.InPoints() {
+		return set
+	}
+	return reviewSetting
+}
 
 // replayGameOnScreen opens the replay of the game on screen, as it
 // stands: a game in progress is reviewed up to now. The replay opens at

@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/reviewcache"
@@ -519,5 +520,54 @@ func BenchmarkReplayFrame(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(frames), "ms/frame")
 		})
+	}
+}
+
+// TestReplayInPoints compares with testdata/TestReplayInPoints/*.golden
+// the replay of a game reviewed with an evaluator whose values are points:
+// the move's loss, the bars and their caption in points.
+func TestReplayInPoints(t *testing.T) {
+	set := review.Setting{Depth: 3, Eval: pointsEval{ai.NneonneoHeuristic()}}
+	for _, size := range []struct{ w, h int }{{60, 24}, {80, 24}, {120, 34}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			m := playedModel(t, Config{}, 120)
+			m.screens.reviewAt = set
+			rev, err := review.Run(context.Background(), review.Game{Transcript: m.cur.Game.Transcript(), By: m.cur.Movers()}, review.Options{Setting: set})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+			press(m, "r")
+			fillReview(m, rev, len(rev.Moves))
+			press(m, "home")
+			press(m, "down")                                                          // the first slip
+			if text := plain(m); size.w >= 80 && !strings.Contains(text, " points") { // 60 columns show the board and the verdict
+				t.Errorf("the replay in points says no points:\n%s", text)
+			}
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+}
+
+// TestReviewFollowsTheEvaluator: the replay's reviews and the coach's
+// ratings use the AI's evaluator when its values are points, at the
+// review's depth for it, and the default review with any heuristic.
+func TestReviewFollowsTheEvaluator(t *testing.T) {
+	heuristic := ai.NneonneoHeuristic()
+	m := newTestModel(t, Config{Coach: true, Searcher: ai.NewSearcher(ai.Config{Eval: pointsEval{heuristic}, Threads: 1, TableMB: 4})})
+	if set := m.screens.reviewAt; !set.InPoints() || set.Depth != review.NetworkDepth || m.coach.rater.Setting() != set {
+		t.Fatalf("with an evaluator in points: replays at %v, the coach at %v; want both in points at depth %d", set, m.coach.rater.Setting(), review.NetworkDepth)
+	}
+	opened := func(name string, eval ai.Evaluator) {
+		m.ai.openEvaluator(name, "", false) // its command, which would read a file, is not run
+		m.Update(evalMsg{id: m.ai.opens, name: name, eval: eval})
+	}
+	opened("nneonneo", heuristic)
+	if set := m.screens.reviewAt; set != reviewSetting || m.coach.rater.Setting() != set {
+		t.Errorf("the heuristic opened: replays at %v, the coach at %v; want the default review, kept", set, m.coach.rater.Setting())
+	}
+	opened("ntuple", pointsEval{heuristic})
+	if set := m.screens.reviewAt; !set.InPoints() || m.coach.rater.Setting() != set {
+		t.Errorf("a network opened: replays at %v, the coach at %v; want both in points", set, m.coach.rater.Setting())
 	}
 }

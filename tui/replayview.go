@@ -216,15 +216,19 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 		return pad([]string{besideRight(left, m.look.muted("reviewing…"), width)}, n)
 	}
 	verdict := m.look.verdictStyle(mv.Verdict).Render(verdictMarks[mv.Verdict] + " " + mv.Verdict.String())
+	points := v.setting.InPoints()
 	loss := "loss " + figures.ShortPercent(mv.Loss)
-	if mv.Loss == 0 {
+	switch {
+	case mv.Loss == 0:
 		loss = "no loss"
+	case points:
+		loss = pointsText(mv.PointsLost()) + " points"
 	}
 	best := m.look.muted("BEST   ") + m.look.accent(arrowOf(mv.Best())+" "+mv.Best().String())
 	lines := []string{besideRight(left, verdict, width), besideRight(best, m.look.muted(loss), width)}
-	lines = append(lines, m.barLines(mv.Search, width, played, false)...) // the review's heuristic: not points
+	lines = append(lines, m.barLines(mv.Search, width, played, points)...)
 	if n > 6 {
-		legend := m.barsCaption(false)
+		legend := m.barsCaption(points)
 		if played != mv.Best() {
 			legend = " " + solidArrows[mv.Best()] + " AI's move  " + hollowArrows[played] + " move played"
 		}

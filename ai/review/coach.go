@@ -23,7 +23,7 @@ type Coach struct {
 }
 
 // NewCoach returns a coach that rates moves at the setting set.
-func NewCoach(set Setting) *Coach { return &Coach{setting: set, searcher: newSearcher(nil)} }
+func NewCoach(set Setting) *Coach { return &Coach{setting: set, searcher: newSearcher(set.Eval)} }
 
 // Setting returns the setting c rates moves at, its default made explicit.
 func (c *Coach) Setting() Setting { return c.setting }

@@ -34,15 +34,25 @@ type ratingJSON struct {
 	Verdict string  `json:"verdict"` // best, good, inaccuracy, mistake, blunder, forced
 	Loss    float64 `json:"loss"`    // against the best: 0.01 for a move worth 1% less
 	Loses   bool    `json:"loses"`   // it loses the game at once, while another move does not
+	// PointsLost is the loss in points to come, when the values are
+	// points (a learned network's); absent otherwise.
+	PointsLost *float64 `json:"points_lost,omitempty"`
 }
 
-// newRatings returns the ratings of r's legal moves by name.
-func newRatings(r ai.Result) map[string]ratingJSON {
+// newRatings returns the ratings of r's legal moves by name, with their
+// losses in points if inPoints.
+func newRatings(r ai.Result, inPoints bool) map[string]ratingJSON {
 	out := map[string]ratingJSON{}
 	for d, rt := range Rate(r) {
-		if r.Legal[d] {
-			out[engine.Direction(d).String()] = ratingJSON{rt.Verdict.String(), rt.Loss, rt.Loses}
+		if !r.Legal[d] {
+			continue
 		}
+		j := ratingJSON{Verdict: rt.Verdict.String(), Loss: rt.Loss, Loses: rt.Loses}
+		if inPoints {
+			lost := r.Value[r.Best] - r.Value[d]
+			j.PointsLost = &lost
+		}
+		out[engine.Direction(d).String()] = j
 	}
 	return out
 }
@@ -51,8 +61,9 @@ func newRatings(r ai.Result) map[string]ratingJSON {
 // the best move ("none" if no move is legal), each move's value and its
 // rating (see Rate), the search's figures, eval, the name of the evaluator
 // it used, and why, the best move's reason in words ("" for none, and then
-// no "why" field).
-func WriteHintJSON(w io.Writer, r ai.Result, eval, why string) error {
+// no "why" field). inPoints says that the values are points to come (see
+// ai.Searcher.EstimatesScore): each rating then has its points_lost.
+func WriteHintJSON(w io.Writer, r ai.Result, eval, why string, inPoints bool) error {
 	move := "none"
 	if r.HasMove() {
 		move = r.Best.String()
@@ -70,7 +81,7 @@ func WriteHintJSON(w io.Writer, r ai.Result, eval, why string) error {
 		Deadline:    r.Deadline,
 		Threads:     r.Threads,
 		Eval:        eval,
-		Ratings:     newRatings(r),
+		Ratings:     newRatings(r, inPoints),
 		Why:         why,
 	}
 	data, err := json.Marshal(out)

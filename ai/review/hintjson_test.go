@@ -19,7 +19,7 @@ func TestWriteHintJSON(t *testing.T) {
 		b := mustParse(t, c.board)
 		r := search(t, b, 2)
 		var buf bytes.Buffer
-		if err := review.WriteHintJSON(&buf, r, "heuristic", ""); err != nil {
+		if err := review.WriteHintJSON(&buf, r, "heuristic", "", false); err != nil {
 			t.Fatal(err)
 		}
 		var got struct {

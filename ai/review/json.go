@@ -26,11 +26,12 @@ type settingJSON struct {
 	Auto          bool    `json:"auto,omitempty"`          // each position searched at its auto depth
 	TimePerMove   float64 `json:"time_per_move,omitempty"` // seconds
 	Deterministic bool    `json:"deterministic"`
+	InPoints      bool    `json:"in_points,omitempty"` // the values are points to come: each move has points_lost
 }
 
 // newSettingJSON returns s as the document writes it.
 func newSettingJSON(s Setting) settingJSON {
-	j := settingJSON{Depth: s.Depth, TimePerMove: s.Time.Seconds(), Deterministic: s.Deterministic()}
+	j := settingJSON{Depth: s.Depth, TimePerMove: s.Time.Seconds(), Deterministic: s.Deterministic(), InPoints: s.InPoints()}
 	if s.Depth == ai.Auto && s.Time <= 0 {
 		j.Auto = true
 	}
@@ -66,14 +67,16 @@ func (c verdictCountJSON) MarshalJSON() ([]byte, error) {
 
 // moveJSON is one move of the document.
 type moveJSON struct {
-	Move    int           `json:"move"`
-	By      string        `json:"by"`
-	Board   string        `json:"board"` // before the move
-	Played  string        `json:"played"`
-	Best    string        `json:"best"`
-	Values  ai.MoveValues `json:"values"`
-	Loss    float64       `json:"loss"`
-	Verdict string        `json:"verdict"`
+	Move   int           `json:"move"`
+	By     string        `json:"by"`
+	Board  string        `json:"board"` // before the move
+	Played string        `json:"played"`
+	Best   string        `json:"best"`
+	Values ai.MoveValues `json:"values"`
+	Loss   float64       `json:"loss"`
+	// PointsLost is Move.PointsLost, in a review whose values are points.
+	PointsLost *float64 `json:"points_lost,omitempty"`
+	Verdict    string   `json:"verdict"`
 }
 
 // An About is what the JSON document of a review says of the game
@@ -117,7 +120,7 @@ func WriteJSON(w io.Writer, about About, rev *Review) error {
 	}
 	b.WriteString(` "moves": [`)
 	for i, m := range rev.Moves {
-		data, err := json.Marshal(newMoveJSON(m))
+		data, err := json.Marshal(newMoveJSON(m, rev.Setting.InPoints()))
 		if err != nil {
 			return err
 		}
@@ -131,11 +134,17 @@ func WriteJSON(w io.Writer, about About, rev *Review) error {
 	return err
 }
 
-// newMoveJSON returns m as the document writes it.
-func newMoveJSON(m Move) moveJSON {
-	return moveJSON{
+// newMoveJSON returns m as the document writes it, with the points it
+// lost if the review's values are points.
+func newMoveJSON(m Move, inPoints bool) moveJSON {
+	j := moveJSON{
 		Move: m.Number, By: m.By.String(), Board: m.Search.Board.String(), Played: m.Played.String(),
 		Best: m.Best().String(), Values: m.Search.MoveValues(),
 		Loss: m.Loss, Verdict: m.Verdict.String(),
 	}
+	if inPoints {
+		lost := m.PointsLost()
+		j.PointsLost = &lost
+	}
+	return j
 }

@@ -77,14 +77,14 @@ func TestRunReturnsPanic(t *testing.T) {
 		g := firstMoves(3, 60)
 		for _, workers := range []int{1, 2, 4} {
 			for _, k := range []int64{1, 500} {
-				o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: newPanicAt(k)}
+				o := Options{Setting: Setting{Depth: 2, Eval: newPanicAt(k)}, Workers: workers}
 				rev, err := Run(context.Background(), g, o)
 				checkPanicError(t, "a panic in a search", err, "evaluator fault")
 				if rev == nil || rev.Complete() {
 					t.Errorf("workers %d, panic at leaf %d: review %v; want the moves before the failure", workers, k, rev)
 				}
 			}
-			o := Options{Setting: Setting{Depth: 2}, Workers: workers, eval: panicMaking{ai.NneonneoHeuristic()}}
+			o := Options{Setting: Setting{Depth: 2, Eval: panicMaking{ai.NneonneoHeuristic()}}, Workers: workers}
 			_, err := Run(context.Background(), g, o)
 			checkPanicError(t, "a panic outside a search", err, "evaluator fault")
 		}
@@ -114,7 +114,7 @@ func TestRunStopsOnPanicOfOnMove(t *testing.T) {
 func TestStreamReturnsPanic(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := firstMoves(5, 60)
-		s := Start(context.Background(), g, Options{Setting: Setting{Depth: 2}, Workers: 2, eval: newPanicAt(200)})
+		s := Start(context.Background(), g, Options{Setting: Setting{Depth: 2, Eval: newPanicAt(200)}, Workers: 2})
 		for batch := s.Next(); batch != nil; batch = s.Next() {
 		}
 		_, err := s.Result()

@@ -32,6 +32,27 @@ import (
 // ai.DepthOf).
 const DefaultDepth = 5
 
+// NetworkDepth is the depth of the default review with an evaluator whose
+// values are points, the learned network. Each of its leaves reads weights
+// spread over hundreds of megabytes, several times a heuristic's cost, and
+// at 3 plies a game of 2,000 moves is reviewed in 0.6 s of one core, its
+// network read included (4 plies: 2.4 s; the heuristic at DefaultDepth:
+// 4.4 s; docs/performance.md has the commands). The network at 3 plies is
+// the far stronger player of the two defaults (docs/studies.md), so the
+// shallower search is no weaker a judge.
+const NetworkDepth = 3
+
+// DefaultSetting returns the setting of the default review with eval (nil:
+// the default heuristic): DefaultDepth plies, or NetworkDepth with an
+// evaluator whose values are points.
+func DefaultSetting(eval ai.Evaluator) Setting {
+	s := Setting{Depth: DefaultDepth, Eval: eval}
+	if s.InPoints() {
+		s.Depth = NetworkDepth
+	}
+	return s
+}
+
 // A Setting is how hard a review searches each position: a fixed depth,
 // the automatic depth, or a time per move. The default review is
 // Setting{Depth: DefaultDepth}. A review is a function of the game and its
@@ -45,23 +66,42 @@ type Setting struct {
 	// instead, no deeper than Depth if it is above zero. The review then
 	// depends on the speed of the machine.
 	Time time.Duration
+	// Eval scores the leaves of the searches; nil is the default
+	// heuristic. With an evaluator whose values are points to come (see
+	// InPoints), a move's loss can be told in points (Move.PointsLost).
+	Eval ai.Evaluator
 }
 
 // Deterministic reports whether the review at s is the same on every
 // machine: true at a fixed depth, false with a time per move.
 func (s Setting) Deterministic() bool { return s.Time <= 0 }
 
-// String describes s: "depth 5", "auto depth", "50ms a move".
+// InPoints reports whether the values of the searches at s are points
+// still to come, as a learned network's are, rather than a heuristic's
+// score of a board's shape.
+func (s Setting) InPoints() bool {
+	se, ok := s.Eval.(ai.ScoreEstimator)
+	return ok && se.EstimatesScore()
+}
+
+// String describes s: "depth 5", "auto depth", "50ms a move"; with an
+// evaluator whose values are points, "depth 3, in points".
 func (s Setting) String() string {
+	var how string
 	switch {
 	case s.Time > 0 && s.Depth > 0:
-		return fmt.Sprintf("%v a move, at most depth %d", s.Time, s.Depth)
+		how = fmt.Sprintf("%v a move, at most depth %d", s.Time, s.Depth)
 	case s.Time > 0:
-		return fmt.Sprintf("%v a move", s.Time)
+		how = fmt.Sprintf("%v a move", s.Time)
 	case s.Depth == ai.Auto:
-		return "auto depth"
+		how = "auto depth"
+	default:
+		how = fmt.Sprintf("depth %d", s.Depth)
 	}
-	return fmt.Sprintf("depth %d", s.Depth)
+	if s.InPoints() {
+		how += ", in points"
+	}
+	return how
 }
 
 // limits returns the search limits of s.
@@ -92,10 +132,6 @@ type Options struct {
 	// positions after them only. At a fixed depth a search is a function of
 	// its board, so the review is the one Run would have made without them.
 	Known []ai.Result
-
-	// eval, if not nil, scores the leaves of the searches instead of the
-	// default heuristic: the tests make searches fail with it.
-	eval ai.Evaluator
 }
 
 // tableMB is the size of each worker's transposition table. A search of a
@@ -117,6 +153,17 @@ type Move struct {
 
 // Best returns the AI's move on the board before m.
 func (m Move) Best() engine.Direction { return m.Search.Best }
+
+// PointsLost returns how much less the move played is worth than the best
+// one, in the units of the search's values: points still to come when the
+// review's setting is InPoints. It is Loss before it is made a fraction of
+// the best value: 0 for the best move.
+func (m Move) PointsLost() float64 {
+	if m.Verdict == Forced {
+		return 0
+	}
+	return m.Search.Value[m.Search.Best] - m.Search.Value[m.Played]
+}
 
 // A Review is the review of a game's moves.
 type Review struct {
@@ -208,7 +255,7 @@ func searchPositions(ctx context.Context, fail context.CancelCauseFunc, boards [
 			fail(ai.NewPanicError(v))
 		}
 	}()
-	s := newSearcher(o.eval)
+	s := newSearcher(o.Eval)
 	for {
 		i := int(next.Add(1) - 1)
 		if i >= len(boards) {

@@ -76,8 +76,10 @@ func FileName(g review.Game) string {
 }
 
 // Kept reports whether a review at s is kept: one at a fixed depth, the
-// same on every machine.
-func Kept(s review.Setting) bool { return s.Deterministic() && s.Depth != ai.Auto }
+// same on every machine, with the default heuristic. A review with another
+// evaluator is not: a file names the setting, not which network scored it,
+// and a network's review of a whole game takes a second or two.
+func Kept(s review.Setting) bool { return s.Deterministic() && s.Depth != ai.Auto && s.Eval == nil }
 
 // depthOf returns the plies of every search of a review at s, which Kept.
 func depthOf(s review.Setting) int {
