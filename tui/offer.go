@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/settings"
@@ -12,24 +13,40 @@ import (
 
 // This file shows the network the game offers (see FindNetwork): a play
 // file built into the game or put in the data directory, for a player
-// with no network of their own. The panel says that it is there until the
-// AI uses it (the help, not the panel, names the evaluator in use), the
-// settings where it is and what it is; the heuristic stays the AI's until
-// the player chooses the network.
+// with no network of their own. The panel's AI line names the evaluator
+// that hints and, while the AI does not use the network, the key that
+// offers it; the settings say where it is and what it is. The heuristic
+// stays the AI's until the player chooses the network.
 
-// offerLine returns the panel's line about the network on offer, and
-// true, while there is one and the AI does not use the learned evaluator;
-// otherwise the line shows the theme.
-func (ps *playScreen) offerLine(m *Model, width int) (string, bool) {
+// aiLine returns the panel's line naming the AI that hints: its
+// evaluator, the one being opened, or the network on offer and the key of
+// the settings that switch to it.
+func (ps *playScreen) aiLine(m *Model, width int) string {
+	name := evaluatorWord(m.ai.evalName)
 	o := m.ai.offer
-	if o == nil || m.ai.evalName == ntuple.EvaluatorName {
-		return "", false
+	switch {
+	case m.ai.opening != "":
+		name += " · opening " + evaluatorWord(m.ai.opening) + "…"
+	case o == nil || m.ai.evalName == ntuple.EvaluatorName:
+	case o.Err != nil:
+		name += " · network damaged"
+	default:
+		name += " · " + settings.FirstKey(m.keys.Settings) + ": network"
 	}
-	state := settings.FirstKey(m.keys.Settings) + " to use"
-	if o.Err != nil {
-		state = "damaged"
+	return m.look.field("AI", name, width)
+}
+
+// evaluatorWord names an evaluator for the panel: "network" for the
+// learned one, "heuristic" for the default heuristic, the name of any
+// other.
+func evaluatorWord(name string) string {
+	switch name {
+	case ntuple.EvaluatorName:
+		return "network"
+	case ai.Evaluators()[0].Name:
+		return "heuristic"
 	}
-	return m.look.field("NETWORK", o.short()+" · "+state, width), true
+	return name
 }
 
 // short names where the offer is, in a few words.

@@ -14,19 +14,19 @@ import (
 func TestDamagedNetworkShown(t *testing.T) {
 	o := &NetworkOffer{Where: builtIn, Err: errors.New("damaged play file: the checksum of the weights does not match")}
 	m := newTestModel(t, Config{Network: o})
-	if text := plain(m); !strings.Contains(text, "NETWORK built in · damaged") || !strings.Contains(text, "keeps to its heuristics") {
+	if text := plain(m); !strings.Contains(text, "AI heuristic · network damaged") || !strings.Contains(text, "keeps to its heuristics") {
 		t.Errorf("the screen with a damaged network built in: %q; want it said", text)
 	}
 }
 
 // TestPanelOffersNetwork checks what the panel and the settings say of a
-// network on offer: the panel says it is there until the AI uses it, and
-// without one shows the theme as ever.
+// network on offer: the panel names the AI that hints, and the key that
+// offers the network until the AI uses it.
 func TestPanelOffersNetwork(t *testing.T) {
 	offer := &NetworkOffer{Where: builtIn, Design: ntuple.FourBySix, State: ntuple.State{Episodes: 12}}
 	m := newTestModel(t, Config{Network: offer})
-	if text := plain(m); !strings.Contains(text, "NETWORK built in · o to use") || strings.Contains(text, "THEME") {
-		t.Errorf("a network on offer: the screen says %q; want NETWORK built in · o to use", text)
+	if text := plain(m); !strings.Contains(text, "AI heuristic · o: network") {
+		t.Errorf("a network on offer: the screen says %q; want AI heuristic · o: network", text)
 	}
 	if got := (weightsOption{}).value(m); got != "built in" {
 		t.Errorf("weightsShown() = %q; want built in", got)
@@ -42,10 +42,14 @@ func TestPanelOffersNetwork(t *testing.T) {
 	}
 	m.screens.close(m.screens.settings())
 	m.ai.evalName = ntuple.EvaluatorName
-	if text := plain(m); strings.Contains(text, "NETWORK") || !strings.Contains(text, "THEME") {
-		t.Errorf("the network on offer in use: the screen says %q; want the theme", text)
+	if text := plain(m); !strings.Contains(text, "AI network ") || strings.Contains(text, "o: network") {
+		t.Errorf("the network on offer in use: the screen says %q; want AI network, and no offer", text)
 	}
-	if text := plain(newTestModel(t, Config{})); !strings.Contains(text, "THEME") || strings.Contains(text, "NETWORK") {
-		t.Errorf("no network on offer: the screen says %q; want the theme", text)
+	m.ai.evalName, m.ai.opening = "nneonneo", ntuple.EvaluatorName
+	if text := plain(m); !strings.Contains(text, "AI heuristic · opening network…") {
+		t.Errorf("the network being opened: the screen says %q; want it said", text)
+	}
+	if text := plain(newTestModel(t, Config{})); !strings.Contains(text, "AI heuristic ") || strings.Contains(text, "network") {
+		t.Errorf("no network on offer: the screen says %q; want AI heuristic, and no network", text)
 	}
 }

@@ -89,10 +89,10 @@ func (l *look) field(label, value string, width int) string {
 	return k.muted.Render(label) + textblock.Spaces(max(width-len(label)-lipgloss.Width(value), 1)) + k.value.Render(value)
 }
 
-// aiLines draws the state of the AI and of the screen: how far the AI
-// looks ahead, autoplay, and, with room, the network on offer while there
-// is one (see offerLine), else the theme. The engine's figures (its
-// evaluator, the time and speed of its last search) are in the help.
+// aiLines draws the state of the AI: how far it looks ahead, autoplay,
+// and, with room, which AI hints and the network on offer (see aiLine).
+// The engine's figures (the time and speed of its last search) are in the
+// help; the theme is in the settings, and t names it as it changes.
 func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 	depth := movesAhead(m.ai.shownDepth(m))
 	if m.ai.depth == ai.Auto {
@@ -109,10 +109,7 @@ func (ps *playScreen) aiLines(m *Model, width int, compact bool) []string {
 	if compact {
 		return lines
 	}
-	if line, ok := ps.offerLine(m, width); ok {
-		return append(lines, line)
-	}
-	return append(lines, m.look.field("THEME", m.look.themeShown(), width))
+	return append(lines, ps.aiLine(m, width))
 }
 
 // themeShown says what the theme in effect is: with no colour (-color none,

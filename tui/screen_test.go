@@ -243,15 +243,15 @@ func TestDepthKeysStepFromTheScreen(t *testing.T) {
 // rate for a search that evaluated nothing.
 func TestPanelSaysWhatIsInEffect(t *testing.T) {
 	m := newTestModel(t, Config{Color: ColorNone})
-	if !strings.Contains(plain(m), "THEME none (no colour)") {
-		t.Errorf("with no colour the panel says:\n%s", m.render())
+	if !strings.Contains(plain(m), "AI heuristic") || !strings.Contains((&helpPage{}).engineText(m), "theme none (no colour)") {
+		t.Errorf("with no colour the panel says:\n%s\nand the help %q", m.render(), (&helpPage{}).engineText(m))
 	}
 	press(m, "t")
 	if m.look.theme.Name != "classic" || !strings.Contains(m.note, "No colour") {
 		t.Errorf("t with no colour: theme %s, note %q", m.look.theme.Name, m.note)
 	}
 	m = newTestModel(t, Config{Color: ColorTrue})
-	if !strings.Contains(plain(m), "THEME classic") {
+	if !strings.Contains(plain(m), "AI heuristic") {
 		t.Errorf("in colour the panel says:\n%s", m.render())
 	}
 	for _, tc := range []struct {
