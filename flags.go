@@ -10,6 +10,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/evaluators"
+	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/tui/airace"
 )
 
@@ -222,7 +223,8 @@ func (c *commandFlags) depthFlagFrom(plies, max int, extra string) *depthFlag {
 		extra += " (default auto)" // the flag package writes no default that is the zero value
 	}
 	c.Var(d, "depth", fmt.Sprintf("search `N` plies deep (N player moves and N-1 spawn layers), 1 to %d, or auto: "+
-		"nneonneo's rule, max(3, distinct tiles - 2) + 1, a ply less with -eval ntuple%s", max, extra))
+		"nneonneo's rule, max(3, distinct tiles - 2) + 1; with -eval ntuple, %d, and %d from %d distinct tiles%s",
+		max, ntuple.AutoPlies, ntuple.LatePlies, ntuple.LateTiles, extra))
 	return d
 }
 

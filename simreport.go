@@ -56,7 +56,8 @@ func describe(p sim.Player) string {
 	case sim.Expectimax:
 		effort, cutoff := "auto depth (nneonneo's rule)", ai.DefaultCutoff
 		if p.EvalName() == ntuple.EvaluatorName { // see ntuple.Network.AutoDepth
-			effort, cutoff = fmt.Sprintf("auto depth (nneonneo's rule, %s less)", figures.Plies(ntuple.AutoDepthLess)), ntuple.SearchCutoff
+			effort, cutoff = fmt.Sprintf("auto depth (the network's rule: %s, %s from %d distinct tiles)",
+				figures.Plies(ntuple.AutoPlies), figures.Plies(ntuple.LatePlies), ntuple.LateTiles), ntuple.SearchCutoff
 		}
 		if p.Depth != ai.Auto {
 			effort = figures.Plies(p.Depth)

@@ -127,6 +127,7 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 func (p *helpPage) aiHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	depth := m.ai.shownDepth(m)
+	lo, hi := autoDepthRange(m.ai.searcher)
 	return strings.Join([]string{
 		m.look.heading("The AI"),
 		wrap("It looks ahead with expectimax: it tries your moves and every tile the game could add, and " +
@@ -135,7 +136,7 @@ func (p *helpPage) aiHelp(m *Model, width int) string {
 			"with every tile the game could add in between. %s and %s change the depth, from 1 to %d "+
 			"plies; %s makes it automatic: it grows as the board fills, from %d to %d. Each ply more "+
 			"takes several times as long.", movesAhead(depth), settings.FirstKey(m.keys.Deeper), settings.FirstKey(m.keys.Shallower),
-			ai.MaxDepth, settings.FirstKey(m.keys.AutoDepth), settings.MinAutoDepth, settings.MaxAutoDepth)),
+			ai.MaxDepth, settings.FirstKey(m.keys.AutoDepth), lo, hi)),
 		wrap(p.engineText(m)),
 	}, "\n")
 }

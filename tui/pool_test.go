@@ -3,9 +3,13 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
@@ -154,5 +158,23 @@ func TestPoolAutoDepthIsTheEvaluators(t *testing.T) {
 	}
 	if r.Depth != 1 || !r.Auto {
 		t.Errorf("a search at the automatic depth on a pool went %d plies (auto %v); want the evaluator's 1, not ai.DepthOf's %d", r.Depth, r.Auto, ai.DepthOf(b))
+	}
+}
+
+// TestAutoDepthSaidIsTheEvaluators: the help and the settings say the
+// range of the automatic depth of the evaluator in use, not the
+// heuristic's.
+func TestAutoDepthSaidIsTheEvaluators(t *testing.T) {
+	m := newTestModel(t, Config{Searcher: ai.NewSearcher(ai.Config{Eval: shallowRule{ai.NneonneoHeuristic()}, Threads: 1, TableMB: 4})})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 34})
+	if got := (depthOption{}).about(m); !strings.Contains(got, "auto: 1 to 1 moves") {
+		t.Errorf("the depth setting says %q; want the evaluator's range, 1 to 1", got)
+	}
+	if got := (&helpPage{}).aiHelp(m, 1000); !strings.Contains(got, "from 1 to 1.") {
+		t.Errorf("the help says %q; want the evaluator's range, from 1 to 1", got)
+	}
+	m = newTestModel(t, Config{})
+	if got := (depthOption{}).about(m); !strings.Contains(got, fmt.Sprintf("auto: %d to %d moves", ai.DepthOf(0), ai.MaxDepth)) {
+		t.Errorf("the depth setting with the heuristic says %q; want nneonneo's range", got)
 	}
 }

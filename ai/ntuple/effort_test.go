@@ -14,8 +14,9 @@ import (
 )
 
 // TestNetworkSearchEffort checks that a Searcher with a network takes the
-// network's cut-off and searches a ply less than the heuristic's automatic
-// depth, from the opening to a board of every tile.
+// network's cut-off and its own automatic depth, from the opening to a
+// board of every tile: AutoPlies, then LatePlies from LateTiles distinct
+// tiles.
 func TestNetworkSearchEffort(t *testing.T) {
 	n, err := New(FourBySix, DefaultInitialValue)
 	if err != nil {
@@ -26,13 +27,17 @@ func TestNetworkSearchEffort(t *testing.T) {
 	if got := s.Cutoff(); got != SearchCutoff {
 		t.Errorf("Cutoff() with a network = %g; want %g", got, SearchCutoff)
 	}
-	for _, b := range []engine.Board{
-		0x0000_0100_0000_0001, // the opening: 3 plies
-		0x1234_5678_9abc_0000, // 12 distinct tiles
-		0x0123_4567_89ab_cdef, // every tile: 13 plies, a ply less than ai.MaxDepth
+	for _, c := range []struct {
+		b    engine.Board
+		want int
+	}{
+		{0x0000_0100_0000_0001, AutoPlies}, // the opening
+		{0x1234_5678_9a00_0000, AutoPlies}, // 10 distinct tiles
+		{0x1234_5678_9ab0_0000, LatePlies}, // 11
+		{0x0123_4567_89ab_cdef, LatePlies}, // every tile
 	} {
-		if got, want := s.AutoDepth(b), ai.DepthOf(b)-AutoDepthLess; got != want {
-			t.Errorf("AutoDepth(%v) with a network = %d; want %d", b, got, want)
+		if got := s.AutoDepth(c.b); got != c.want || AutoDepthOf(c.b) != c.want {
+			t.Errorf("AutoDepth(%v) with a network = %d, AutoDepthOf %d; want %d", c.b, got, AutoDepthOf(c.b), c.want)
 		}
 	}
 	b := engine.Board(0x1212_2301_0000_0000)
@@ -40,8 +45,8 @@ func TestNetworkSearchEffort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Auto || r.Depth != ai.DepthOf(b)-AutoDepthLess {
-		t.Errorf("Search(%v, Auto) with a network: depth %d, auto %v; want %d, true", b, r.Depth, r.Auto, ai.DepthOf(b)-AutoDepthLess)
+	if !r.Auto || r.Depth != AutoPlies {
+		t.Errorf("Search(%v, Auto) with a network: depth %d, auto %v; want %d, true", b, r.Depth, r.Auto, AutoPlies)
 	}
 }
 
@@ -49,10 +54,11 @@ func TestNetworkSearchEffort(t *testing.T) {
 // on every 100th position of the fixed game of package ai
 // (ai/testdata/game.txt: 12,161 moves to a 16384, played by the heuristic),
 // with the heuristic, with a network as it searches (its own cut-off and
-// automatic depth, see effort.go), and with a network at the heuristic's
-// settings, as it searched before it had its own. The network is
+// automatic depth, see effort.go), with a network at its cut-off a ply
+// less than the heuristic's depth (its rule before it had its own), and
+// with a network at the heuristic's settings. The network is
 // untrained: the time of a search depends on the boards it visits, not on
-// the values it reads. The three take turns, ten positions at a time, so
+// the values it reads. The four take turns, ten positions at a time, so
 // that all see the machine in the same state (see ai's
 // BenchmarkSecondThread). It reports the mean time a decision of each over
 // the game, and the network's over the heuristic's over the whole game and
@@ -70,6 +76,8 @@ func BenchmarkAutoDepth(b *testing.B) {
 			evals := []autoEval{
 				{name: "heuristic", s: ai.NewSearcher(ai.Config{Threads: threads})},
 				{name: "network", s: ai.NewSearcher(ai.Config{Eval: n, Threads: threads})},
+				{name: "network-ply-less", depth: func(b engine.Board) int { return ai.DepthOf(b) - 1 },
+					s: ai.NewSearcher(ai.Config{Eval: n, Threads: threads})},
 				{name: "network-before", depth: ai.DepthOf,
 					s: ai.NewSearcher(ai.Config{Eval: n, Cutoff: ai.DefaultCutoff, Threads: threads})},
 			}

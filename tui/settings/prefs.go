@@ -75,8 +75,9 @@ func DefaultPrefs() *Prefs {
 
 // The automatic depth of the default heuristic (ai.DepthOf) runs from
 // MinAutoDepth plies on a board of few tiles to MaxAutoDepth (ai.MaxDepth)
-// on a board of every tile; the network's is a ply less (see
-// ai.SearchEffort). The depth setting "auto" means this range.
+// on a board of every tile; the network has a rule of its own (see
+// ai.SearchEffort and ntuple.AutoDepthOf). The depth setting "auto" means
+// the evaluator's rule.
 var (
 	MinAutoDepth = ai.DepthOf(0)
 	MaxAutoDepth = ai.DepthOf(0x0123_4567_89ab_cdef)
