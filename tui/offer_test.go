@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/term2048/2048/ai/ntuple"
 )
 
@@ -51,5 +53,24 @@ func TestPanelOffersNetwork(t *testing.T) {
 	}
 	if text := plain(newTestModel(t, Config{})); !strings.Contains(text, "AI heuristic ") || strings.Contains(text, "network") {
 		t.Errorf("no network on offer: the screen says %q; want AI heuristic, and no network", text)
+	}
+}
+
+// TestHeuristicWhileTheNetworkOpens: while the network is being read (its
+// opening never answers here, as a slow disk would keep it), the AI
+// answers with the heuristic, and the panel says which AI hints and that
+// the network is on its way.
+func TestHeuristicWhileTheNetworkOpens(t *testing.T) {
+	m := newTestModel(t, Config{Depth: 2, Network: &NetworkOffer{Where: builtIn, Design: ntuple.FourBySix}})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 34})
+	m.ai.openEvaluator(ntuple.EvaluatorName, "", true) // its command, which reads the file, never runs
+	moveOnce(t, m)
+	settle(m, press(m, "h"), 10)
+	text := plain(m)
+	if m.ai.hint == nil || !m.ai.hint.HasMove() {
+		t.Fatalf("no hint while the network opens:\n%s", text)
+	}
+	if !strings.Contains(text, "AI heuristic · opening network…") || !strings.Contains(text, "% lost against the best") {
+		t.Errorf("while the network opens the screen says:\n%s\nwant the heuristic's hint, in percent, and the network said to be opening", text)
 	}
 }
