@@ -277,6 +277,20 @@ func TestHintInPoints(t *testing.T) {
 	}
 }
 
+// TestHintInPointsView compares with testdata/TestHintInPointsView/*.golden
+// the hint of an evaluator whose values are points, at three widths.
+func TestHintInPointsView(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{60, 24}, {80, 24}, {120, 34}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			m := newTestModel(t, Config{Searcher: ai.NewSearcher(ai.Config{Eval: pointsEval{ai.NneonneoHeuristic()}, Threads: 1, TableMB: 4}), Depth: 2})
+			m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+			moveOnce(t, m)
+			settle(m, press(m, "h"), 10)
+			golden.RequireEqual(t, m.View().Content)
+		})
+	}
+}
+
 func TestPointsText(t *testing.T) {
 	for _, c := range []struct {
 		p    float64
