@@ -276,4 +276,3 @@ func TestHintInPoints(t *testing.T) {
 		}
 	}
 }
-
