@@ -239,3 +239,21 @@ func join(lines []Line) string {
 	}
 	return sb.String()
 }
+
+func TestStatsText(t *testing.T) {
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	if got := StatsText(&deck.Deck{}, now); got != "" {
+		t.Errorf("StatsText of a practice never tried = %q; want none", got)
+	}
+	d := &deck.Deck{}
+	AddBuiltIn(d)
+	d.Attempt(0, true, now)
+	d.Attempt(1, true, now)
+	d.Attempt(2, false, now)
+	got := StatsText(d, now.Add(25*time.Hour))
+	for _, want := range []string{"rated ", "3 of 48 puzzles tried", "1 due", "trend ", "over the last 3"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("StatsText = %q; want it to say %q", got, want)
+		}
+	}
+}

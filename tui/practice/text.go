@@ -119,3 +119,14 @@ func (s *Session) ratingLine() Line {
 func ratingText(r glicko.Rating) string {
 	return fmt.Sprintf("%.0f ± %.0f", r.Rating, r.Deviation)
 }
+
+// Help explains the practice, next naming the key of the next puzzle and
+// back the key back to the game.
+func Help(next, back string) []Line {
+	return []Line{
+		{Accent, "Practice"},
+		{Plain, "Each puzzle is a position of one of your games where one move is clearly best: the second best would be a mistake, and a deeper search agrees. Your own slips come first; with no game yet, positions of the AI's games."},
+		{Plain, "Play the move with the game's move keys. Your first try at a puzzle is rated, for you and for the puzzle, as a game between you (Glicko-2). A puzzle you miss comes back a day later, then three days, then a week."},
+		{Muted, next + " next puzzle · " + back + " back to the game · any key closes this help"},
+	}
+}

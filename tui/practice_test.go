@@ -1,0 +1,71 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/practice"
+)
+
+// keyOf returns the name press gives the arrow key of d.
+func keyOf(d engine.Direction) string { return strings.ToLower(d.String()) }
+
+// TestPracticeView draws the practice of a player with no game, at three
+// widths: a built-in puzzle asked, answered wrong (the verdict, the loss,
+// why), then the next answered right (the AI's line played on).
+func TestPracticeView(t *testing.T) {
+	for _, w := range []int{60, 80, 120} {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			m := newTestModel(t, Config{})
+			m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+			settle(m, press(m, "p"), 10)
+			s := m.drill.Session
+			e, ok := s.Current()
+			if !ok || s.Phase != practice.Asking {
+				t.Fatalf("p opens the practice %v; want a built-in puzzle asked", s.Phase)
+			}
+			t.Run("asked", func(t *testing.T) { golden.RequireEqual(t, m.View().Content) })
+			settle(m, press(m, keyOf(e.Second)), 10)
+			if s.Phase != practice.Missed {
+				t.Fatalf("the second best answered: %v; want missed", s.Phase)
+			}
+			t.Run("missed", func(t *testing.T) { golden.RequireEqual(t, m.View().Content) })
+		})
+	}
+}
+
+// TestPracticeSolved answers a puzzle right: the AI's line is shown a
+// move at a time, each a tick later, and the keys act meanwhile.
+func TestPracticeSolved(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m := newTestModel(t, Config{})
+		settle(m, press(m, "p"), 10)
+		s := m.drill.Session
+		e, _ := s.Current()
+		settle(m, press(m, keyOf(e.Best())), 20)
+		if s.Phase != practice.Solved || s.Board() == e.Board() || !strings.Contains(plain(m), "move 5 of 5") {
+			t.Fatalf("the best move answered: %v, the board %v; want the AI's line played to its end:\n%s", s.Phase, s.Board(), plain(m))
+		}
+		if r, _, rated := s.Rating(); !rated || r.Rating <= 1500 {
+			t.Errorf("the rating after a first puzzle solved: %v, rated %v; want above 1500", r, rated)
+		}
+		press(m, "n")
+		if next, _ := s.Current(); s.Phase != practice.Asking || next.Board() == e.Board() {
+			t.Errorf("n after a puzzle solved: %v; want the next puzzle asked", s.Phase)
+		}
+		press(m, "esc")
+		if m.drill.Session != nil || m.screens.front() != nil {
+			t.Error("esc does not go back to the game")
+		}
+		press(m, "s")
+		if !strings.Contains(plain(m), "PRACTICE rated") {
+			t.Errorf("the statistics do not show the practice:\n%s", plain(m))
+		}
+	})
+}
