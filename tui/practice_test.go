@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/practice"
 )
 
@@ -68,4 +69,45 @@ func TestPracticeSolved(t *testing.T) {
 			t.Errorf("the statistics do not show the practice:\n%s", plain(m))
 		}
 	})
+}
+
+// TestPracticeScansTheHistory opens the practice of a player whose games
+// were never scanned: it says it is looking, then scans them in the
+// background, keeps their reviews and the practice, and asks a puzzle.
+func TestPracticeScansTheHistory(t *testing.T) {
+	s := tempStore(t)
+	var games []history.Game
+	for seed := uint64(1); seed <= 2; seed++ {
+		g := finishedGame(t, seed, 30)
+		g.ID = newGameID()
+		if err := s.AppendHistory(g); err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	m := newTestModel(t, Config{Store: &s})
+	settle(m, jobs(m.drill.Read()), 5)
+	scan := press(m, "p")
+	if text := plain(m); !strings.Contains(text, "Looking for puzzles") || !strings.Contains(text, "0 of 2 games scanned") {
+		t.Fatalf("the practice of games not scanned does not say it is looking:\n%s", text)
+	}
+	settle(m, scan, 20)
+	if m.drill.Session.Phase != practice.Asking {
+		t.Fatalf("after the scan: %v; want a puzzle asked", m.drill.Session.Phase)
+	}
+	kept, err := s.LoadPractice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if !kept.IsScanned(g.ID) {
+			t.Errorf("the practice kept does not know game %s as scanned", g.ID)
+		}
+		if known, err := s.LoadReview(g.Review(), practice.ReviewSetting); err != nil || len(known) != g.MoveCount {
+			t.Errorf("the review kept of game %s: %d searches, %v; want %d", g.ID, len(known), err, g.MoveCount)
+		}
+	}
+	if len(kept.Puzzles) == 0 {
+		t.Error("the practice kept has no puzzle")
+	}
 }

@@ -181,14 +181,16 @@ func (j *deckJSON) deck() (*Deck, error) {
 		}
 		d.Trend = append(d.Trend, Point{When: time.Unix(p.When, 0), Rating: p.Rating, Deviation: p.Deviation})
 	}
+	seen := make(map[engine.Board]bool, len(j.Puzzles))
 	for i, pj := range j.Puzzles {
 		e, err := pj.entry()
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}
-		if d.Find(e.Board()) >= 0 {
+		if seen[e.Board()] {
 			return nil, fmt.Errorf("puzzle %d: board %s twice", i+1, pj.Board)
 		}
+		seen[e.Board()] = true
 		d.Puzzles = append(d.Puzzles, e)
 	}
 	d.sortScanned()
