@@ -47,7 +47,7 @@ func history1000(b *testing.B) *playerdata.Files {
 		lines.Write(append(line, '\n'))
 		var found []puzzle.Puzzle
 		for k := uint64(0); len(found) < 3; k++ {
-			if p, ok := standIn(engine.Board((uint64(i)<<8|k+1) * 0x9e3779b97f4a7c15)); ok {
+			if p, ok := standIn(engine.Board((uint64(i)<<8 | k + 1) * 0x9e3779b97f4a7c15)); ok {
 				found = append(found, p)
 			}
 		}
