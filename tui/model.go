@@ -250,7 +250,7 @@ func New(ctx context.Context, cfg Config) *Model {
 	if cfg.Coach {
 		m.coach.rater = review.NewCoach(reviewSetting)
 	}
-	m.drill = practice.NewKeeper(ctx, cfg.Store)
+	m.drill = practice.NewKeeper(ctx, cfg.Store, cfg.Pool.acquire)
 	m.prefs = settings.DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys

@@ -29,14 +29,15 @@ type Keeper struct {
 
 	ctx      context.Context
 	store    Store
-	readOnly bool   // the practice could not be read: it is not written over
-	scanning bool   // a job scans a game
-	whole    bool   // scan the whole history, not only the games left in the session
-	saving   bool   // a job writes the deck
-	dirty    bool   // the deck changed while it was written
-	failed   bool   // a write failed: the player was told once
-	line     uint64 // numbers the AI's lines of the puzzles solved; the one shown
-	scanned  int    // games scanned since the screen opened
+	acquire  Acquire // bounds the searches of the scans; nil: as they come
+	readOnly bool    // the practice could not be read: it is not written over
+	scanning bool    // a job scans a game
+	whole    bool    // scan the whole history, not only the games left in the session
+	saving   bool    // a job writes the deck
+	dirty    bool    // the deck changed while it was written
+	failed   bool    // a write failed: the player was told once
+	line     uint64  // numbers the AI's lines of the puzzles solved; the one shown
+	scanned  int     // games scanned since the screen opened
 }
 
 // A Job is work to do off the game's Update: it returns a message for
@@ -88,8 +89,10 @@ const LineStep = 600 * time.Millisecond
 
 // NewKeeper returns the keeper of the practice kept in store, with ctx
 // the game's: nil keeps nothing, and the deck is an empty one at once.
-func NewKeeper(ctx context.Context, store Store) *Keeper {
-	k := &Keeper{ctx: ctx, store: store}
+// The scans search on one core, each search once acquire lets it, if it
+// is not nil (see Find).
+func NewKeeper(ctx context.Context, store Store, acquire Acquire) *Keeper {
+	k := &Keeper{ctx: ctx, store: store, acquire: acquire}
 	if store == nil {
 		k.Deck = &deck.Deck{}
 	}
@@ -193,19 +196,19 @@ func (k *Keeper) KeepUp(p Played) Job {
 		return nil
 	}
 	k.scanning = true
-	r, store, ctx := todo[0], k.store, k.ctx
+	r, store, ctx, acquire := todo[0], k.store, k.ctx, k.acquire
 	var whole *history.Game
 	for i := range p.Left {
 		if p.Left[i].Record == r {
 			whole = &p.Left[i]
 		}
 	}
-	return func() any { return scanGame(ctx, store, r, whole) }
+	return func() any { return scanGame(ctx, store, r, whole, acquire) }
 }
 
 // scanGame finds the puzzles of the game of r, read from the history
 // unless whole is it.
-func scanGame(ctx context.Context, store Store, r history.Record, whole *history.Game) FoundMsg {
+func scanGame(ctx context.Context, store Store, r history.Record, whole *history.Game, acquire Acquire) FoundMsg {
 	msg := FoundMsg{key: GameKey(r)}
 	var g history.Game
 	if whole != nil {
@@ -213,7 +216,7 @@ func scanGame(ctx context.Context, store Store, r history.Record, whole *history
 	} else if g, msg.err = store.ReadGame(r); msg.err != nil {
 		return msg
 	}
-	msg.found, msg.err = Find(ctx, store, g)
+	msg.found, msg.err = Find(ctx, store, g, acquire)
 	return msg
 }
 

@@ -93,7 +93,7 @@ func TestFind(t *testing.T) {
 	}
 	g := sloppyGame(1, n)
 	revs := &reviews{kept: map[uint64][]ai.Result{}}
-	first, err := Find(context.Background(), revs, g)
+	first, err := Find(context.Background(), revs, g, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +103,18 @@ func TestFind(t *testing.T) {
 	if revs.saves != 1 || len(revs.kept[g.Seed]) != g.MoveCount {
 		t.Fatalf("Find kept %d reviews of %d searches; want one of %d", revs.saves, len(revs.kept[g.Seed]), g.MoveCount)
 	}
-	again, err := Find(context.Background(), revs, g)
+	held, acquired := 0, 0
+	acquire := func(context.Context) (func(), error) {
+		held++
+		acquired++
+		return func() { held-- }, nil
+	}
+	again, err := Find(context.Background(), revs, g, acquire)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if acquired == 0 || held != 0 {
+		t.Errorf("Find acquired %d times, %d still held; want the confirming searches acquired, and given back", acquired, held)
 	}
 	if revs.saves != 1 || !reflect.DeepEqual(strip(first), strip(again)) {
 		t.Errorf("Find again: %d saves, puzzles %v; want no save, %v", revs.saves, again, first)

@@ -49,15 +49,19 @@ type Reviews interface {
 // ReviewSetting, from the searches kept in revs as far as they go, the
 // rest searched on one core and then kept; then the confirming searches
 // (puzzle.FromReview) at puzzle.ConfirmDepth. A review that cannot be
-// read or kept costs only time: the game is reviewed again. The error is
-// ctx's, or says why the game does not replay.
-func Find(ctx context.Context, revs Reviews, g history.Game) ([]puzzle.Puzzle, error) {
+// read or kept costs only time: the game is reviewed again. acquire, if
+// not nil, is called before each search of the review and before the
+// confirming searches, and the function it returns after them, as
+// review.Options.Acquire: a server bounds the cores its games take with
+// it. The error is ctx's or acquire's, or says why the game does not
+// replay.
+func Find(ctx context.Context, revs Reviews, g history.Game, acquire Acquire) ([]puzzle.Puzzle, error) {
 	rg := g.Review()
 	var known []ai.Result
 	if revs != nil {
 		known, _ = revs.LoadReview(rg, ReviewSetting) // none: reviewed again
 	}
-	rev, err := review.Run(ctx, rg, review.Options{Setting: ReviewSetting, Workers: 1, Known: known})
+	rev, err := review.Run(ctx, rg, review.Options{Setting: ReviewSetting, Workers: 1, Known: known, Acquire: acquire})
 	if err != nil {
 		return nil, fmt.Errorf("reviewing the game: %w", err)
 	}
@@ -68,8 +72,19 @@ func Find(ctx context.Context, revs Reviews, g history.Game) ([]puzzle.Puzzle, e
 		}
 		_ = revs.SaveReview(rg, ReviewSetting, searches) // not kept: reviewed again next time
 	}
+	if acquire != nil {
+		release, err := acquire(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
 	return puzzle.FromReview(ctx, puzzle.NewSearcher(), rev.Moves, puzzle.ConfirmDepth)
 }
+
+// Acquire waits for a core to search on, and returns the function that
+// gives it back (see review.Options.Acquire).
+type Acquire func(ctx context.Context) (release func(), err error)
 
 // Unscanned returns the games of games that d has not scanned, the newest
 // first, those that begin from a position set up included.
