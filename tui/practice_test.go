@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -109,5 +110,24 @@ func TestPracticeScansTheHistory(t *testing.T) {
 	}
 	if len(kept.Puzzles) == 0 {
 		t.Error("the practice kept has no puzzle")
+	}
+}
+
+// TestPracticeDamaged: a practice file that does not decode is moved
+// aside, and the practice says so, over a new practice.
+func TestPracticeDamaged(t *testing.T) {
+	s := tempStore(t)
+	if err := os.MkdirAll(s.DataDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(s.PracticePath(), []byte("2048-practice 1 crc32c 00000000\n{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, Config{Store: &s})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	settle(m, jobs(m.drill.Read()), 5)
+	settle(m, press(m, "p"), 5)
+	if text := plain(m); !strings.Contains(text, "cannot be read") || !strings.Contains(text, "moved to") || m.drill.Session.Phase != practice.Asking {
+		t.Errorf("the practice over a damaged file does not say it was moved aside, or asks nothing:\n%s", text)
 	}
 }

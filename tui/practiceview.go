@@ -48,12 +48,9 @@ func (v *practiceView) update(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // text beside it, or under it on a narrow terminal, and the keys.
 func (v *practiceView) view(m *Model, w, h int) string {
 	s := m.drill.Session
-	size := largeBoard
-	switch {
-	case w < smallBoard.width()+2:
-		size = tinyBoard
-	case h < largeBoard.height()+8 || w < largeBoard.width()+2:
-		size = smallBoard
+	size := tinyBoard // on a terminal too small for the game, as small as it gets
+	if l, ok := fit(w, h); ok {
+		size = l.board // as the game's
 	}
 	board := renderBoard(s.Board(), m.look.pal, size, flash{})
 	beside, width := w-size.width()-3 >= 28, min(w, 60)
@@ -69,12 +66,15 @@ func (v *practiceView) view(m *Model, w, h int) string {
 	return fitScreen(screen, w, h)
 }
 
-// textLines draws what the session says, or the screen's help, wrapped to
-// width.
+// textLines draws what the session says, or the screen's help, and the
+// warnings, wrapped to width.
 func (v *practiceView) textLines(m *Model, s *practice.Session, width int) []string {
 	lines := s.Text(func(d engine.Direction) string { return arrowOf(d) + "\u00a0" + d.String() })
 	if v.help {
 		lines = practice.Help(settings.FirstKey(m.keys.New), settings.FirstKey(m.keys.Dismiss))
+	}
+	for _, w := range m.warnings { // a practice that could not be read or kept
+		lines = append(lines, practice.Line{Kind: practice.Bad, Text: w.text})
 	}
 	p := m.look.pal
 	colors := [...]color.Color{practice.Plain: p.Text, practice.Muted: p.Muted, practice.Accent: p.Accent, practice.Good: p.Good, practice.Bad: p.Bad}
