@@ -38,6 +38,12 @@ type Keeper struct {
 	failed   bool    // a write failed: the player was told once
 	line     uint64  // numbers the AI's lines of the puzzles solved; the one shown
 	scanned  int     // games scanned since the screen opened
+	// idle is the number of games, and whole, when KeepUp last found none
+	// to scan: until either changes, it finds none again without looking.
+	idle struct {
+		games int
+		whole bool
+	}
 }
 
 // A Job is work to do off the game's Update: it returns a message for
@@ -188,11 +194,13 @@ func (k *Keeper) unscanned(p Played) []history.Record {
 // game is being scanned; nil if none is left. The game calls it after a
 // key, which may have left a game.
 func (k *Keeper) KeepUp(p Played) Job {
-	if k.scanning || k.store == nil {
+	games := len(p.Games) + len(p.Left)
+	if k.scanning || k.store == nil || k.Deck == nil || k.idle.games == games && k.idle.whole == k.whole {
 		return nil
 	}
 	todo := k.unscanned(p)
 	if len(todo) == 0 {
+		k.idle.games, k.idle.whole = games, k.whole
 		return nil
 	}
 	k.scanning = true
