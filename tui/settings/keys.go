@@ -113,6 +113,10 @@ func keyMapOf(bound map[string][]string) KeyMap {
 		if !ok {
 			keys = a.keys
 		}
+		if len(keys) == 0 { // a keyless action, its keys taken: off, and out of the help
+			*a.binding(&k) = key.NewBinding(key.WithHelp("", a.desc), key.WithDisabled())
+			continue
+		}
 		help := make([]string, len(keys))
 		for i, s := range keys {
 			help[i] = keyLabel(s)
