@@ -332,7 +332,8 @@ func (m *Model) resume() bool {
 	return true
 }
 
-// Init asks for the terminal's background and starts autoplay if asked to.
+// Init asks for the terminal's background, reads the practice, and opens
+// the practice or starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.watchPrefs(), jobs(m.drill.Read())}
 	if m.play.practiceNow {
