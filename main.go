@@ -1,7 +1,8 @@
 // Command 2048 is the game 2048 in a terminal, with an AI at your side.
 //
-// With no arguments it opens the game. Its subcommands are for people who
-// study the AI:
+// With no arguments it opens the game; 2048 practice opens it on the
+// practice, puzzles from the player's own games. Its other subcommands
+// are for people who study the AI:
 //
 //	2048 hint BOARD   the AI's choice for one position
 //	2048 sim          plays many games and prints statistics
@@ -68,7 +69,9 @@ func run(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.W
 		args = append(args[1:min(len(args), 2)], "-h")
 	}
 	name, err := "2048", error(nil)
-	if cmd, ok := commands[firstArg(args)]; ok {
+	if firstArg(args) == "practice" {
+		name, err = "2048 practice", practiceCommand(ctx, args[1:], stdin, stdout, stderr)
+	} else if cmd, ok := commands[firstArg(args)]; ok {
 		name += " " + args[0]
 		var in io.Reader
 		if stdin != nil {

@@ -27,6 +27,7 @@ const playSynopsis = `2048 [-seed N | -board BOARD | -daily | -race-ai[=N]] [-de
             [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
+  2048 practice [flags]     the game, opened on the practice: puzzles from your games
   2048 hint [flags] BOARD   the AI's choice for one position
   2048 sim [flags]          play many games and print statistics
   2048 bench [flags]        measure this machine on fixed positions
@@ -86,7 +87,17 @@ func definePlayFlags(fs *commandFlags) playFlags {
 
 // playCommand opens the game in the terminal, or prints the version.
 func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
-	fs := newCommandFlags("2048", playSynopsis, playAbout+"\n"+evaluatorList(), stdout, stderr)
+	return openGame(ctx, "2048", args, stdin, stdout, stderr)
+}
+
+// practiceCommand opens the game on its practice, as p does in the game.
+func practiceCommand(ctx context.Context, args []string, stdin *os.File, stdout, stderr io.Writer) error {
+	return openGame(ctx, "2048 practice", args, stdin, stdout, stderr)
+}
+
+// openGame opens the game as the command name (2048, 2048 practice) does.
+func openGame(ctx context.Context, name string, args []string, stdin *os.File, stdout, stderr io.Writer) error {
+	fs := newCommandFlags(name, strings.Replace(playSynopsis, "2048", name, 1), playAbout+"\n"+evaluatorList(), stdout, stderr)
 	f := definePlayFlags(fs)
 	if err := fs.parse(args); err != nil {
 		return err
@@ -128,6 +139,7 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
 	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
 	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
+	cfg.Practice = name == "2048 practice"
 	return tui.Run(ctx, cfg, stdin, stdout)
 }
 

@@ -112,7 +112,7 @@ func (m *Model) barLines(r ai.Result, width int, played engine.Direction, points
 		word := st.word.Render(fmt.Sprintf("%-*s", verdictWidth, rs[d].Word()))
 		loss := lossText(rs[d])
 		if points && loss != "" {
-			loss = pointsText(rs[d].Loss * max(math.Abs(r.Value[r.Best]), 1)) // Judge's loss, back in points
+			loss = figures.PointsLoss(rs[d].Loss * max(math.Abs(r.Value[r.Best]), 1)) // Judge's loss, back in points
 		}
 		lines = append(lines, name+" "+drawn+" "+word+" "+fmt.Sprintf("%6s", loss))
 	}
@@ -157,20 +157,6 @@ func (m *Model) barsCaption(points bool) string {
 		figure = "points below the best"
 	}
 	return " " + figure + " · " + settings.FirstKey(m.keys.Help) + " help"
-}
-
-// pointsText writes a loss in points in at most six columns, as the
-// player's score is written: −2,400, −48k, −1.2M; "≈0" under a point.
-func pointsText(p float64) string {
-	switch {
-	case p < 1:
-		return "≈0"
-	case p < 10_000:
-		return "−" + figures.Count(int(p))
-	case p < 1_000_000:
-		return "−" + strconv.Itoa(int(p/1000)) + "k"
-	}
-	return "−" + strconv.FormatFloat(math.Floor(p/100_000)/10, 'f', -1, 64) + "M"
 }
 
 // movesAhead writes a depth of search as a player reads it: a ply is one

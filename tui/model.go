@@ -21,6 +21,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/practice"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -45,6 +46,7 @@ type Config struct {
 	Animate  bool             // slide the tiles when they move (never without colour)
 	Still    bool             // tiles never slide, whatever Animate and the settings say (see stillText)
 	Coach    bool             // mark each of the player's moves as the review will (see coach.go)
+	Practice bool             // open the practice at the start (2048 practice)
 	Races    RaceHub          // races (2048 serve's against friends, the local game's against the AI; see race.go); nil: none
 	RaceNow  bool             // enter a race at the start, as v then RaceCode and enter would
 	RaceCode string           // the code RaceNow types: a friend's race, or the AI's depth; "" opens one
@@ -79,14 +81,15 @@ type Model struct {
 	saveErr    error                // why the game in progress could not be saved, if it could not
 	past       playedBefore         // the games played before, and the writes of the history
 
-	ai      assistant // the AI: its searches, hints and autoplay
-	coach   coaching  // the live coach's marks on the player's moves
-	look    look      // the theme, the terminal and the layout
-	motion  motion    // the tiles' flash and slide after a move
-	screens screens   // what can come in front of the game
-	ranks   ranking   // the leaderboards of 2048 serve, their screens, and the player's name there (see leaderboard.go)
-	race    racing    // the race against a friend, if any
-	seeds   seeds     // the seeds of new games, and whether they are shown
+	ai      assistant        // the AI: its searches, hints and autoplay
+	coach   coaching         // the live coach's marks on the player's moves
+	look    look             // the theme, the terminal and the layout
+	motion  motion           // the tiles' flash and slide after a move
+	screens screens          // what can come in front of the game
+	ranks   ranking          // the leaderboards of 2048 serve, their screens, and the player's name there (see leaderboard.go)
+	race    racing           // the race against a friend, if any
+	seeds   seeds            // the seeds of new games, and whether they are shown
+	drill   *practice.Keeper // the practice: the player's puzzles, found in the background (see practice.go)
 
 	play     playScreen // the game's own screen, under every other
 	note     string     // a line for the player, until the next key
@@ -237,12 +240,14 @@ func New(ctx context.Context, cfg Config) *Model {
 		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
 	}
 	m.past.leaving.limit = cfg.GamesPerMinute
+	m.play.practiceNow = cfg.Practice
 	if m.look.theme.Name == "" {
 		m.look.theme = theme.Default()
 	}
 	if cfg.ASCII {
 		m.look.ascii, m.ai.spin.Spinner = true, spinner.Line
 	}
+	m.drill = practice.NewKeeper(ctx, cfg.Store, cfg.Pool.acquire)
 	m.prefs = settings.DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
@@ -328,9 +333,13 @@ func (m *Model) resume() bool {
 	return true
 }
 
-// Init asks for the terminal's background and starts autoplay if asked to.
+// Init asks for the terminal's background, reads the practice, and opens
+// the practice or starts autoplay if asked to.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.watchPrefs()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.watchPrefs(), jobs(m.drill.Read())}
+	if m.play.practiceNow {
+		cmds = append(cmds, openPractice(m))
+	}
 	if m.ai.autoplay {
 		m.ai.autoplay = false
 		cmds = append(cmds, m.ai.toggleAutoplay(m))
@@ -349,7 +358,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m, tea.Batch(m.onKey(msg), jobs(m.drill.KeepUp(practice.Played{Games: m.past.games, Left: m.past.whole}))) // a game left: its puzzles
 	case tea.WindowSizeMsg:
 		wasHidden := m.hidden()
 		m.look.width, m.look.height = msg.Width, msg.Height
@@ -387,6 +396,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.race.pasteCode(msg.Content)
 	case raceMsg:
 		return m, m.race.onMsg(m, msg)
+	case practice.ReadMsg, practice.FoundMsg, practice.SavedMsg, practice.LineMsg, practice.TickMsg:
+		return m, onPracticeMsg(m, msg)
 	}
 	return m, nil
 }

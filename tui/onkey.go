@@ -109,6 +109,8 @@ func (ps *playScreen) onSettingKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return m.nextTheme()
 	case key.Matches(k, m.keys.Stats):
 		m.openStats()
+	case key.Matches(k, m.keys.Practice) && m.screens.front() == nil:
+		return openPractice(m)
 	case key.Matches(k, m.keys.Settings):
 		m.openSettings()
 	case key.Matches(k, m.keys.Help):

@@ -10,8 +10,9 @@ import (
 // it holds is what comes over the board: a moment of the game, and the
 // question waiting for the player's answer.
 type playScreen struct {
-	banner *banner  // a moment of the game over the board, for a while
-	asking question // what the screen is waiting for the player to answer
+	banner      *banner  // a moment of the game over the board, for a while
+	asking      question // what the screen is waiting for the player to answer
+	practiceNow bool     // open the practice over the game at the start (2048 practice)
 }
 
 // update handles a key of the game. The review's key replays the game as

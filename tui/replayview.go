@@ -222,7 +222,7 @@ func (v *replayView) moveLines(m *Model, width, n int) []string {
 	case mv.Loss == 0:
 		loss = "no loss"
 	case points:
-		loss = pointsText(mv.PointsLost()) + " points"
+		loss = figures.PointsLoss(mv.PointsLost()) + " points"
 	}
 	best := m.look.muted("BEST   ") + m.look.accent(arrowOf(mv.Best())+" "+mv.Best().String())
 	lines := []string{besideRight(left, verdict, width), besideRight(best, m.look.muted(loss), width)}

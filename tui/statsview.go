@@ -15,6 +15,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/practice"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -169,8 +170,8 @@ func (v *statsView) statsKeys(m *Model, width int, games bool) string {
 func (v *statsView) statsHead(m *Model, width, h int) []string {
 	s := m.statsNow()
 	if s.Games == 0 && s.BestScore == 0 {
-		return strings.Split(ansi.Wrap("No game counted yet. A game counts once it is over, or when you leave it for a new one ("+
-			settings.FirstKey(m.keys.New)+"); quitting keeps it for next time.", width, ""), "\n")
+		return append(strings.Split(ansi.Wrap("No game counted yet. A game counts once it is over, or when you leave it for a new one ("+
+			settings.FirstKey(m.keys.New)+"); quitting keeps it for next time.", width, ""), "\n"), v.practiceField(m, width)...)
 	}
 	lines := v.figureLines(m, s, width)
 	if s.Recorded.Games == 0 {
@@ -231,6 +232,7 @@ func (v *statsView) figureLines(m *Model, s history.Summary, width int) []string
 	if d := history.SummarizeDaily(m.past.games, m.today()); len(d.Days) > 0 {
 		lines = append(lines, v.longField(m, "DAILY", dailyText(d), width))
 	}
+	lines = append(lines, v.practiceField(m, width)...)
 	if u := s.SetUp; u.Games > 0 {
 		lines = append(lines, v.longField(m, "SET UP", fmt.Sprintf("%s from a position · best %s · kept apart from the rest",
 			figures.Quantity(u.Games, "game"), figures.Count(u.BestScore)), width))
@@ -245,6 +247,14 @@ func (v *statsView) figureLines(m *Model, s history.Summary, width int) []string
 		lines = append(lines, m.look.muted(ansi.Wrap(before, width, "")))
 	}
 	return strings.Split(strings.Join(lines, "\n"), "\n")
+}
+
+// practiceField draws the line of the practice, if the player practised.
+func (v *statsView) practiceField(m *Model, width int) []string {
+	if p := practice.StatsText(m.drill.Deck, m.now()); p != "" {
+		return []string{v.longField(m, "PRACTICE", p, width)}
+	}
+	return nil
 }
 
 // longField draws a field whose value may not fit beside its label: it then

@@ -136,3 +136,17 @@ func Plural(n int, word string) string { return english.PluralWord(n, word, "") 
 // Quantity writes n (as Count does) and word, in the plural unless n is 1:
 // 1 game, 1,234 moves.
 func Quantity(n int, word string) string { return Count(n) + " " + Plural(n, word) }
+
+// PointsLoss writes a loss in points in at most six columns, as the
+// player's score is written: −2,400, −48k, −1.2M; "≈0" under a point.
+func PointsLoss(p float64) string {
+	switch {
+	case p < 1:
+		return "≈0"
+	case p < 10_000:
+		return "−" + Count(int(p))
+	case p < 1_000_000:
+		return "−" + strconv.Itoa(int(p/1000)) + "k"
+	}
+	return "−" + strconv.FormatFloat(math.Floor(p/100_000)/10, 'f', -1, 64) + "M"
+}

@@ -114,3 +114,14 @@ func TestPliesAndPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestPointsLoss(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.4, "≈0"}, {1, "−1"}, {2400.7, "−2,400"}, {9999, "−9,999"}, {48_900, "−48k"}, {999_999, "−999k"}, {1_290_000, "−1.2M"}, {31_000_000, "−31M"}} {
+		if got := figures.PointsLoss(c.p); got != c.want || len([]rune(got)) > 6 {
+			t.Errorf("PointsLoss(%v) = %q; want %q, at most 6 columns", c.p, got, c.want)
+		}
+	}
+}

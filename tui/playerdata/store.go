@@ -4,19 +4,21 @@ import (
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/practice/deck"
 	"github.com/term2048/2048/tui/prefs"
 )
 
 // A Store is a player's data, as the game asks for it: the game in
 // progress, the history of finished games and its index, the games that
-// wait for the history, the reviews of the AI kept, and the leaderboards
+// wait for the history, the reviews of the AI kept, the practice (its
+// puzzles and ratings), and the leaderboards
 // of a server, and where the preferences are kept. A local player's is
 // Files; 2048 serve keeps all of a player's data in its database.
 //
 // A Store is used by one game at a time (see Lock), from Update and from
 // the game's commands: ReadGame, LoadReview and SaveReview, and the
-// methods of Ranks, may run on goroutines of their own while Update calls
-// the others.
+// methods of Ranks, LoadPractice and SavePractice, may run on goroutines
+// of their own while Update calls the others.
 //
 // Its methods keep the rules of Files': data that cannot be read is
 // never written over, and the errors, shown to the player, say where it
@@ -66,6 +68,16 @@ type Store interface {
 	// SaveReview keeps searches, the AI's searches at set of the first
 	// len(searches) positions of g, in place of those kept before.
 	SaveReview(g review.Game, set review.Setting, searches []ai.Result) error
+
+	// LoadPractice reads the player's practice (package deck): an empty
+	// deck without any. A practice that does not decode is kept aside for
+	// the player, and the error, saying where, comes with an empty deck;
+	// one that cannot be read comes with none, and must not be written
+	// over (SavePractice is then not called).
+	LoadPractice() (*deck.Deck, error)
+	// SavePractice keeps d as the player's practice, in place of the one
+	// kept.
+	SavePractice(d *deck.Deck) error
 
 	// Ranks returns the leaderboards the player's games are ranked on;
 	// nil for a local player, who has none.

@@ -97,11 +97,17 @@ func parseModifiers(s string, mods []string) ([]string, error) {
 // game?" is yes or any other key: it cannot clash.)
 var keyContexts = [][]string{
 	{"up", "down", "left", "right", "undo", "new", "daily", "race", "hint", "play", "autoplay", "slower", "faster",
-		"deeper", "shallower", "auto_depth", "theme", "stats", "leaderboard", "settings", "review", "help", "dismiss", "suspend", "quit"},
+		"deeper", "shallower", "auto_depth", "theme", "stats", "leaderboard", "settings", "review", "practice", "help", "dismiss", "suspend", "quit"},
 	{"keep_going", "new", "up", "down", "left", "right", "help", "quit"},
 	{"replay_back", "replay_forward", "replay_start", "replay_end", "next_mistake", "previous_mistake",
 		"replay_play", "take_over", "slower", "faster", "help", "dismiss", "suspend", "quit"},
 }
+
+// keyless are the actions that may be left with no key when the file
+// gives their default keys to others: the practice, which came after
+// files that gave its p to autoplay (docs/files.md's wasd), and which
+// 2048 practice opens all the same.
+var keyless = map[string]bool{"practice": true}
 
 // rebind returns the key map of the [keys] table of the preferences file,
 // over the default keys. A key the file gives an action is taken from the
@@ -154,7 +160,7 @@ func clashes(effective, bound map[string][]string, line map[string]int, bad func
 	for _, ctx := range keyContexts {
 		owner := map[string]string{}
 		for _, name := range ctx {
-			if len(effective[name]) == 0 {
+			if len(effective[name]) == 0 && !keyless[name] {
 				taker, k := takerOf(name, bound)
 				bad(line[taker], "%s takes %s, the key of %s: give %s a key of its own too", taker, k, name, name)
 			}

@@ -29,6 +29,7 @@ type KeyMap struct {
 	Leaderboard           key.Binding // the leaderboards (2048 serve only)
 	Settings              key.Binding // the settings screen
 	Review                key.Binding // the replay of the game, reviewed
+	Practice              key.Binding // the practice: puzzles from the player's games
 	Help                  key.Binding
 	Quit                  key.Binding // ctrl+c too, always
 	Dismiss               key.Binding // puts away the warnings
@@ -79,6 +80,7 @@ var actions = []action{
 	{"leaderboard", []string{"b"}, "leaderboards (serve)", func(k *KeyMap) *key.Binding { return &k.Leaderboard }},
 	{"settings", []string{"o"}, "settings", func(k *KeyMap) *key.Binding { return &k.Settings }},
 	{"review", []string{"r"}, "review the game", func(k *KeyMap) *key.Binding { return &k.Review }},
+	{"practice", []string{"p"}, "practice: puzzles", func(k *KeyMap) *key.Binding { return &k.Practice }},
 	{"help", []string{"?"}, "help", func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"dismiss", []string{"esc"}, "dismiss warnings", func(k *KeyMap) *key.Binding { return &k.Dismiss }},
 	{"suspend", []string{"ctrl+z"}, "suspend (fg resumes)", func(k *KeyMap) *key.Binding { return &k.Suspend }},
@@ -110,6 +112,10 @@ func keyMapOf(bound map[string][]string) KeyMap {
 		keys, ok := bound[a.name]
 		if !ok {
 			keys = a.keys
+		}
+		if len(keys) == 0 { // a keyless action, its keys taken: off, and out of the help
+			*a.binding(&k) = key.NewBinding(key.WithHelp("", a.desc), key.WithDisabled())
+			continue
 		}
 		help := make([]string, len(keys))
 		for i, s := range keys {

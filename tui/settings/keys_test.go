@@ -72,3 +72,24 @@ func ExampleKeyMap_ShortHelpFor() {
 	// q: quit
 	// ←↑↓→: move
 }
+
+// TestPracticeKey: p is the practice's by default; a file that gives p to
+// another action leaves the practice with no key, without a problem; one
+// that gives the practice a key of the game's commands is refused.
+func TestPracticeKey(t *testing.T) {
+	if got := strings.Join(DefaultKeyMap().Practice.Keys(), " "); got != "p" {
+		t.Errorf("the practice's default keys = %q; want p", got)
+	}
+	p := Load(prefsFile(t, "[keys]\nautoplay = \"p\"\n"))
+	if len(p.Problems) > 0 || p.Keys.Practice.Enabled() || strings.Join(p.Keys.Autoplay.Keys(), " ") != "p" {
+		t.Errorf("autoplay = p: problems %q, practice on %v, autoplay %q; want none, off, p", p.Problems, p.Keys.Practice.Enabled(), p.Keys.Autoplay.Keys())
+	}
+	p = Load(prefsFile(t, "[keys]\npractice = \"x\"\n"))
+	if len(p.Problems) > 0 || strings.Join(p.Keys.Practice.Keys(), " ") != "x" {
+		t.Errorf("practice = x: problems %q, keys %q", p.Problems, p.Keys.Practice.Keys())
+	}
+	p = Load(prefsFile(t, "[keys]\npractice = \"h\"\n"))
+	if len(p.Problems) == 0 {
+		t.Error("practice = h, the hint's key: no problem")
+	}
+}

@@ -35,6 +35,7 @@ func Run(t *testing.T, newStore func(t *testing.T) playerdata.Store) {
 		{"Lock", testLock},
 		{"Messages", testMessages},
 		{"Prefs", testPrefs},
+		{"Practice", testPractice},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.test(t, newStore(t)) })
 	}

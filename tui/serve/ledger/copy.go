@@ -32,6 +32,8 @@ var copiedTables = []struct {
 	{"reviews", []string{"player", "name", "review", "updated"}},
 	{"prefs", []string{"player", "prefs", "updated"}},
 	{"imported", []string{"player", "imported", "games", "reviews"}},
+	{"practice", []string{"player", "data", "updated"}},
+	{"practice_aside", []string{"player", "data", "set_aside"}},
 }
 
 // notCopied are the tables of the ledger that a copy leaves empty: the

@@ -39,6 +39,14 @@ func filledForCopy(t *testing.T) (*DB, string) {
 	if err := d.SavePrefs("SHA256:ann", []byte("theme = 'dark' # Ann's\n")); err != nil {
 		t.Fatal(err)
 	}
+	for _, fp := range []string{"SHA256:ann", "SHA256:bob"} {
+		if err := d.SavePractice(fp, []byte(fp+"'s practice")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.SetPracticeAside("SHA256:bob"); err != nil {
+		t.Fatal(err)
+	}
 	if err := d.SaveGame("SHA256:ann", savedGame(6, 7), true); err != nil {
 		t.Fatal(err)
 	}

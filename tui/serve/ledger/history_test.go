@@ -174,7 +174,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; DROP TABLE holds; PRAGMA user_version = 5`); err != nil {
+	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; DROP TABLE holds; DROP TABLE practice; DROP TABLE practice_aside; PRAGMA user_version = 5`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
@@ -184,8 +184,8 @@ func TestMigrateFromVersion5(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if v, _ := d.Version(); v != 6 {
-		t.Errorf("Version() = %d; want 6", v)
+	if v, _ := d.Version(); v != len(migrations) {
+		t.Errorf("Version() = %d; want %d", v, len(migrations))
 	}
 	if board, err := d.Best(false); err != nil || len(board) != 1 {
 		t.Errorf("Best = %+v, %v; want the game of version 5", board, err)
@@ -195,5 +195,38 @@ func TestMigrateFromVersion5(t *testing.T) {
 	}
 	if err := d.SavePrefs("SHA256:old", []byte("coach = true\n")); err != nil {
 		t.Errorf("SavePrefs after the migration = %v", err)
+	}
+}
+
+// TestMigrateFromVersion6: a ledger of version 6, a practice-less one,
+// gets the tables of the practice, and keeps a practice then.
+func TestMigrateFromVersion6(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	d, err := Open(path, testOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`DROP TABLE practice; DROP TABLE practice_aside; PRAGMA user_version = 6`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	d, err = Open(path, testOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if v, _ := d.Version(); v != 7 {
+		t.Errorf("Version() = %d; want 7", v)
+	}
+	if err := d.SavePractice("SHA256:p", []byte("practice")); err != nil {
+		t.Fatal(err)
+	}
+	if data, ok, err := d.LoadPractice("SHA256:p"); string(data) != "practice" || !ok || err != nil {
+		t.Errorf("LoadPractice after the migration = %q, %v, %v", data, ok, err)
 	}
 }

@@ -158,3 +158,21 @@ CREATE TABLE holds (
 );`)
 	return err
 }
+
+// postgresSchema7 keeps each player's practice, and the practices set
+// aside (see sqliteSchema7).
+func postgresSchema7(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE practice (
+	player  TEXT PRIMARY KEY,
+	data    BYTEA NOT NULL,
+	updated BIGINT NOT NULL
+);
+CREATE TABLE practice_aside (
+	player    TEXT NOT NULL,
+	data      BYTEA NOT NULL,
+	set_aside BIGINT NOT NULL
+);
+CREATE INDEX practice_aside_player ON practice_aside(player);`)
+	return err
+}

@@ -170,3 +170,22 @@ CREATE TABLE holds (
 ) STRICT;`)
 	return err
 }
+
+// sqliteSchema7 keeps each player's practice, the puzzles of their games
+// and their ratings as package deck encodes them, and the practices set
+// aside because they did not decode, kept for the operator.
+func sqliteSchema7(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE practice (
+	player  TEXT PRIMARY KEY,
+	data    BLOB NOT NULL,   -- deck.Encode of the player's practice
+	updated INTEGER NOT NULL -- Unix seconds
+) STRICT;
+CREATE TABLE practice_aside (
+	player    TEXT NOT NULL,
+	data      BLOB NOT NULL,   -- the practice that did not decode, as it was
+	set_aside INTEGER NOT NULL -- Unix seconds
+) STRICT;
+CREATE INDEX practice_aside_player ON practice_aside(player);`)
+	return err
+}
