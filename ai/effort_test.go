@@ -74,3 +74,15 @@ func TestSearchEffortCutoff(t *testing.T) {
 			b, l, got.Value, got.Nodes, want.Value, want.Nodes)
 	}
 }
+
+// TestAutoDepthRange: the range of the automatic depth is the evaluator's
+// rule's, from an empty board to one of every tile.
+func TestAutoDepthRange(t *testing.T) {
+	if lo, hi := NewSearcher(Config{Threads: 1}).AutoDepthRange(); lo != DepthOf(0) || hi != MaxDepth {
+		t.Errorf("the heuristic's automatic depth runs from %d to %d; want %d to %d", lo, hi, DepthOf(0), MaxDepth)
+	}
+	s := NewSearcher(Config{Eval: costly{NneonneoHeuristic(), 3e-4, 2}, Threads: 1})
+	if lo, hi := s.AutoDepthRange(); lo != DepthOf(0)-2 || hi != MaxDepth-2 {
+		t.Errorf("a rule two plies less runs from %d to %d; want %d to %d", lo, hi, DepthOf(0)-2, MaxDepth-2)
+	}
+}

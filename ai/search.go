@@ -148,6 +148,13 @@ func NewSearcher(c Config) *Searcher {
 // Threads returns the number of goroutines a search uses.
 func (s *Searcher) Threads() int { return s.threads }
 
+// AutoDepthRange returns the plies of s's automatic depth on an empty
+// board and on a board of every tile: the range of the rule of its
+// evaluator (see SearchEffort), for a player to read.
+func (s *Searcher) AutoDepthRange() (lo, hi int) {
+	return s.AutoDepth(engine.Board(0)), s.AutoDepth(engine.Board(0x0123_4567_89ab_cdef))
+}
+
 // Evaluator returns the evaluator s scores leaves with: the default
 // heuristic if its Config named none.
 func (s *Searcher) Evaluator() Evaluator { return s.eval }

@@ -85,5 +85,5 @@ func (ps *playScreen) dailyLine(m *Model) string {
 		return "Practice: the attempt that counted today is in the statistics."
 	}
 	d := history.SummarizeDaily(append(m.past.games[:len(m.past.games):len(m.past.games)], m.line().Record), m.cur.Daily)
-	return fmt.Sprintf("Daily challenge: %s of your %s", ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
+	return fmt.Sprintf("Daily challenge: %s of your %s", figures.Ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
 }

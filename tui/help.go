@@ -127,7 +127,7 @@ func (p *helpPage) hintHelp(m *Model, width int) string {
 func (p *helpPage) aiHelp(m *Model, width int) string {
 	wrap := func(s string) string { return ansi.Wrap(s, width, "/") }
 	depth := m.ai.shownDepth(m)
-	lo, hi := autoDepthRange(m.ai.searcher)
+	lo, hi := m.ai.searcher.AutoDepthRange()
 	return strings.Join([]string{
 		m.look.heading("The AI"),
 		wrap("It looks ahead with expectimax: it tries your moves and every tile the game could add, and " +

@@ -112,7 +112,7 @@ func (rk *ranking) rankLine(m *Model) string {
 		board, when = yesterdayBoard, "yesterday"
 	}
 	place, of := placeOf(s.boards[board][assisted], m.cur.Game.Score())
-	return fmt.Sprintf("%s: %s of %s %s", how, ordinal(place), figures.Count(of), when)
+	return fmt.Sprintf("%s: %s of %s %s", how, figures.Ordinal(place), figures.Count(of), when)
 }
 
 // placeOf returns where a score would stand on board, against the other

@@ -269,7 +269,7 @@ func (v *leaderView) standingRow(m *Model, r playerdata.Standing, width int) str
 	score := fmt.Sprintf("%8s  %5d %5s", figures.Count(r.Score), r.Tile, undos)
 	nameWidth := max(width-lipgloss.Width(score)-7, 4)
 	name := ansi.Truncate(r.Name, nameWidth, "…")
-	line := fmt.Sprintf("%s%4s %s%s%s", mark, ordinal(r.Place), name, strings.Repeat(" ", max(nameWidth-ansi.StringWidth(name), 0)+1), score)
+	line := fmt.Sprintf("%s%4s %s%s%s", mark, figures.Ordinal(r.Place), name, strings.Repeat(" ", max(nameWidth-ansi.StringWidth(name), 0)+1), score)
 	if r.Yours {
 		return lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render(line)
 	}

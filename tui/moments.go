@@ -91,11 +91,11 @@ func (ps *playScreen) overLines(m *Model) (string, []string) {
 	g := m.cur.Game
 	moves := figures.Quantity(g.MoveCount(), "move")
 	if m.cur.Undos > 0 {
-		moves += " · " + undoCount(m.cur.Undos)
+		moves += " · " + figures.Undos(m.cur.Undos)
 	}
 	lines := []string{
 		fmt.Sprintf("%s points · tile %d", figures.Count(g.Score()), g.HighestTile()),
-		fmt.Sprintf("%s · %s", moves, playTime(m.cur.Played)),
+		fmt.Sprintf("%s · %s", moves, figures.PlayTime(m.cur.Played)),
 	}
 	s := m.past.summary // the other games: this one has no line yet
 	if line := ps.dailyLine(m); line != "" {
@@ -114,46 +114,10 @@ func (ps *playScreen) overLines(m *Model) (string, []string) {
 			lines = append(lines, "New highest tile!")
 		}
 		if n := s.Recorded.Games; n > 0 { // the games begun afresh: those set up have no rank
-			lines = append(lines, fmt.Sprintf("%s of your %s games", ordinal(history.Rank(m.past.games, g.Score())), figures.Count(n+1)))
+			lines = append(lines, fmt.Sprintf("%s of your %s games", figures.Ordinal(history.Rank(m.past.games, g.Score())), figures.Count(n+1)))
 		}
 	}
 	lines = append(lines, fmt.Sprintf("%s undo · %s new game · %s statistics · %s review",
 		settings.FirstKey(m.keys.Undo), settings.FirstKey(m.keys.New), settings.FirstKey(m.keys.Stats), settings.FirstKey(m.keys.Review)))
 	return "Game over", lines
-}
-
-// ordinal writes n as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return figures.Count(n) + suffix
-}
-
-// playTime writes a time played: 45 s, 12 min 05 s, 1 h 02 min.
-func playTime(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	switch {
-	case s < 60:
-		return fmt.Sprintf("%d s", s)
-	case s < 3600:
-		return fmt.Sprintf("%d min %02d s", s/60, s%60)
-	}
-	return fmt.Sprintf("%d h %02d min", s/3600, s/60%60)
-}
-
-// undoCount writes n undos: "1 undo", "3 undos" (the noun, not the verb's
-// "undoes" an English pluralizer makes of it).
-func undoCount(n int) string {
-	if n == 1 {
-		return "1 undo"
-	}
-	return figures.Count(n) + " undos"
 }

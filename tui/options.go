@@ -11,7 +11,6 @@ import (
 	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/ai/ntuple"
 	"github.com/term2048/2048/ai/review"
-	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/settings"
 )
@@ -261,16 +260,9 @@ func (depthOption) step(m *Model, by int) tea.Cmd {
 }
 
 func (depthOption) about(m *Model) string {
-	lo, hi := autoDepthRange(m.ai.searcher)
+	lo, hi := m.ai.searcher.AutoDepthRange()
 	return fmt.Sprintf("How far the AI looks ahead. auto: %d to %d moves, more as the board fills. "+
 		"Each move more takes several times as long.", lo, hi)
-}
-
-// autoDepthRange returns the plies of s's automatic depth on a new board
-// and on a board of every tile: the range of its rule, which depends on
-// the evaluator (see ai.SearchEffort).
-func autoDepthRange(s *ai.Searcher) (lo, hi int) {
-	return s.AutoDepth(engine.Board(0)), s.AutoDepth(engine.Board(0x0123_4567_89ab_cdef))
 }
 
 // saveOption returns the command that writes the setting name, just

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -32,7 +31,7 @@ var listColumns = []listColumn{
 	{"SCORE", 8, func(g history.Record) string { return figures.Count(g.Score) }},
 	{"TILE", 5, func(g history.Record) string { return strconv.Itoa(g.HighestTile()) }},
 	{"MOVES", 6, func(g history.Record) string { return figures.Count(g.MoveCount) }},
-	{"TIME", 8, func(g history.Record) string { return clockTime(g.Played) }},
+	{"TIME", 8, func(g history.Record) string { return figures.Clock(g.Played) }},
 	{"UNDOS", 5, func(g history.Record) string { return figures.Count(g.Undos) }},
 	{"HOW", 15, howText},
 }
@@ -107,13 +106,4 @@ func (v *statsView) listRow(m *Model, g history.Record, onScreen, chosen bool, w
 		return m.look.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
 	}
 	return "  " + row
-}
-
-// clockTime writes a time played as a clock does: 0:45, 12:05, 1:02:03.
-func clockTime(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s < 3600 {
-		return fmt.Sprintf("%d:%02d", s/60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 }

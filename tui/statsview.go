@@ -334,7 +334,7 @@ func dailyText(d history.Daily) string {
 		if d.Today.Assisted {
 			help = " with the AI"
 		}
-		today = fmt.Sprintf("today %s%s, %s of %s", figures.Count(d.Today.Score), help, ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
+		today = fmt.Sprintf("today %s%s, %s of %s", figures.Count(d.Today.Score), help, figures.Ordinal(d.TodayRank), figures.Quantity(len(d.Days), "day"))
 	}
 	return fmt.Sprintf("%s · streak %s · best %s (%s)", today, figures.Quantity(d.Streak, "day"), figures.Count(d.Best.Score), d.Best.Date)
 }

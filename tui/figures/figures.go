@@ -150,3 +150,48 @@ func PointsLoss(p float64) string {
 	}
 	return "−" + strconv.FormatFloat(math.Floor(p/100_000)/10, 'f', -1, 64) + "M"
 }
+
+// Ordinal writes n as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return Count(n) + suffix
+}
+
+// PlayTime writes a time played: 45 s, 12 min 05 s, 1 h 02 min.
+func PlayTime(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%d s", s)
+	case s < 3600:
+		return fmt.Sprintf("%d min %02d s", s/60, s%60)
+	}
+	return fmt.Sprintf("%d h %02d min", s/3600, s/60%60)
+}
+
+// Undos writes n undos: "1 undo", "3 undos" (the noun, not the verb's
+// "undoes" an English pluralizer makes of it).
+func Undos(n int) string {
+	if n == 1 {
+		return "1 undo"
+	}
+	return Count(n) + " undos"
+}
+
+// Clock writes a time played as a clock does: 0:45, 12:05, 1:02:03.
+func Clock(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	if s < 3600 {
+		return fmt.Sprintf("%d:%02d", s/60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+}

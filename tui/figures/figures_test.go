@@ -125,3 +125,22 @@ func TestPointsLoss(t *testing.T) {
 		}
 	}
 }
+
+func TestPlacesAndTimes(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{figures.Ordinal(1), "1st"}, {figures.Ordinal(2), "2nd"}, {figures.Ordinal(3), "3rd"}, {figures.Ordinal(4), "4th"},
+		{figures.Ordinal(11), "11th"}, {figures.Ordinal(12), "12th"}, {figures.Ordinal(13), "13th"}, {figures.Ordinal(21), "21st"},
+		{figures.Ordinal(112), "112th"}, {figures.Ordinal(1001), "1,001st"},
+		{figures.PlayTime(45 * time.Second), "45 s"}, {figures.PlayTime(12*time.Minute + 5*time.Second), "12 min 05 s"},
+		{figures.PlayTime(time.Hour + 2*time.Minute + 40*time.Second), "1 h 02 min"},
+		{figures.Clock(45 * time.Second), "0:45"}, {figures.Clock(12*time.Minute + 5*time.Second), "12:05"},
+		{figures.Clock(time.Hour + 2*time.Minute + 3*time.Second), "1:02:03"},
+		{figures.Undos(1), "1 undo"}, {figures.Undos(3), "3 undos"}, {figures.Undos(1200), "1,200 undos"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q; want %q", c.got, c.want)
+		}
+	}
+}
