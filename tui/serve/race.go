@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/tui"
+	rules "github.com/term2048/2048/tui/race"
 )
 
 // This file matches players for races against a friend: one opens a race
@@ -353,18 +354,14 @@ func (s *raceSeat) Report(b tui.RaceBoard) {
 	}
 	s.board = b
 	other := r.seats[1-s.i]
-	switch {
-	case r.winner >= 0 || r.result[0] != tui.RaceOn:
-	case b.Won:
-		r.decide(s.i, tui.By2048)
-	case b.Over && other.board.Over:
-		switch {
-		case b.Score > other.board.Score:
-			r.decide(s.i, tui.ByScore)
-		case b.Score < other.board.Score:
-			r.decide(other.i, tui.ByScore)
-		default:
-			r.result, r.by = [2]tui.RaceResult{tui.RaceTied, tui.RaceTied}, tui.ByScore
+	if r.result[0] == tui.RaceOn {
+		switch result, by := rules.Decide(b, other.board); result {
+		case tui.RaceWon:
+			r.decide(s.i, by)
+		case tui.RaceLost:
+			r.decide(other.i, by)
+		case tui.RaceTied:
+			r.result, r.by = [2]tui.RaceResult{tui.RaceTied, tui.RaceTied}, by
 		}
 	}
 	other.send()
