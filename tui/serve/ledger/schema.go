@@ -28,6 +28,8 @@ import (
 //     versions kept in the player's files, the players whose files
 //     were imported, and the holds of the players whose data a game
 //     holds, which servers that share the database see.
+//  7. the races between friends and their seats, so that a race made on
+//     one server is joined and watched from another.
 var migrations = []migration{
 	{sqliteSchema1, postgresSchema1},
 	{sqliteSchema2, postgresSchema2},
@@ -35,6 +37,7 @@ var migrations = []migration{
 	{sqliteSchema4, postgresSchema4},
 	{sqliteSchema5, postgresSchema5},
 	{sqliteSchema6, postgresSchema6},
+	{sqliteSchema7, postgresSchema7},
 }
 
 // A migration is a version of the schema, a step from the one before,
