@@ -101,6 +101,10 @@ func (d *DB) Hold(fingerprint string) (release func(), err error) {
 	}, nil
 }
 
+// HoldLifetime returns how long a hold lasts without renewal: a server
+// killed keeps its players that long at most, and its seats in races.
+func (d *DB) HoldLifetime() time.Duration { return d.holds.lifetime }
+
 // ForgetHolds drops every hold of the ledger, expired or not: those of a
 // server killed, which a server would otherwise wait out. Only a server
 // that knows no other process has the ledger open may call it: one that
