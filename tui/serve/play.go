@@ -38,6 +38,7 @@ var (
 	errShutdown     = errors.New("the server is shutting down")
 	errDisconnected = errors.New("the client disconnected")
 	errStalled      = errors.New("the client took no output")
+	errHoldLost     = errors.New("the server lost its hold of the player's data")
 )
 
 // An idleError ends a game with no key for the idle timeout.
@@ -164,6 +165,10 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint, id string) 
 		return fmt.Sprintf("2048: your game is open in another session of this key (%s). "+
 			"Only one session at a time plays it: go back to that one, or quit it, and connect again. "+
 			"A session whose connection dropped ends by itself within %v.", fingerprint, 2*s.lim.KeepAlive), 1
+	case errors.Is(cause, errHoldLost):
+		return "2048: this server lost touch with its database for longer than it may keep your game, " +
+			"so another server may have it now: this session ends, and writes nothing more. " +
+			"Connect again to play on from your last move saved.", 1
 	case err != nil:
 		return "2048: " + s.shown(err.Error(), id), 1
 	case errors.Is(cause, errShutdown):

@@ -143,7 +143,8 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.ledger, err = ledger.Open(cfg.LedgerSource(), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
+	opt := ledger.Options{Key: key, Full: cfg.CheckLedger, OnLost: s.holdsLost, HoldLifetime: cfg.holdLifetime, RenewFault: cfg.renewFault}
+	if s.ledger, err = ledger.Open(cfg.LedgerSource(), opt); err != nil {
 		return nil, err
 	}
 	if cfg.Ledger == "" && s.lock != nil {
@@ -163,6 +164,13 @@ func newServer(cfg Config) (*Server, error) {
 		s.log.Warn("games set aside: their rows in the ledger were changed outside the server", "games", len(forged), "first", forged[0])
 	}
 	return s, nil
+}
+
+// holdsLost logs the players whose holds the server lost (see
+// ledger.ErrHoldLost), whose games end.
+func (s *Server) holdsLost(players []string) {
+	s.log.Error("holds lost: the database was out of reach for their lifetime, and another server may have these players; their games end without writing",
+		"players", players)
 }
 
 // A raceHub keeps the races of a server's players: Races in its memory,
