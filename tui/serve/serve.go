@@ -15,6 +15,17 @@
 // second session of the same key is refused, as a second local game is
 // (see play.go).
 //
+// Servers may share one ledger (PostgreSQL, or a SQLite file that none of
+// them keeps in its directory): a player's second session is refused on
+// all of them (ledger.DB.Hold), and a race made on one is joined from
+// another, through the ledger (see ledgerraces.go). A server polls its
+// races there rather than listen for PostgreSQL's NOTIFY: polling works
+// on both databases, holds no connection open to listen, and loses
+// nothing when a connection drops; the friend's board is a poll late at
+// most, 200 ms. A server that cannot renew its holds for their lifetime,
+// cut off its database, ends the games of the players it may have lost
+// to another server, and writes nothing more for them.
+//
 // The server lets no one further in than the game: public keys only, no
 // command, subsystem, forwarding or agent, ctrl+z suspends nothing, and the
 // AI of every game runs on one bounded tui.Pool. Connections, sessions,

@@ -4,7 +4,8 @@
 // by the fingerprints of their keys, with the names they chose; their
 // games in progress (see DB.SaveGame); their histories of finished games
 // and the leaderboards ranked from them (see DB.AppendHistory); and the
-// reviews of their games; in one database: a SQLite file
+// reviews of their games; the races between friends, which servers
+// sharing the ledger share (see DB.CreateRace); in one database: a SQLite file
 // (modernc.org/sqlite, no cgo), or PostgreSQL (pgx), which several servers
 // may share (see Open).
 //
