@@ -69,6 +69,7 @@ type holds struct {
 // A heldPlayer is a player whose data a game of this server holds.
 type heldPlayer struct {
 	until   time.Time     // the hold lasts until then unless renewed; zero until it is written
+	since   time.Time     // when its row was written: a renewal that began after must find it
 	leaving bool          // the game is releasing it: its row may be gone
 	lost    chan struct{} // closed when the hold is found lost (see HoldLost)
 }
@@ -108,8 +109,9 @@ func (d *DB) Hold(fingerprint string) (release func(), err error) {
 		forget()
 		return func() {}, err
 	}
+	written := d.now()
 	h.mu.Lock()
-	p.until = taken.Add(h.lifetime)
+	p.until, p.since = taken.Add(h.lifetime), written
 	h.mu.Unlock()
 	var once sync.Once
 	return func() {
@@ -256,8 +258,8 @@ func (d *DB) renewHolds(ctx context.Context) error {
 		switch {
 		case p.until.IsZero() || p.leaving || isClosed(p.lost):
 		case err == nil && renewed[fp]:
-			p.until = now.Add(h.lifetime)
-		case err == nil && p.until.Add(-h.lifetime).Before(now), err != nil && !d.now().Before(p.until):
+			p.until, p.since = now.Add(h.lifetime), now
+		case err == nil && p.since.Before(now), err != nil && !d.now().Before(p.until):
 			// Written before this renewal began, and not renewed by it:
 			// another server has it. Or not renewed within its lifetime.
 			p.lose()
