@@ -88,7 +88,7 @@ func TestFailover(t *testing.T) {
 		players[i] = &failoverPlayer{faultPlayer: faultPlayer{key: newKey(t)}, on: i % 2}
 		players[i].enter(t, servers[i%2], 0)
 	}
-	var refusals, ahead, leaving int
+	var refusals, resumed, ahead, leaving int
 	for kill := range *failoverKills {
 		victim := kill % 2
 		stop := make(chan struct{})
@@ -107,6 +107,7 @@ func TestFailover(t *testing.T) {
 				p.seen = moves(t, p.last)
 				p.on = 1 - victim
 				refusals += p.enter(t, servers[1-victim], kill+1)
+				resumed++
 				switch {
 				case p.resumed > p.seen:
 					ahead++ // the move was saved, and the kill came before its screen
@@ -125,9 +126,9 @@ func TestFailover(t *testing.T) {
 		srv.stop(t)
 	}
 	checkShared(t, d, source, players)
-	t.Logf("%d sessions on 2 servers, %d kills: every player back on the other server at the move last seen or later "+
-		"(%d one move ahead: saved, not yet shown; %d left a game as the kill came, found in their history); "+
-		"%d logins refused while the dead server's holds lasted", len(players), *failoverKills, ahead, leaving, refusals)
+	t.Logf("%d sessions on 2 servers, %d kills: %d games resumed on the other server, none behind the move last seen "+
+		"(%d one move ahead: saved, not yet shown; %d left as the kill came, found in their history); "+
+		"%d logins refused while the dead server's holds lasted", len(players), *failoverKills, resumed, ahead, leaving, refusals)
 }
 
 // A failoverPlayer is a player of TestFailover.
