@@ -201,11 +201,13 @@ func serveShared(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Printf("listening %s\nhost key %s", l.Addr(), ssh.MarshalAuthorizedKey(s.HostKey()))
+	// SIGTERM is a shutdown from before the test learns where the server
+	// listens: it may stop the server at once.
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer cancel()
 	ctx, cancel = context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
+	fmt.Printf("listening %s\nhost key %s", l.Addr(), ssh.MarshalAuthorizedKey(s.HostKey()))
 	if err := s.Serve(ctx, l); err != nil {
 		t.Fatal(err)
 	}
