@@ -117,3 +117,22 @@ type Error struct{ Why string }
 
 // Error returns the words for the player.
 func (e *Error) Error() string { return e.Why }
+
+// Decide returns how a race not yet decided stands for a player once
+// they report mine, their friend's game standing at friend: Won by2048 if
+// mine made 2048 (the first to report it wins); once both games are over
+// without it, Won, Lost or Tied by their scores; else On. Every hub
+// decides by it, so that a race is decided alike wherever it is played.
+func Decide(mine, friend Board) (Result, Reason) {
+	switch {
+	case mine.Won:
+		return Won, By2048
+	case !mine.Over || !friend.Over:
+		return On, 0
+	case mine.Score > friend.Score:
+		return Won, ByScore
+	case mine.Score < friend.Score:
+		return Lost, ByScore
+	}
+	return Tied, ByScore
+}

@@ -42,6 +42,12 @@ type Config struct {
 	// Metrics, if set, count what the server does for its operator (see
 	// NewMetrics); a Metrics counts for one server.
 	Metrics *Metrics
+
+	// For tests of servers that share a ledger: the lifetime of the holds
+	// of players' data (zero: 30 seconds), and a fault that fails their
+	// renewals (see ledger.Options).
+	holdLifetime time.Duration
+	renewFault   func() error
 }
 
 // Limits are the bounds the server sets on each connection, beyond those of

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -19,6 +20,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // The load benchmark: many players at once, each a real SSH client with a
@@ -59,11 +62,45 @@ func BenchmarkLoad(b *testing.B) {
 // which the keys that always bring output then show.
 const keyWait = 2 * time.Second
 
-// loadRun plays n sessions at once for the time of -load.time and reports
-// their key-to-screen times.
+// BenchmarkLoadShared is BenchmarkLoad on two servers, in this process,
+// that share the ledger of a PostgreSQL database of the tests' server
+// (see ledgertest.PostgresEnv), the sessions shared between them: every
+// move is a write to PostgreSQL on the loopback. Run it as
+//
+//	.ci/postgres go test -tags serve -run '^$' -bench LoadShared -benchtime 1x ./tui/serve -args -load.sessions=200
+func BenchmarkLoadShared(b *testing.B) {
+	for _, f := range strings.Split(*loadSessions, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			b.Fatalf("-load.sessions: %q is not a number of sessions", f)
+		}
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) {
+			source := ledgertest.Postgres.New(b)
+			first := startServer(b, loadConfig(n, source, ""))
+			second := startServer(b, loadConfig(n, source, filepath.Join(first.cfg.Dir, keyFile)))
+			for b.Loop() {
+				loadRunOn(b, n, first, second)
+			}
+		})
+	}
+}
+
+// loadConfig returns the configuration of a server of the load benchmark
+// of n sessions, on the ledger of source ("": its own), with the secret
+// of that path ("": its own).
+func loadConfig(n int, source, secret string) Config {
+	return Config{MaxSessions: n, AIThreads: max(1, runtime.GOMAXPROCS(0)-1), Think: 250 * time.Millisecond,
+		Idle: time.Hour, Limits: Limits{PerAddress: n, Burst: n, Pending: n}, Ledger: source, Secret: secret}
+}
+
+// loadRun plays n sessions at once on a server for the time of -load.time
+// and reports their key-to-screen times.
 func loadRun(b *testing.B, n int) {
-	ts := startServer(b, Config{MaxSessions: n, AIThreads: max(1, runtime.GOMAXPROCS(0)-1), Think: 250 * time.Millisecond,
-		Idle: time.Hour, Limits: Limits{PerAddress: n, Burst: n, Pending: n}})
+	loadRunOn(b, n, startServer(b, loadConfig(n, "", "")))
+}
+
+// loadRunOn is loadRun, the sessions shared by the servers.
+func loadRunOn(b *testing.B, n int, servers ...*testServer) {
 	var rec latencies
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
@@ -71,7 +108,7 @@ func loadRun(b *testing.B, n int) {
 	start := cpuTime()
 	for i := range n {
 		ready.Add(1)
-		p := newLoadPlayer(b, ts, i, &rec)
+		p := newLoadPlayer(b, servers[i%len(servers)], i, &rec)
 		wg.Go(func() { p.play(&ready, stop) })
 	}
 	ready.Wait()

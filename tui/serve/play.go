@@ -38,6 +38,7 @@ var (
 	errShutdown     = errors.New("the server is shutting down")
 	errDisconnected = errors.New("the client disconnected")
 	errStalled      = errors.New("the client took no output")
+	errHoldLost     = errors.New("the server lost its hold of the player's data")
 )
 
 // An idleError ends a game with no key for the idle timeout.
@@ -163,7 +164,11 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint, id string) 
 	case errors.As(err, &running):
 		return fmt.Sprintf("2048: your game is open in another session of this key (%s). "+
 			"Only one session at a time plays it: go back to that one, or quit it, and connect again. "+
-			"A session whose connection dropped ends by itself within %v.", fingerprint, 2*s.lim.KeepAlive), 1
+			"A session whose connection dropped ends by itself within %v%s.", fingerprint, 2*s.lim.KeepAlive, s.serverGone()), 1
+	case errors.Is(cause, errHoldLost):
+		return "2048: this server lost touch with its database for longer than it may keep your game, " +
+			"so another server may have it now: this session ends, and writes nothing more. " +
+			"Connect again to play on from your last move saved.", 1
 	case err != nil:
 		return "2048: " + s.shown(err.Error(), id), 1
 	case errors.Is(cause, errShutdown):
@@ -174,6 +179,15 @@ func (s *Server) ending(ctx context.Context, err error, fingerprint, id string) 
 		return fmt.Sprintf("2048: %v, so the server let you go. Your game is saved.", input), 1
 	}
 	return "", 0
+}
+
+// serverGone says, where servers share the ledger, how long the session
+// of a server that stopped keeps the player: until its hold expires.
+func (s *Server) serverGone() string {
+	if !s.sharedLedger() {
+		return ""
+	}
+	return fmt.Sprintf("; one on a server that stopped, within %v", s.ledger.HoldLifetime())
 }
 
 // shown returns a message for the player id with the files it names as

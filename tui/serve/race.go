@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/tui"
+	rules "github.com/term2048/2048/tui/race"
 )
 
 // This file matches players for races against a friend: one opens a race
@@ -47,7 +48,7 @@ type Races struct {
 	mu     sync.Mutex
 	open   map[string]*race       // by code: the races waiting for a friend
 	count  int                    // races not yet left by both
-	seated map[string]*raceSeat   // by player: the seat each is in
+	seated map[string]bool        // by player: those in a race
 	wrong  map[string]*wrongTries // by player: the codes typed that no race waits with
 	closed bool                   // the server is shutting down
 
@@ -87,7 +88,7 @@ type raceSeat struct {
 
 // NewRaces returns the races of a server, bounded by lim.
 func NewRaces(lim RaceLimits) *Races {
-	return &Races{lim: lim, open: map[string]*race{}, seated: map[string]*raceSeat{}, wrong: map[string]*wrongTries{}}
+	return &Races{lim: lim, open: map[string]*race{}, seated: map[string]bool{}, wrong: map[string]*wrongTries{}}
 }
 
 // Close closes the races to new players, and the codes waiting for a
@@ -102,6 +103,12 @@ func (rs *Races) Close() {
 		delete(rs.open, code)
 	}
 }
+
+// settle returns at once: the races in memory leave nothing to wait for.
+func (rs *Races) settle() {}
+
+// setStarted sets the function told of each race a friend joins.
+func (rs *Races) setStarted(f func()) { rs.started = f }
 
 // Count returns the races not yet left by both players.
 func (rs *Races) Count() int {
@@ -119,11 +126,24 @@ func (rs *Races) For(player string) *PlayerRaces {
 // PlayerRaces are the races as one game sees them: it implements
 // tui.RaceHub for the player of the game.
 type PlayerRaces struct {
-	races  *Races
+	races  raceTable
 	player string
 
 	mu    sync.Mutex
-	seats []*raceSeat // the seats the game took, to leave when it ends
+	seats []playerSeat // the seats the game took, to leave when it ends
+}
+
+// A raceTable opens races and seats players in them: Races, in the
+// server's memory, or ledgerRaces, in the ledger that servers share.
+type raceTable interface {
+	create(player string) (playerSeat, error)
+	join(player, code string) (playerSeat, error)
+}
+
+// A playerSeat is a seat a raceTable gave a player.
+type playerSeat interface {
+	tui.RaceSeat
+	hasLeft() bool // whether the player has left it
 }
 
 // Create opens a race for the player.
@@ -147,10 +167,10 @@ func (p *PlayerRaces) Join(code string) (tui.RaceSeat, error) {
 }
 
 // took notes a seat taken by the game, and forgets those it has left.
-func (p *PlayerRaces) took(s *raceSeat) {
+func (p *PlayerRaces) took(s playerSeat) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.seats = append(slices.DeleteFunc(p.seats, (*raceSeat).hasLeft), s)
+	p.seats = append(slices.DeleteFunc(p.seats, playerSeat.hasLeft), s)
 }
 
 // hasLeft reports whether the seat's player has left it.
@@ -178,7 +198,7 @@ func (rs *Races) refusal(player string) error {
 	switch {
 	case rs.closed:
 		return &tui.RaceError{Why: "The server is shutting down: no new race."}
-	case rs.seated[player] != nil:
+	case rs.seated[player]:
 		return &tui.RaceError{Why: "You are in a race already: leave it first."}
 	}
 	return nil
@@ -186,7 +206,7 @@ func (rs *Races) refusal(player string) error {
 
 // create opens a race for player, waiting for a friend until the limits'
 // Expire.
-func (rs *Races) create(player string) (*raceSeat, error) {
+func (rs *Races) create(player string) (playerSeat, error) {
 	seed, err := raceSeed()
 	if err != nil {
 		return nil, fmt.Errorf("the seed of a race: %w", err)
@@ -215,12 +235,12 @@ func (rs *Races) create(player string) (*raceSeat, error) {
 func (rs *Races) seat(r *race, i int, player string) *raceSeat {
 	s := &raceSeat{races: rs, race: r, i: i, player: player, updates: make(chan tui.RaceState, 1)}
 	r.seats[i] = s
-	rs.seated[player] = s
+	rs.seated[player] = true
 	return s
 }
 
 // join seats player in the race of code, which starts.
-func (rs *Races) join(player, code string) (*raceSeat, error) {
+func (rs *Races) join(player, code string) (playerSeat, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if err := rs.refusal(player); err != nil {
@@ -233,9 +253,9 @@ func (rs *Races) join(player, code string) (*raceSeat, error) {
 	switch {
 	case r == nil:
 		rs.wrongCode(player)
-		return nil, &tui.RaceError{Why: fmt.Sprintf("No race waits with the code %s: check it with your friend (a code lets one friend in, within %s).", code, minutes(rs.lim.Expire))}
+		return nil, rs.noRace(code)
 	case r.seats[0].player == player:
-		return nil, &tui.RaceError{Why: "That is your own race's code: give it to your friend."}
+		return nil, errOwnRace
 	}
 	r.expiry.Stop()
 	delete(rs.open, code)
@@ -247,6 +267,14 @@ func (rs *Races) join(player, code string) (*raceSeat, error) {
 	}
 	return s, nil
 }
+
+// noRace says that no race waits with code.
+func (rs *Races) noRace(code string) error {
+	return &tui.RaceError{Why: fmt.Sprintf("No race waits with the code %s: check it with your friend (a code lets one friend in, within %s).", code, minutes(rs.lim.Expire))}
+}
+
+// errOwnRace is the error of a player who typed their own race's code.
+var errOwnRace = &tui.RaceError{Why: "That is your own race's code: give it to your friend."}
 
 // minutes writes d for a player: "10 minutes", or as Go writes a
 // duration if it is not whole minutes.
@@ -306,19 +334,25 @@ func (rs *Races) expire(r *race) {
 // newCode returns a code no race waiting uses. rs.mu is held.
 func (rs *Races) newCode() (string, error) {
 	for {
-		b := make([]byte, tui.RaceCodeLen)
-		n := big.NewInt(int64(len(tui.RaceCodeAlphabet)))
-		for i := range b {
-			k, err := rand.Int(rand.Reader, n)
-			if err != nil {
-				return "", fmt.Errorf("the code of a race: %w", err)
-			}
-			b[i] = tui.RaceCodeAlphabet[k.Int64()]
-		}
-		if rs.open[string(b)] == nil {
-			return string(b), nil
+		code, err := randomCode()
+		if err != nil || rs.open[code] == nil {
+			return code, err
 		}
 	}
+}
+
+// randomCode returns a code of a race drawn at random.
+func randomCode() (string, error) {
+	b := make([]byte, tui.RaceCodeLen)
+	n := big.NewInt(int64(len(tui.RaceCodeAlphabet)))
+	for i := range b {
+		k, err := rand.Int(rand.Reader, n)
+		if err != nil {
+			return "", fmt.Errorf("the code of a race: %w", err)
+		}
+		b[i] = tui.RaceCodeAlphabet[k.Int64()]
+	}
+	return string(b), nil
 }
 
 // raceSeed returns the seed of a new race: 64 random bits, secret as the
@@ -353,18 +387,14 @@ func (s *raceSeat) Report(b tui.RaceBoard) {
 	}
 	s.board = b
 	other := r.seats[1-s.i]
-	switch {
-	case r.winner >= 0 || r.result[0] != tui.RaceOn:
-	case b.Won:
-		r.decide(s.i, tui.By2048)
-	case b.Over && other.board.Over:
-		switch {
-		case b.Score > other.board.Score:
-			r.decide(s.i, tui.ByScore)
-		case b.Score < other.board.Score:
-			r.decide(other.i, tui.ByScore)
-		default:
-			r.result, r.by = [2]tui.RaceResult{tui.RaceTied, tui.RaceTied}, tui.ByScore
+	if r.result[0] == tui.RaceOn {
+		switch result, by := rules.Decide(b, other.board); result {
+		case tui.RaceWon:
+			r.decide(s.i, by)
+		case tui.RaceLost:
+			r.decide(other.i, by)
+		case tui.RaceTied:
+			r.result, r.by = [2]tui.RaceResult{tui.RaceTied, tui.RaceTied}, by
 		}
 	}
 	other.send()

@@ -3,10 +3,13 @@
 package serve
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
 // friendMoves finds the moves of the friend's game under their board.
@@ -67,4 +70,57 @@ func TestRaceOverSSH(t *testing.T) {
 	if n := ts.races.Count(); n != 0 {
 		t.Errorf("%d races once both players left; want 0", n)
 	}
+}
+
+// TestRaceAcrossServers races two players on two servers that share one
+// ledger (a SQLite file outside both servers' directories, and a
+// PostgreSQL database when the tests have one): Ann makes the race on one
+// server, Bob joins it on the other with its code, each screen shows the
+// other's moves, and Ann is told she won when Bob leaves.
+func TestRaceAcrossServers(t *testing.T) {
+	ledgertest.Run(t, func(t *testing.T, db ledgertest.Database) {
+		source := db.New(t)
+		first := startServer(t, Config{Ledger: source})
+		second := startServer(t, Config{Ledger: source, Secret: filepath.Join(first.cfg.Dir, keyFile)})
+		ann := first.play(t, newKey(t), 120, 30)
+		bob := second.play(t, newKey(t), 120, 30)
+		ann.waitText("SCORE")
+		bob.waitText("SCORE")
+
+		ann.press("v")
+		ann.waitText("Race a friend")
+		ann.press("\r")
+		code := codePattern.FindStringSubmatch(ann.waitText("Your race's code is"))
+		if code == nil {
+			t.Fatalf("no code on the screen:\n%s", ann.text())
+		}
+		bob.press("v")
+		bob.waitText("Race a friend")
+		bob.press(code[1], "\r")
+		for _, term := range []*terminal{ann, bob} {
+			term.waitText("The race is on")
+		}
+		for _, c := range []struct {
+			who, watcher *terminal
+			what         string
+		}{{ann, bob, "Ann's moves on Bob's screen"}, {bob, ann, "Bob's moves on Ann's screen"}} {
+			c.who.playMoves(2)
+			c.watcher.waitFor(c.what, func(screen string) bool {
+				m := friendMoves.FindStringSubmatch(screen)
+				return m != nil && m[1] == strconv.Itoa(moves(t, c.who.text())) && m[1] != "0"
+			})
+		}
+		bob.press("q")
+		bob.waitText("Quit, and leave the race?")
+		bob.press("y")
+		bob.wait()
+		ann.waitFor("the race won, Bob named", wonByForfeit.MatchString)
+		ann.press("q")
+		ann.wait()
+		for _, ts := range []*testServer{first, second} {
+			if n := ts.races.Count(); n != 0 {
+				t.Errorf("%d races once both players left; want 0", n)
+			}
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 
 	"github.com/term2048/2048/tui/dirlock"
 	"github.com/term2048/2048/tui/playerdata"
@@ -58,6 +59,10 @@ type ledgerPlayer struct {
 	current string
 
 	name *playerName // the name the session's log shows; nil: none
+
+	// lostHold, if set, is called if the server loses its hold of the
+	// player's data (ledger.ErrHoldLost): it ends the game.
+	lostHold func()
 }
 
 var _ playerdata.Store = (*ledgerPlayer)(nil)
@@ -68,7 +73,11 @@ func (s *Server) dataOf(sess *session, files *playerdata.Files, log *slog.Logger
 	if s.ledger == nil || sess.player == "" {
 		return files
 	}
-	return &ledgerPlayer{files: files, db: s.ledger, player: sess.player, log: log, metrics: s.metrics, name: &sess.name}
+	p := &ledgerPlayer{files: files, db: s.ledger, player: sess.player, log: log, metrics: s.metrics, name: &sess.name}
+	if sess.hangUp != nil {
+		p.lostHold = func() { sess.hangUp(errHoldLost) }
+	}
+	return p
 }
 
 // Lock takes the player's data for this game alone: a second game of the
@@ -85,7 +94,29 @@ func (p *ledgerPlayer) Lock() (release func(), err error) {
 		return release, fmt.Errorf("holding the data of %s: %w", p.player, err)
 	}
 	p.files.RemoveStale()
-	return release, nil
+	return p.watchHold(release), nil
+}
+
+// watchHold ends the game if the server loses its hold of the player's
+// data before release, which it returns, made to stop the watch too.
+func (p *ledgerPlayer) watchHold(release func()) func() {
+	lost := p.db.HoldLost(p.player)
+	if lost == nil || p.lostHold == nil {
+		return release
+	}
+	released := make(chan struct{})
+	go func() {
+		select {
+		case <-lost:
+			p.lostHold()
+		case <-released:
+		}
+	}()
+	var once sync.Once
+	return func() {
+		release()
+		once.Do(func() { close(released) })
+	}
 }
 
 // ForPlayer returns text with the player's files, which the messages of

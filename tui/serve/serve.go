@@ -15,6 +15,17 @@
 // second session of the same key is refused, as a second local game is
 // (see play.go).
 //
+// Servers may share one ledger (PostgreSQL, or a SQLite file that none of
+// them keeps in its directory): a player's second session is refused on
+// all of them (ledger.DB.Hold), and a race made on one is joined from
+// another, through the ledger (see ledgerraces.go). A server polls its
+// races there rather than listen for PostgreSQL's NOTIFY: polling works
+// on both databases, holds no connection open to listen, and loses
+// nothing when a connection drops; the friend's board is a poll late at
+// most, 200 ms. A server that cannot renew its holds for their lifetime,
+// cut off its database, ends the games of the players it may have lost
+// to another server, and writes nothing more for them.
+//
 // The server lets no one further in than the game: public keys only, no
 // command, subsystem, forwarding or agent, ctrl+z suspends nothing, and the
 // AI of every game runs on one bounded tui.Pool. Connections, sessions,
@@ -50,7 +61,7 @@ type Server struct {
 	hostKey ssh.PublicKey
 	pool    *tui.Pool
 	allow   *allowList // nil lets any key in
-	races   *Races     // the races against friends of the players
+	races   raceHub    // the races against friends of the players
 	addrs   *limiter
 	metrics *Metrics   // Config.Metrics, or metrics no one reads
 	players string     // where the players' directories are
@@ -116,8 +127,6 @@ func newServer(cfg Config) (*Server, error) {
 	s.addrs = newLimiter(s.lim.Burst, s.lim.Every)
 	s.conns = newConnTable(s.lim.PerAddress, s.lim.Pending, s.lim.Conns)
 	s.refusing = make(chan struct{}, s.lim.Refusing)
-	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
-	s.races.started = s.metrics.racesStarted.Inc
 	if err := s.metrics.watch(s); err != nil {
 		return nil, err
 	}
@@ -145,7 +154,8 @@ func newServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.ledger, err = ledger.Open(cfg.LedgerSource(), ledger.Options{Key: key, Full: cfg.CheckLedger}); err != nil {
+	opt := ledger.Options{Key: key, Full: cfg.CheckLedger, OnLost: s.holdsLost, HoldLifetime: cfg.holdLifetime, RenewFault: cfg.renewFault}
+	if s.ledger, err = ledger.Open(cfg.LedgerSource(), opt); err != nil {
 		return nil, err
 	}
 	if cfg.Ledger == "" && s.lock != nil {
@@ -156,10 +166,39 @@ func newServer(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
+	if s.sharedLedger() {
+		s.races = newLedgerRaces(s.ledger, defaultRaceLimits(cfg.MaxSessions), s.log)
+	}
+	s.races.setStarted(s.metrics.racesStarted.Inc)
 	if forged := s.ledger.Forged(); len(forged) > 0 {
 		s.log.Warn("games set aside: their rows in the ledger were changed outside the server", "games", len(forged), "first", forged[0])
 	}
 	return s, nil
+}
+
+// holdsLost logs the players whose holds the server lost (see
+// ledger.ErrHoldLost), whose games end.
+func (s *Server) holdsLost(players []string) {
+	s.log.Error("holds lost: the database was out of reach for their lifetime, and another server may have these players; their games end without writing",
+		"players", players)
+}
+
+// A raceHub keeps the races of a server's players: Races in its memory,
+// or ledgerRaces in a ledger servers share.
+type raceHub interface {
+	For(player string) *PlayerRaces // the races as the game of player sees them
+	Count() int                     // the races of the server's players not yet left
+	Close()                         // no new race: the server is shutting down
+	settle()                        // waits for the races left to be written
+	setStarted(func())              // tells f of each race a friend joins
+}
+
+// sharedLedger reports whether other servers may share the server's
+// ledger: a PostgreSQL database, or a SQLite file other than its
+// directory's own. Its races are then kept in the ledger.
+func (s *Server) sharedLedger() bool {
+	return s.cfg.Ledger != "" && s.cfg.LedgerSource() != filepath.Join(s.cfg.Dir, ledgerFile)
 }
 
 // poolTableMB is the size of the table the searches of all games share.
@@ -174,7 +213,10 @@ func (s *Server) HostKey() ssh.PublicKey { return s.hostKey }
 
 // Close closes the leaderboards and gives back the lock on the server's
 // directory. Call it once Serve has returned.
-func (s *Server) Close() error { return errors.Join(s.ledger.Close(), s.lock.Release()) }
+func (s *Server) Close() error {
+	s.races.settle()
+	return errors.Join(s.ledger.Close(), s.lock.Release())
+}
 
 // Serve accepts connections on l and serves them until ctx is done; then
 // it stops accepting, ends every game, which saves, tells each player why,

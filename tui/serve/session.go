@@ -32,8 +32,9 @@ type session struct {
 	width   atomic.Int64 // the window's width as last told: the lines after the game wrap to it
 	env     []string     // what the client sent of envNames
 	resized chan tui.Size
-	player  string     // the fingerprint of the player's key, once the shell is asked for
-	name    playerName // the player's name on the leaderboards, for the log
+	player  string                  // the fingerprint of the player's key, once the shell is asked for
+	name    playerName              // the player's name on the leaderboards, for the log
+	hangUp  context.CancelCauseFunc // ends the game, for the cause given
 }
 
 // envNames are the variables of the client's environment the game takes:
@@ -58,6 +59,7 @@ func (s *Server) serveSession(ctx context.Context, sc *ssh.ServerConn, ch ssh.Ch
 	defer ch.Close()
 	sess := &session{ch: ch, screen: newScreen(ch), lim: s.lim, resized: make(chan tui.Size, 1)}
 	ctx, hangUp := context.WithCancelCause(ctx)
+	sess.hangUp = hangUp
 	var game sync.WaitGroup
 	defer game.Wait()
 	defer hangUp(errDisconnected) // the client went first: the game saves and ends

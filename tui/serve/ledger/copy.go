@@ -38,8 +38,9 @@ var copiedTables = []struct {
 
 // notCopied are the tables of the ledger that a copy leaves empty: the
 // holds of players' data are those of the servers running on the ledger
-// copied, whose games end before it is copied (see Hold).
-var notCopied = []string{"holds"}
+// copied, whose games end before it is copied (see Hold), and so are the
+// races, which end with them.
+var notCopied = []string{"holds", "races", "race_seats"}
 
 // booleanColumns are the columns that SQLite keeps as 0 or 1 and
 // PostgreSQL as BOOLEAN.

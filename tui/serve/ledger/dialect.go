@@ -62,11 +62,20 @@ func openDB(db *sql.DB, dl *dialect, opt Options) (*DB, error) {
 	if opt.clock != nil {
 		d.now = opt.clock
 	}
-	if opt.holdLifetime != 0 {
-		d.holds.lifetime, d.holds.renew = opt.holdLifetime, opt.holdRenewal
+	if opt.HoldLifetime != 0 {
+		d.holds.lifetime, d.holds.renew = opt.HoldLifetime, opt.HoldLifetime/3
+	}
+	if opt.holdRenewal != 0 {
+		d.holds.renew = opt.holdRenewal
 	}
 	if d.holds.beat = opt.beat; d.holds.beat == nil {
 		d.holds.beat = func() {}
+	}
+	if d.holds.fault = opt.RenewFault; d.holds.fault == nil {
+		d.holds.fault = func() error { return nil }
+	}
+	if d.holds.onLost = opt.OnLost; d.holds.onLost == nil {
+		d.holds.onLost = func([]string) {}
 	}
 	ctx := context.Background()
 	var err error

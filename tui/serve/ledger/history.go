@@ -27,6 +27,9 @@ import (
 // rank (begun from a position set up, or of no move); err says why nothing
 // was written.
 func (d *DB) AppendHistory(fingerprint string, g history.Game) (refused, err error) {
+	if err := d.checkHold(fingerprint); err != nil {
+		return nil, fmt.Errorf("recording the game: %w", err)
+	}
 	line, err := json.Marshal(g)
 	if err != nil {
 		return nil, fmt.Errorf("recording the game: %w", err)
@@ -136,6 +139,9 @@ func (d *DB) LoadIndex(fingerprint string) (index []byte, ok bool, err error) {
 // SaveIndex keeps index as the index of the history of the player of
 // fingerprint, without waiting for the disk: it is made again if lost.
 func (d *DB) SaveIndex(fingerprint string, index []byte) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("keeping the index of the history: %w", err)
+	}
 	_, err := d.db.Exec(`INSERT INTO history_index (player, data) VALUES ($1, $2)
 ON CONFLICT (player) DO UPDATE SET data = excluded.data`, fingerprint, index)
 	if err != nil {

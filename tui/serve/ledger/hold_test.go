@@ -25,7 +25,7 @@ func (c *testClock) Now() time.Time           { return time.Unix(0, c.unixNano.L
 func (c *testClock) advance(by time.Duration) { c.unixNano.Add(int64(by)) }
 func (c *testClock) options(renew time.Duration) Options {
 	opt := testOptions
-	opt.clock, opt.holdLifetime, opt.holdRenewal = c.Now, holdLifetime, renew
+	opt.clock, opt.HoldLifetime, opt.holdRenewal = c.Now, holdLifetime, renew
 	return opt
 }
 

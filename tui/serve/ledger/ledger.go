@@ -4,7 +4,8 @@
 // by the fingerprints of their keys, with the names they chose; their
 // games in progress (see DB.SaveGame); their histories of finished games
 // and the leaderboards ranked from them (see DB.AppendHistory); and the
-// reviews of their games; in one database: a SQLite file
+// reviews of their games; the races between friends, which servers
+// sharing the ledger share (see DB.CreateRace); in one database: a SQLite file
 // (modernc.org/sqlite, no cgo), or PostgreSQL (pgx), which several servers
 // may share (see Open).
 //
@@ -58,12 +59,24 @@ type Options struct {
 	// does nothing there.
 	Full bool
 
-	// For tests: the clock, and how long a hold lasts and how often it
-	// is renewed (see holdLifetime), where zero is time.Now and the
-	// constants; and a function told after each beat of the heartbeat.
-	clock                     func() time.Time
-	holdLifetime, holdRenewal time.Duration
-	beat                      func()
+	// OnLost, if set, is told of the players whose holds this server has
+	// lost (see ErrHoldLost), from the heartbeat, or from the write that
+	// found it: their games must end, and write nothing more.
+	OnLost func(players []string)
+
+	// For tests of the servers that share a ledger: how long a hold lasts
+	// without renewal, renewed three times a lifetime (zero: 30
+	// seconds, see holdLifetime); and a function asked before each
+	// renewal, whose error fails it as a database out of reach would.
+	HoldLifetime time.Duration
+	RenewFault   func() error
+
+	// For the ledger's tests: the clock, and how often a hold is renewed,
+	// where zero is time.Now and HoldLifetime / 3; and a function told
+	// after each beat of the heartbeat.
+	clock       func() time.Time
+	holdRenewal time.Duration
+	beat        func()
 }
 
 // Open opens the ledger at source: a PostgreSQL database if source is its

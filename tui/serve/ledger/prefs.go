@@ -35,6 +35,9 @@ func (d *DB) LoadPrefs(fingerprint string) (text []byte, ok bool, err error) {
 // SavePrefs keeps text as the preferences of the player of fingerprint,
 // in place of those kept before, in one commit.
 func (d *DB) SavePrefs(fingerprint string, text []byte) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("keeping the preferences: %w", err)
+	}
 	_, err := d.db.Exec(`
 INSERT INTO prefs (player, prefs, updated) VALUES ($1, $2, $3)
 ON CONFLICT (player) DO UPDATE SET prefs = excluded.prefs, updated = excluded.updated`,

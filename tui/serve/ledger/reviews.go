@@ -30,6 +30,9 @@ func (d *DB) LoadReview(fingerprint, name string) (review []byte, ok bool, err e
 // SaveReview keeps review as the review name of the player of
 // fingerprint, in place of the one kept before.
 func (d *DB) SaveReview(fingerprint, name string, review []byte) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("keeping the review: %w", err)
+	}
 	_, err := d.db.Exec(`
 INSERT INTO reviews (player, name, review, updated) VALUES ($1, $2, $3, $4)
 ON CONFLICT (player, name) DO UPDATE SET review = excluded.review, updated = excluded.updated`,

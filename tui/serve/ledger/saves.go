@@ -63,6 +63,9 @@ func (d *DB) LoadGame(fingerprint string) (g playerdata.SavedGame, ok bool, err 
 // on the disk before SaveGame returns (synchronous=FULL for this commit),
 // as the game asks when a game ends or a session does.
 func (d *DB) SaveGame(fingerprint string, g playerdata.SavedGame, sync bool) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("saving the game: %w", err)
+	}
 	data, err := playerdata.EncodeSavedGame(g)
 	if err != nil {
 		return fmt.Errorf("saving the game: %w", err)

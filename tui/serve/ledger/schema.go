@@ -30,6 +30,8 @@ import (
 //     holds, which servers that share the database see.
 //  7. each player's practice (package deck), and the practices set
 //     aside because they did not decode.
+//  8. the races between friends and their seats, so that a race made on
+//     one server is joined and watched from another.
 var migrations = []migration{
 	{sqliteSchema1, postgresSchema1},
 	{sqliteSchema2, postgresSchema2},
@@ -38,6 +40,7 @@ var migrations = []migration{
 	{sqliteSchema5, postgresSchema5},
 	{sqliteSchema6, postgresSchema6},
 	{sqliteSchema7, postgresSchema7},
+	{sqliteSchema8, postgresSchema8},
 }
 
 // A migration is a version of the schema, a step from the one before,

@@ -176,3 +176,31 @@ CREATE TABLE practice_aside (
 CREATE INDEX practice_aside_player ON practice_aside(player);`)
 	return err
 }
+
+// postgresSchema8 keeps the races between friends (see sqliteSchema8).
+func postgresSchema8(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE races (
+	code   TEXT PRIMARY KEY,
+	seed   BIGINT NOT NULL,
+	opens  BIGINT NOT NULL,
+	result INTEGER NOT NULL,
+	reason INTEGER NOT NULL
+);
+CREATE TABLE race_seats (
+	code   TEXT NOT NULL,
+	seat   INTEGER NOT NULL,
+	player TEXT NOT NULL,
+	name   TEXT NOT NULL,
+	board  BIGINT NOT NULL,
+	score  BIGINT NOT NULL,
+	moves  BIGINT NOT NULL,
+	ended  INTEGER NOT NULL,
+	won    INTEGER NOT NULL,
+	gone   INTEGER NOT NULL,
+	alive  BIGINT NOT NULL,
+	PRIMARY KEY (code, seat)
+);
+CREATE UNIQUE INDEX race_seats_player ON race_seats(player) WHERE gone = 0;`)
+	return err
+}

@@ -189,3 +189,35 @@ CREATE TABLE practice_aside (
 CREATE INDEX practice_aside_player ON practice_aside(player);`)
 	return err
 }
+
+// sqliteSchema8 keeps the races between friends, so that a race made on
+// one server is joined and watched from another (see DB.CreateRace): a
+// race's code, its seed and how it ended, and its seats, each where its
+// player's game stands. A race lives as long as its players play it, and
+// is deleted when both have left.
+func sqliteSchema8(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE races (
+	code   TEXT PRIMARY KEY,  -- what the friend types to join
+	seed   INTEGER NOT NULL,  -- the seed both play, its 64 bits as a signed integer
+	opens  INTEGER NOT NULL,  -- Unix milliseconds: the code lets a friend in until then; 0 once one came
+	result INTEGER NOT NULL,  -- 0 while on; the seat that won plus 1; or 3, tied
+	reason INTEGER NOT NULL   -- what decided it (race.Reason), 0 while on
+) STRICT;
+CREATE TABLE race_seats (
+	code   TEXT NOT NULL,     -- the race's
+	seat   INTEGER NOT NULL,  -- 0 opened the race, 1 joined it
+	player TEXT NOT NULL,     -- the fingerprint of the player's key
+	name   TEXT NOT NULL,     -- their name on the leaderboards, '' for none yet
+	board  INTEGER NOT NULL,  -- engine.Board, its 64 bits as a signed integer
+	score  INTEGER NOT NULL,
+	moves  INTEGER NOT NULL,
+	ended  INTEGER NOT NULL,  -- 1: no move is left
+	won    INTEGER NOT NULL,  -- 1: the game made 2048
+	gone   INTEGER NOT NULL,  -- 1: the player left the race
+	alive  INTEGER NOT NULL,  -- Unix milliseconds: the seat's server renews it; past it, the seat is left
+	PRIMARY KEY (code, seat)
+) STRICT;
+CREATE UNIQUE INDEX race_seats_player ON race_seats(player) WHERE gone = 0;`)
+	return err
+}

@@ -54,6 +54,11 @@ func openSQLite(path string, opt Options) (*DB, error) {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "foreign_keys(1)")
+	// Every transaction takes the file's write lock as it begins, waiting
+	// for it as long as busyTimeout: one that read first and wrote later
+	// would fail at once if another process sharing the file (another
+	// server on one machine) wrote in between.
+	q.Add("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("the ledger %s: %w", path, err)
