@@ -24,7 +24,7 @@ func (m *Model) today() string { return history.DailyDate(m.now()) }
 // dailySave returns a new game of today's challenge, not saved yet.
 func (m *Model) dailySave() playerdata.SavedGame {
 	date := m.today()
-	seed, err := m.seeds.dailySeed(date)
+	seed, err := m.seeds.DailySeed(date)
 	if err != nil {
 		panic(err) // DailyDate writes a date, which every dealer of seeds takes
 	}

@@ -107,7 +107,7 @@ func (m *Model) askNewGame() tea.Cmd {
 // newGame leaves the old game, which goes into the history, and starts a
 // new one.
 func (m *Model) newGame() tea.Cmd {
-	if !m.startGame(playerdata.SavedGame{Game: engine.NewGame(m.seeds.newSeed())}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGame(m.seeds.New())}) {
 		return nil
 	}
 	m.note = "A new game."

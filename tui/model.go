@@ -22,6 +22,7 @@ import (
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/practice"
+	"github.com/term2048/2048/tui/seeds"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -51,7 +52,7 @@ type Config struct {
 	RaceNow  bool             // enter a race at the start, as v then RaceCode and enter would
 	RaceCode string           // the code RaceNow types: a friend's race, or the AI's depth; "" opens one
 
-	// SecretSeeds keeps the seeds of new games secret (see seeds): 2048
+	// SecretSeeds keeps the seeds of new games secret (see seeds.Dealer): 2048
 	// serve, whose leaderboards rank games played by hand.
 	SecretSeeds bool
 	// DailySeed deals the seed of a date's daily challenge; nil: the
@@ -88,7 +89,7 @@ type Model struct {
 	screens screens          // what can come in front of the game
 	ranks   ranking          // the leaderboards of 2048 serve, their screens, and the player's name there (see leaderboard.go)
 	race    racing           // the race against a friend, if any
-	seeds   seeds            // the seeds of new games, and whether they are shown
+	seeds   seeds.Dealer     // the seeds of new games, and whether they are shown
 	drill   *practice.Keeper // the practice: the player's puzzles, found in the background (see practice.go)
 
 	play     playScreen // the game's own screen, under every other
@@ -237,7 +238,7 @@ func New(ctx context.Context, cfg Config) *Model {
 		motion:  motion{flashFor: flashTime, animate: cfg.Animate, still: cfg.Still},
 		screens: screens{reviewPace: reviewPace, reviewAt: reviewSetting},
 		race:    racing{hub: cfg.Races, now: cfg.RaceNow && cfg.Races != nil, entry: []rune(cfg.RaceCode)},
-		seeds:   seeds{daily: cfg.DailySeed, secret: cfg.SecretSeeds},
+		seeds:   seeds.Dealer{Daily: cfg.DailySeed, Secret: cfg.SecretSeeds},
 	}
 	m.past.leaving.limit = cfg.GamesPerMinute
 	m.play.practiceNow = cfg.Practice
@@ -303,7 +304,7 @@ func (m *Model) start(cfg Config) {
 	}
 	seed := cfg.Seed
 	if seed == 0 {
-		seed = m.seeds.newSeed()
+		seed = m.seeds.New()
 	}
 	m.cur = playerdata.SavedGame{ID: newGameID(), Game: engine.NewGameFrom(cfg.Board, seed), SetUp: cfg.Board != 0}
 	if cfg.Daily {
@@ -396,6 +397,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.race.pasteCode(msg.Content)
 	case raceMsg:
 		return m, m.race.onMsg(m, msg)
+	case raceEnteredMsg:
+		return m, m.race.onEntered(m, msg)
 	case practice.ReadMsg, practice.FoundMsg, practice.SavedMsg, practice.LineMsg, practice.TickMsg:
 		return m, onPracticeMsg(m, msg)
 	}

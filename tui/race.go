@@ -44,6 +44,7 @@ type racing struct {
 	lost    bool      // the player left a race under way as the game ended: the farewell says so
 	game    string    // the ID of the game of the race, once it started
 	mine    int       // the score of the player's game of the race, as last reported
+	asks    uint64    // numbers the asks to open or join a race: the seat of the last one only is taken
 }
 
 // raceMsg brings the race as it stands now to the game.

@@ -71,13 +71,26 @@ func tell(t *testing.T, m *Model, listen tea.Cmd, s *fakeSeat, st RaceState) tea
 
 // racingModel returns a game at 80×24 in a race just started, its
 // command waiting for the next update, and its seat.
+// entered presses enter at the race's prompt and hands the game the seat
+// the hub gives, as the command of the key brings it from the
+// background; it returns the command that follows the race.
+func entered(t *testing.T, m *Model) tea.Cmd {
+	t.Helper()
+	msg, ok := press(m, "enter")().(raceEnteredMsg)
+	if !ok {
+		t.Fatal("enter asked the hub for no race")
+	}
+	_, listen := m.Update(msg)
+	return listen
+}
+
 func racingModel(t *testing.T) (*Model, tea.Cmd, *fakeSeat) {
 	t.Helper()
 	seat := newFakeSeat()
 	m := newTestModel(t, Config{Races: &fakeHub{seat: seat}})
 	press(m, "left") // a game in progress, which the race's takes the place of
 	press(m, "v")
-	listen := press(m, "enter") // a race of one's own
+	listen := entered(t, m) // a race of one's own
 	listen = tell(t, m, listen, seat, RaceState{Started: true, Opponent: RaceBoard{Board: engine.NewGame(seat.seed).Board()}})
 	return m, listen, seat
 }
@@ -103,7 +116,7 @@ func TestRaceJoin(t *testing.T) {
 	if got := string(m.race.entry); got != "K7MQ2X" {
 		t.Fatalf("the code typed reads %q; want K7MQ2X", got)
 	}
-	listen := press(m, "enter")
+	listen := entered(t, m)
 	if hub.joined != "K7MQ2X" || m.race.seat == nil {
 		t.Fatalf("enter joined %q, seat %v", hub.joined, m.race.seat)
 	}
@@ -187,13 +200,13 @@ func TestRaceProblems(t *testing.T) {
 	for _, k := range "AAAAAA" {
 		press(m, string(k))
 	}
-	if cmd := press(m, "enter"); cmd != nil || m.race.seat != nil || m.note != hub.err.Error() {
+	if _, cmd := m.Update(press(m, "enter")()); cmd != nil || m.race.seat != nil || m.note != hub.err.Error() {
 		t.Errorf("a wrong code: seat %v, note %q", m.race.seat, m.note)
 	}
 	seat := newFakeSeat()
 	m = newTestModel(t, Config{Races: &fakeHub{seat: seat}})
 	press(m, "v")
-	listen := press(m, "enter")
+	listen := entered(t, m)
 	tell(t, m, listen, seat, RaceState{Expired: true})
 	if !seat.left || m.race.seat != nil || !strings.Contains(m.note, "Nobody joined") {
 		t.Errorf("an expired code: seat left %v, note %q", seat.left, m.note)
@@ -249,7 +262,7 @@ func TestRaceView(t *testing.T) {
 	t.Run("waiting", func(t *testing.T) {
 		m := newTestModel(t, Config{Races: &fakeHub{seat: newFakeSeat()}})
 		press(m, "v")
-		press(m, "enter")
+		entered(t, m)
 		golden.RequireEqual(t, m.View().Content)
 	})
 	t.Run("won", func(t *testing.T) {

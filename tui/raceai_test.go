@@ -23,7 +23,11 @@ func aiRacingModel(t *testing.T) (*Model, tea.Cmd) {
 	t.Cleanup(m.race.leave)
 	var listen tea.Cmd
 	drain(m.Init(), 10, func(msg tea.Msg) tea.Cmd {
-		if _, ok := msg.(raceMsg); ok {
+		switch msg.(type) {
+		case raceEnteredMsg: // the seat, from the background
+			_, cmd := m.Update(msg)
+			return cmd
+		case raceMsg:
 			_, listen = m.Update(msg) // the race's first update: it starts
 		}
 		return nil
@@ -76,7 +80,7 @@ func TestRaceAI(t *testing.T) {
 	if text := plain(m); !strings.Contains(text, "no race. 3 enter") {
 		t.Errorf("the depth typed is not 3 alone:\n%s", text)
 	}
-	listen := press(m, "enter")
+	listen := entered(t, m)
 	_, listen = m.Update(listen())
 	if !m.race.running(m) || m.race.state.Opponent.Name != "the AI (3 plies)" || m.cur.Race != "AI3" {
 		t.Fatalf("the race: running %v, the AI named %q, the game's race %q", m.race.running(m), m.race.state.Opponent.Name, m.cur.Race)

@@ -124,21 +124,53 @@ func (r *racing) pasteCode(s string) {
 	}
 }
 
-// enter opens a race (no code) or joins the race of code.
+// raceEnteredMsg is the seat of the race asked for by the ask numbered
+// id, opened or joined, or why there is none.
+type raceEnteredMsg struct {
+	id   uint64
+	seat RaceSeat
+	err  error
+}
+
+// enter opens a race (no code) or joins the race of code, in the
+// background: a hub of servers that share their races asks their
+// database. onEntered takes the seat; a seat that comes once the game is
+// over is left at once.
 func (r *racing) enter(m *Model, code string) tea.Cmd {
-	var seat RaceSeat
-	var err error
-	if code == "" {
-		seat, err = r.hub.Create()
-	} else {
-		seat, err = r.hub.Join(code)
+	r.asks++
+	id, hub, ctx := r.asks, r.hub, m.ctx
+	return func() tea.Msg {
+		var seat RaceSeat
+		var err error
+		if code == "" {
+			seat, err = hub.Create()
+		} else {
+			seat, err = hub.Join(code)
+		}
+		if err == nil && ctx.Err() != nil {
+			seat.Leave()
+			return nil
+		}
+		return raceEnteredMsg{id, seat, err}
 	}
-	if err != nil {
-		m.note = raceProblem(err)
+}
+
+// onEntered takes the seat of the race asked for last and follows the
+// race; the seat of an ask given up since, for another or for a race
+// already joined, is left.
+func (r *racing) onEntered(m *Model, msg raceEnteredMsg) tea.Cmd {
+	switch {
+	case msg.id != r.asks || r.seat != nil:
+		if msg.err == nil {
+			msg.seat.Leave()
+		}
+		return nil
+	case msg.err != nil:
+		m.note = raceProblem(msg.err)
 		return nil
 	}
-	r.entry, r.seat, r.state = nil, seat, RaceState{}
-	return r.listen(m, seat)
+	r.entry, r.seat, r.state = nil, msg.seat, RaceState{}
+	return r.listen(m, msg.seat)
 }
 
 // raceProblem says why a race could not be opened or joined.

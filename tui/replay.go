@@ -357,7 +357,7 @@ func (v *replayView) takeOver(m *Model) tea.Cmd {
 	at := v.at
 	cmd := v.leaveReplay(m)
 	m.screens.stack = nil // the new game is in front, whatever the replay was opened from
-	if !m.startGame(playerdata.SavedGame{Game: engine.NewGameFrom(b, m.seeds.newSeed()), SetUp: true}) {
+	if !m.startGame(playerdata.SavedGame{Game: engine.NewGameFrom(b, m.seeds.New()), SetUp: true}) {
 		return cmd
 	}
 	m.note = fmt.Sprintf("Playing on from move %s, with new tiles and a score from 0: a game set up, whose records are kept apart.",

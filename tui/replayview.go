@@ -31,7 +31,7 @@ func (v *replayView) replayScreen(m *Model, w, h int) string {
 
 // replayTitle draws the top line of the replay: what it is, and the seed.
 func (v *replayView) replayTitle(m *Model, width int) string {
-	right := m.look.muted(m.seeds.shown(v.game.Seed))
+	right := m.look.muted(m.seeds.Shown(v.game.Seed))
 	left := m.look.accent("2048") + m.look.muted(" · replay of "+v.title)
 	if lipgloss.Width(left)+1+lipgloss.Width(right) > width {
 		left = m.look.accent("2048") + m.look.muted(" · replay")

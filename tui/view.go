@@ -156,7 +156,7 @@ func (m *Model) tooSmall(w, h int) string {
 // is secret.
 func (ps *playScreen) title(m *Model, width int) string {
 	left := lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Accent).Render("2048")
-	right := m.look.muted(m.seeds.shown(m.cur.Game.Seed()))
+	right := m.look.muted(m.seeds.Shown(m.cur.Game.Seed()))
 	gap := max(width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	return left + strings.Repeat(" ", gap) + right
 }

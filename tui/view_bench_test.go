@@ -83,7 +83,11 @@ func keyToScreenRacingAI(b *testing.B, raceDepth string) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 34})
 	var listen tea.Cmd
 	drain(m.Init(), 10, func(msg tea.Msg) tea.Cmd {
-		if _, ok := msg.(raceMsg); ok {
+		switch msg.(type) {
+		case raceEnteredMsg:
+			_, cmd := m.Update(msg)
+			return cmd
+		case raceMsg:
 			_, listen = m.Update(msg)
 		}
 		return nil

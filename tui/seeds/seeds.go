@@ -1,4 +1,7 @@
-package tui
+// Package seeds deals the seeds of the games: a local game's, a number a
+// player may note and play again; a server's, secret; the daily
+// challenge's, the date's own or the server's.
+package seeds
 
 import (
 	"crypto/rand"
@@ -9,7 +12,7 @@ import (
 	"github.com/term2048/2048/tui/history"
 )
 
-// seeds deals the seeds of new games. A local game's seed is a number
+// A Dealer deals the seeds of new games. A local game's seed is a number
 // under a billion, shown at the top of the screen, so that a player can
 // note it and play the game again with -seed; the daily challenge's is the
 // date's own (history.DailySeed).
@@ -19,15 +22,19 @@ import (
 // seeds are secret. A new game's is 64 random bits, which no one can guess
 // from the tiles dealt (a seed under a billion could be searched for in
 // seconds), and is not shown; the daily challenge's is the server's to deal
-// (Config.DailySeed), unknown before its day.
-type seeds struct {
-	daily  func(date string) (uint64, error)
-	secret bool
+// (Daily), unknown before its day.
+type Dealer struct {
+	// Daily deals the daily challenge's seed of a date; nil: the date's
+	// own, history.DailySeed.
+	Daily func(date string) (uint64, error)
+	// Secret keeps the seeds of new games secret (64 random bits, never
+	// shown).
+	Secret bool
 }
 
-// newSeed returns the seed of a new game.
-func (s seeds) newSeed() uint64 {
-	if !s.secret {
+// New returns the seed of a new game.
+func (s Dealer) New() uint64 {
+	if !s.Secret {
 		return 1 + mathrand.Uint64N(999_999_999)
 	}
 	var b [8]byte
@@ -35,18 +42,18 @@ func (s seeds) newSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// dailySeed returns the seed of the daily challenge of date.
-func (s seeds) dailySeed(date string) (uint64, error) {
-	if s.daily != nil {
-		return s.daily(date)
+// DailySeed returns the seed of the daily challenge of date.
+func (s Dealer) DailySeed(date string) (uint64, error) {
+	if s.Daily != nil {
+		return s.Daily(date)
 	}
 	return history.DailySeed(date)
 }
 
-// shown returns how the top line names the game of seed: "game SEED", or
+// Shown returns how the top line names the game of seed: "game SEED", or
 // nothing if the seed is secret.
-func (s seeds) shown(seed uint64) string {
-	if s.secret {
+func (s Dealer) Shown(seed uint64) string {
+	if s.Secret {
 		return ""
 	}
 	return fmt.Sprintf("game %d", seed)
