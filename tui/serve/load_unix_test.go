@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/term2048/2048/ai/evaluators"
 	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
@@ -29,6 +30,7 @@ import (
 var (
 	loadSessions = flag.String("load.sessions", "10,50,100", "the numbers of sessions of BenchmarkLoad, separated by commas")
 	loadTime     = flag.Duration("load.time", 10*time.Second, "how long BenchmarkLoad measures each number of sessions")
+	loadEval     = flag.String("load.eval", "", "the evaluator of the servers' AI, as 2048 serve -eval names it (ntuple: the network built in); \"\": the default heuristic")
 )
 
 // BenchmarkLoad plays many sessions at once on one server, as players
@@ -42,7 +44,9 @@ var (
 //	go test -tags serve -run '^$' -bench Load -benchtime 1x ./tui/serve
 //
 // with -load.sessions and -load.time to choose the numbers of sessions and
-// the time measured. The clients take the same cores as the server.
+// the time measured, and -load.eval the evaluator of the AI. The clients
+// take the same cores as the server. It also reports the process's peak
+// resident memory, the clients' included (peak-MB).
 func BenchmarkLoad(b *testing.B) {
 	for _, f := range strings.Split(*loadSessions, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -96,7 +100,34 @@ func loadConfig(n int, source, secret string) Config {
 // loadRun plays n sessions at once on a server for the time of -load.time
 // and reports their key-to-screen times.
 func loadRun(b *testing.B, n int) {
-	loadRunOn(b, n, startServer(b, loadConfig(n, "", "")))
+	cfg := loadConfig(n, "", "")
+	if *loadEval != "" {
+		eval, err := evaluators.Open(*loadEval, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		cfg.Eval, cfg.EvalName = eval, *loadEval
+	}
+	loadRunOn(b, n, startServer(b, cfg))
+	if peak, ok := peakResident(); ok {
+		b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
+	}
+}
+
+// peakResident returns the process's peak resident memory (VmHWM), where
+// the system says it.
+func peakResident() (int64, bool) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10, err == nil
+		}
+	}
+	return 0, false
 }
 
 // loadRunOn is loadRun, the sessions shared by the servers.
