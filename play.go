@@ -18,6 +18,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/accessible"
 	"github.com/term2048/2048/tui/airace"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/settings"
@@ -63,6 +64,7 @@ type playFlags struct {
 	animate   *bool
 	version   *bool
 	raceAI    *raceAIFlag
+	byEar     *bool
 }
 
 // definePlayFlags adds the flags of the game to fs.
@@ -81,6 +83,8 @@ func definePlayFlags(fs *commandFlags) playFlags {
 		animate:   fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)"),
 		version:   fs.Bool("version", false, "print the version of this program and exit"),
 		raceAI:    fs.raceAIFlag(),
+		byEar: fs.Bool("accessible", false, "play by ear: the game in lines of plain text, for a screen reader or a script "+
+			"(ACCESSIBLE=1 in the environment too; -accessible=false overrides it)"),
 	}
 }
 
@@ -102,13 +106,20 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	if err := f.eval.check(); err != nil {
 		return err
 	}
-	if err := checkTerminal(stdin, stdout); err != nil {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	byEar := accessible.Wanted(os.Getenv)
+	if given["accessible"] {
+		byEar = *f.byEar
+	}
+	if err := f.checkByEar(byEar); err != nil {
+		return err
+	}
+	if err := checkTerminal(stdin, stdout); err != nil && !byEar {
 		return err
 	}
 	store := playerdata.DefaultFiles()
 	prefs := settings.Load(store.PrefsPath()) // flags given override them
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	eval, err := openEvaluator(f.eval, prefs, store.PrefsPath(), given["eval"] || given["weights"])
 	if err != nil {
 		return err
@@ -127,8 +138,16 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
 	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
+	if byEar {
+		return accessible.Run(ctx, cfg, stdin, stdout)
+	}
 	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
 	return tui.Run(ctx, cfg, stdin, stdout)
+}
+
+// checkByEar refuses, in the game by ear, what it does not have: races.
+func (f playFlags) checkByEar(byEar bool) error {
+	return refuse(byEar && f.raceAI.on, "-race-ai: races are not played by ear (-accessible or ACCESSIBLE)")
 }
 
 // config returns the game's settings that the flags, parsed, give, or a

@@ -108,6 +108,20 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 // if remote is not nil.
 func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *Terminal) error {
 	go measureWidths()
+	return playSession(ctx, cfg, out, remote, func(m *Model) error {
+		var link *remoteLink
+		if remote != nil {
+			link = newRemoteLink(remote)
+			link.adapt(m)
+		}
+		return runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
+	})
+}
+
+// playSession takes the player's data, plays the game of cfg with play, which
+// runs the model's program, and saves it and says goodbye on out whichever
+// way it ends (see Run).
+func playSession(ctx context.Context, cfg Config, out io.Writer, remote *Terminal, play func(*Model) error) error {
 	release, lockErr := lockStore(cfg.Store)
 	var held *RunningError
 	if errors.As(lockErr, &held) {
@@ -118,12 +132,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	if lockErr != nil {
 		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
-	var link *remoteLink
-	if remote != nil {
-		link = newRemoteLink(remote)
-		link.adapt(m)
-	}
-	err := runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
+	err := play(m)
 	m.shutdown()
 	// A setting changed just before the end may not be written yet: its
 	// write's command may be under way, or never have run.
