@@ -61,11 +61,11 @@ func (f *front) moveLines(st tui.State, before heard) []string {
 	}
 	switch by {
 	case review.ByAutoplay:
-		line := fmt.Sprintf("AI: %s. %s", d, tile)
+		scored := ""
 		if gained > 0 {
-			line += " Up " + figures.Count(gained) + "."
+			scored = ", scores " + figures.Count(gained)
 		}
-		return []string{line}
+		return []string{fmt.Sprintf("AI: %s%s. %s", d, scored, tile)}
 	case review.ByHint:
 		return append([]string{"Played the hint, " + d.String() + ". " + tile}, f.boardAndScore(st, gained)...)
 	}
@@ -87,7 +87,9 @@ func (f *front) aiLines(st tui.State, now, before heard) []string {
 		lines = append(lines, fmt.Sprintf("Autoplay on: the AI plays, a move a line. Press any key to stop it, %s or %s to set its pace.",
 			keyName(f.keys.Slower), keyName(f.keys.Faster)))
 	case !now.autoplay && before.autoplay:
-		lines = append(lines, "Autoplay off, after "+figures.Quantity(now.moves, "move")+".")
+		if now.note == "" {
+			lines = append(lines, "Autoplay off.")
+		}
 		if !now.over {
 			lines = append(lines, f.whole(st)...)
 		}

@@ -43,7 +43,7 @@ func (f *front) startReview() tea.Cmd {
 	}
 	f.reviews++
 	f.review = f.reviews
-	f.out.say(fmt.Sprintf("Reviewing the %s of this game, %s; the slips come when it ends.",
+	f.out.say(fmt.Sprintf("Reviewing the %s of this game at %s; the slips come when it ends.",
 		figures.Quantity(st.Game.Game.MoveCount(), "move"), reviewSetting))
 	id, ctx, store := f.review, f.ctx, f.store
 	return func() tea.Msg {

@@ -65,11 +65,11 @@ func capital(s string) string {
 }
 
 // scoreLine says the score, what the last move added, and the best score:
-// "Score 1,204, up 16. Best 5,000."
+// "Score 1,204, plus 16. Best 5,000."
 func scoreLine(score, gained, best int) string {
 	s := "Score " + figures.Count(score)
 	if gained > 0 {
-		s += ", up " + figures.Count(gained)
+		s += ", plus " + figures.Count(gained)
 	}
 	return s + ". Best " + figures.Count(best) + "."
 }
