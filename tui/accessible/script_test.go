@@ -19,13 +19,13 @@ import (
 // A script plays the game by ear as a program would: it types keys into
 // the game's input and knows of the game only the lines the game says.
 type script struct {
-	t     *testing.T
+	t       *testing.T
 	keys    *io.PipeWriter
 	lines   chan []string // what the game said, a write at a time
 	pending []string      // lines of the last write not read yet
 	heard   []string      // every line read, in order
-	done  chan error // Run's error, once it returns
-	files *playerdata.Files
+	done    chan error    // Run's error, once it returns
+	files   *playerdata.Files
 }
 
 // lineWriter hands the whole lines of each write to lines, together: the
