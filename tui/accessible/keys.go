@@ -35,6 +35,10 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return f.move(k, d)
 		}
 	}
+	if key.Matches(k, ks.Dismiss) && len(st.Warnings) == 0 {
+		f.out.say("No warning to put away.")
+		return nil
+	}
 	if key.Matches(k, f.gameKeys()...) {
 		return f.forward(k, true)
 	}

@@ -32,8 +32,11 @@ func (f *front) narrate(byKey bool) {
 	if now.note != "" && !noteSaid && (byKey || now.note != before.note) {
 		lines = append(lines, now.note)
 	}
-	if now.question != before.question && now.question != tui.NoQuestion {
+	switch {
+	case now.question != before.question && now.question != tui.NoQuestion:
 		lines = append(lines, f.questionLine(now.question))
+	case before.question == tui.WonKeepGoing && now.question == tui.NoQuestion && now.moves == before.moves:
+		lines = append(lines, "You play on.")
 	}
 	if now.banner != before.banner && len(st.Banner) > 0 {
 		lines = append(lines, st.Banner...)
@@ -90,9 +93,7 @@ func (f *front) aiLines(st tui.State, now, before heard) []string {
 		if now.note == "" {
 			lines = append(lines, "Autoplay off.")
 		}
-		if !now.over {
-			lines = append(lines, f.whole(st)...)
-		}
+		lines = append(lines, f.whole(st)...)
 	}
 	if now.thinking && !before.thinking && !now.autoplay {
 		lines = append(lines, "Thinking, "+figures.Quantity(now.depth, "move")+" ahead.")

@@ -14,13 +14,13 @@ func statsLines(s history.Summary) []string {
 	if s.Games == 0 && s.SetUp.Games == 0 {
 		return []string{"Statistics: no game finished yet. A game counts once it is over, or left for another."}
 	}
-	lines := []string{
-		fmt.Sprintf("Statistics: %s, %s made 2048.", figures.Quantity(s.Games, "game"), figures.Count(s.Won)),
-		fmt.Sprintf("Best score %s; highest tile %d.", figures.Count(s.BestScore), s.HighestTile),
+	lines := []string{fmt.Sprintf("Statistics: %s from a fresh start, %s made 2048.", figures.Quantity(s.Games, "game"), figures.Count(s.Won))}
+	if s.Games > 0 {
+		lines = append(lines, fmt.Sprintf("Best score %s; highest tile %d.", figures.Count(s.BestScore), s.HighestTile))
 	}
 	if g := s.Recorded; g.Games > 0 {
-		lines = append(lines, fmt.Sprintf("Mean score %s, median %s, over the %s of the history.",
-			figures.Count(int(g.MeanScore)), figures.Count(int(g.MedianScore)), figures.Quantity(g.Games, "game")))
+		lines = append(lines, fmt.Sprintf("In the history (%s): mean score %s, median %s.",
+			figures.Quantity(g.Games, "game"), figures.Count(int(g.MeanScore)), figures.Count(int(g.MedianScore))))
 	}
 	if g := s.Own; g.Games > 0 {
 		lines = append(lines, fmt.Sprintf("By hand alone: %s, best score %s, %s made 2048.",
