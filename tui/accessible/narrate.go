@@ -16,19 +16,8 @@ func (f *front) narrate(byKey bool) {
 	now, before := heardOf(st), f.last
 	f.last = now
 	lines := newWarnings(before.warnings, now.warnings)
-	noteSaid := false
-	switch {
-	case now.id != before.id:
-		if now.note != "" {
-			lines, noteSaid = append(lines, now.note), true
-		}
-		lines = append(lines, f.whole(st)...)
-	case now.moves == before.moves+1:
-		lines = append(lines, f.moveLines(st, before)...)
-	case now.moves < before.moves:
-		lines = append(lines, "Move taken back.")
-		lines = append(lines, f.whole(st)...)
-	}
+	game, noteSaid := f.gameLines(st, now, before)
+	lines = append(lines, game...)
 	if now.note != "" && !noteSaid && (byKey || now.note != before.note) {
 		lines = append(lines, now.note)
 	}
@@ -46,6 +35,23 @@ func (f *front) narrate(byKey bool) {
 		lines = append(lines, f.overLines(st)...)
 	}
 	f.out.say(lines...)
+}
+
+// gameLines says what became of the game: another game (after its note,
+// which noteSaid reports said), a move, or a move taken back.
+func (f *front) gameLines(st tui.State, now, before heard) (lines []string, noteSaid bool) {
+	switch {
+	case now.id != before.id:
+		if now.note != "" {
+			lines, noteSaid = append(lines, now.note), true
+		}
+		return append(lines, f.whole(st)...), noteSaid
+	case now.moves == before.moves+1:
+		return f.moveLines(st, before), false
+	case now.moves < before.moves:
+		return append([]string{"Move taken back."}, f.whole(st)...), false
+	}
+	return nil, false
 }
 
 // moveLines says the move just played: by the player, the move, the new
