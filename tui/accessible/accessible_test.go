@@ -2,6 +2,8 @@ package accessible_test
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"fmt"
 	"io"
 	"regexp"
@@ -12,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/accessible"
 )
 
@@ -26,6 +29,7 @@ func TestSession(t *testing.T) {
 	s.press(left, "Left: nothing moves that way.")
 	s.press(down, "Score ")
 	s.press("h", "Press space to play it.")
+	s.press("h", "Best: ")
 	s.press(" ", "Score ")
 	s.press("u", "Score ")
 	s.press("+", "The AI looks")
@@ -167,5 +171,25 @@ func TestInputEnds(t *testing.T) {
 	hint, bye := strings.Index(said, "\nBest: "), strings.Index(said, "\n2048: ")
 	if hint < 0 || bye < hint {
 		t.Errorf("the game did not say the hint, then goodbye; it said:\n%s", said)
+	}
+}
+
+// TestOneGameAtATime: a second game of the same player's data, by ear,
+// is told that a game is open already, and reads and writes nothing.
+func TestOneGameAtATime(t *testing.T) {
+	cfg := testConfig(t)
+	release, err := cfg.Store.Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	var out strings.Builder
+	err = accessible.Run(t.Context(), cfg, strings.NewReader("\x1b[D"), &out)
+	var held *tui.RunningError
+	if !errors.As(err, &held) || out.Len() > 0 {
+		t.Errorf("Run with the player's data held = %v, and said %q; want a *tui.RunningError, and nothing said", err, out.String())
+	}
+	if _, err := cfg.Store.LoadGame(); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a game was saved by the second game: %v", err)
 	}
 }

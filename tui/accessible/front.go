@@ -133,6 +133,7 @@ func (f *front) View() tea.View { return tea.NewView("") }
 // even if it is the one said before.
 func (f *front) forward(msg tea.Msg, byKey bool) tea.Cmd {
 	_, cmd := f.game.Update(msg)
+	f.keys = f.s.Keys() // the preferences file read again may bind others
 	f.narrate(byKey)
 	if f.ended {
 		return tea.Batch(cmd, f.quitIfIdle())

@@ -35,6 +35,9 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return f.move(k, d)
 		}
 	}
+	if key.Matches(k, ks.Hint) {
+		return f.hint(k)
+	}
 	if key.Matches(k, ks.Dismiss) && len(st.Warnings) == 0 {
 		f.out.say("No warning to put away.")
 		return nil
@@ -55,6 +58,20 @@ func (f *front) move(k tea.KeyPressMsg, d engine.Direction) tea.Cmd {
 	cmd := f.forward(k, true)
 	if f.last.id == before.id && f.last.moves == before.moves && !f.last.over {
 		f.out.say(capital(d.String()) + ": nothing moves that way.")
+	}
+	return cmd
+}
+
+// hint asks the AI for its hint, or says again the one it gave for the
+// board.
+func (f *front) hint(k tea.KeyPressMsg) tea.Cmd {
+	before := f.last
+	cmd := f.forward(k, true)
+	switch st := f.s.State(); {
+	case st.Thinking && before.thinking:
+		f.out.say("Still thinking.")
+	case st.Hint != nil && st.Hint == before.hint:
+		f.out.say(hintLines(*st.Hint, st.Points)...)
 	}
 	return cmd
 }
