@@ -3,9 +3,9 @@ package accessible_test
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"fmt"
 	"io"
+	"io/fs"
 	"regexp"
 	"strconv"
 	"strings"
