@@ -25,7 +25,7 @@ import (
 )
 
 const playSynopsis = `2048 [-seed N | -board BOARD | -daily | -race-ai[=N]] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
-            [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
+            [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false] [-accessible]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
   2048 hint [flags] BOARD   the AI's choice for one position
@@ -189,7 +189,7 @@ func (f playFlags) config(fs *commandFlags) (tui.Config, error) {
 }
 
 // withoutTerminal says what to do instead of playing.
-const withoutTerminal = "\nWithout one, 2048 hint, 2048 sim and 2048 bench still work (2048 -h says more)."
+const withoutTerminal = "\nWithout one, 2048 -accessible still plays, in lines of text, its keys from a pipe; so do 2048 hint, 2048 sim and 2048 bench (2048 -h says more)."
 
 // checkTerminal returns why the game cannot be shown, if it cannot: it reads
 // keys from stdin and draws on stdout, which must both be terminals, and

@@ -52,7 +52,9 @@ func play(ctx context.Context, s *tui.Session, cfg tui.Config, in io.Reader, out
 			return err
 		}
 		defer restore()
-		eol = "\r\n" // a terminal in raw mode only moves down on a newline
+		if isTerminal(out) {
+			eol = "\r\n" // a terminal in raw mode only moves down on a newline
+		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // the review under way
