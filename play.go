@@ -189,7 +189,7 @@ func (f playFlags) config(fs *commandFlags) (tui.Config, error) {
 }
 
 // withoutTerminal says what to do instead of playing.
-const withoutTerminal = "\nWithout one, 2048 -accessible still plays, in lines of text, its keys from a pipe; so do 2048 hint, 2048 sim and 2048 bench (2048 -h says more)."
+const withoutTerminal = "\nWithout one, 2048 -accessible still plays, in lines of text, its keys from a pipe; 2048 hint, 2048 sim and 2048 bench work too (2048 -h says more)."
 
 // checkTerminal returns why the game cannot be shown, if it cannot: it reads
 // keys from stdin and draws on stdout, which must both be terminals, and
