@@ -193,3 +193,21 @@ func TestOneGameAtATime(t *testing.T) {
 		t.Errorf("a game was saved by the second game: %v", err)
 	}
 }
+
+// TestAutoplay starts with autoplay on: each move of the AI is a line, and
+// any key stops it and says the board.
+func TestAutoplay(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Autoplay = true
+	s := play(t, t.Context(), cfg)
+	s.until("Autoplay on:")
+	if line := s.until("AI: "); !strings.Contains(line, "New ") {
+		t.Errorf("the AI's move is said %q; want its direction and new tile", line)
+	}
+	s.press("x", "Autoplay off")
+	s.until("Row 1: ")
+	s.until("Score ")
+	if err := s.end(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+}

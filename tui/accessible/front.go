@@ -77,9 +77,9 @@ func newFront(ctx context.Context, s *tui.Session, store playerdata.Store, out *
 // inputEndedMsg says that the input has come to its end.
 type inputEndedMsg struct{}
 
-// Init greets the player, says the game, and starts the game's model.
+// Init greets the player, says the game, and starts the game's model,
+// then says what its start changed (autoplay from the start).
 func (f *front) Init() tea.Cmd {
-	cmd := f.game.Init()
 	st := f.s.State()
 	f.last = heardOf(st)
 	f.out.say("2048, played by ear. Press " + keyName(f.keys.Help) + " for the keys, " + f.boardKeyWords() +
@@ -94,6 +94,9 @@ func (f *front) Init() tea.Cmd {
 	if f.last.over {
 		f.out.say(f.overLines(st)...)
 	}
+	cmd := f.game.Init()
+	f.last.autoplay = false // the model's Init starts the autoplay its Config asks for
+	f.narrate(false)
 	return cmd
 }
 
