@@ -13,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/accessible"
@@ -51,6 +52,14 @@ func TestSession(t *testing.T) {
 		}
 	}
 	golden.RequireEqual(t, strings.Join(s.heard, "\n")+"\n")
+	saved, err := s.files.LoadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := review.Game{Transcript: saved.Game.Transcript(), By: saved.Movers()}
+	if kept, err := s.files.LoadReview(g, review.Setting{Depth: review.DefaultDepth}); err != nil || len(kept) != saved.Game.MoveCount() {
+		t.Errorf("the review kept holds %d searches (%v); want one a move of the game, %d", len(kept), err, saved.Game.MoveCount())
+	}
 }
 
 // rowLine is a line of the board said: "Row 1: 2, empty, empty, 4."

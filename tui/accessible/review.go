@@ -23,9 +23,10 @@ const slipsSaid = 5
 
 // reviewMsg is the review numbered id, ended.
 type reviewMsg struct {
-	id  uint64
-	rev *review.Review
-	err error
+	id      uint64
+	rev     *review.Review
+	err     error
+	keepErr error // why the review could not be kept with the history
 }
 
 // startReview says that the game is being reviewed and returns the command
@@ -47,18 +48,28 @@ func (f *front) startReview() tea.Cmd {
 		figures.Quantity(st.Game.Game.MoveCount(), "move"), reviewSetting))
 	id, ctx, store := f.review, f.ctx, f.store
 	return func() tea.Msg {
-		rev, err := runReview(ctx, store, g)
-		return reviewMsg{id, rev, err}
+		msg := reviewMsg{id: id}
+		msg.rev, msg.err, msg.keepErr = runReview(ctx, store, g)
+		return msg
 	}
 }
 
-// runReview reviews g, from the searches kept in store where it has them.
-func runReview(ctx context.Context, store playerdata.Store, g review.Game) (*review.Review, error) {
+// runReview reviews g, from the searches kept in store where it has them,
+// and keeps there those it made, as the replay does.
+func runReview(ctx context.Context, store playerdata.Store, g review.Game) (rev *review.Review, err, keepErr error) {
 	var known []ai.Result
 	if store != nil {
 		known, _ = store.LoadReview(g, reviewSetting) // a review not read is searched again
 	}
-	return review.Run(ctx, g, review.Options{Setting: reviewSetting, Known: known})
+	rev, err = review.Run(ctx, g, review.Options{Setting: reviewSetting, Known: known})
+	if store == nil || rev == nil || len(rev.Moves) <= len(known) {
+		return rev, err, nil
+	}
+	searches := make([]ai.Result, len(rev.Moves))
+	for i, m := range rev.Moves {
+		searches[i] = m.Search
+	}
+	return rev, err, store.SaveReview(g, reviewSetting, searches)
 }
 
 // onReview says the review ended: the accuracy, the count of each verdict,
@@ -72,6 +83,9 @@ func (f *front) onReview(msg reviewMsg) tea.Cmd {
 		f.out.say("The review stopped: " + msg.err.Error())
 	} else {
 		f.out.say(reviewLines(msg.rev)...)
+	}
+	if msg.keepErr != nil {
+		f.out.say("The review is not kept, and will be worked out again next time: " + msg.keepErr.Error())
 	}
 	if f.ended {
 		return f.quitIfIdle()
