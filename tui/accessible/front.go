@@ -119,7 +119,7 @@ func (f *front) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case inputEndedMsg:
 		f.ended = true
 		if f.s.State().Autoplay {
-			return f, f.forward(f.press(f.keys.Autoplay), true) // as any key would
+			return f, f.forward(pressOf(f.keys.Autoplay), true) // as any key would
 		}
 		return f, f.quitIfIdle()
 	case reviewMsg:

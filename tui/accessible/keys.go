@@ -26,7 +26,7 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, ks.Quit):
 		return f.forward(k, true)
 	case st.Autoplay && !key.Matches(k, ks.Slower, ks.Faster, ks.Deeper, ks.Shallower, ks.AutoDepth):
-		return f.forward(f.press(ks.Autoplay), true) // any key stops it
+		return f.forward(pressOf(ks.Autoplay), true) // any key stops it
 	case st.Question != tui.NoQuestion:
 		return f.forward(k, true) // the answer, or no
 	}
@@ -52,11 +52,16 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// move plays d, or says that nothing moves that way.
+// move plays d, or says that nothing moves that way, or that the game is
+// over.
 func (f *front) move(k tea.KeyPressMsg, d engine.Direction) tea.Cmd {
 	before := f.last
 	cmd := f.forward(k, true)
-	if f.last.id == before.id && f.last.moves == before.moves && !f.last.over {
+	switch {
+	case f.last.id != before.id || f.last.moves != before.moves:
+	case f.last.over:
+		f.out.say(f.overLines(f.s.State())...)
+	default:
 		f.out.say(capital(d.String()) + ": nothing moves that way.")
 	}
 	return cmd
@@ -124,8 +129,8 @@ func (f *front) boardKeyFree() bool {
 	return !key.Matches(k, all...)
 }
 
-// press returns a press of the first key of b that matches it.
-func (f *front) press(b key.Binding) tea.KeyPressMsg {
+// pressOf returns a press of the first key of b that matches it.
+func pressOf(b key.Binding) tea.KeyPressMsg {
 	for _, name := range b.Keys() {
 		if k := keyPress(name); key.Matches(k, b) {
 			return k

@@ -3,6 +3,8 @@ package accessible
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/figures"
@@ -143,14 +145,9 @@ func (f *front) overLines(st tui.State) []string {
 
 // keyName says the first key of b as a player hears it: "up arrow",
 // "space", "n".
-func keyName(b interface{ Keys() []string }) string {
-	ks := b.Keys()
-	if len(ks) == 0 {
+func keyName(b key.Binding) string {
+	if len(b.Keys()) == 0 {
 		return "no key"
 	}
-	switch ks[0] {
-	case "up", "down", "left", "right":
-		return ks[0] + " arrow"
-	}
-	return ks[0]
+	return keyText(keyPress(b.Keys()[0]))
 }
