@@ -17,10 +17,11 @@ import (
 // recorded in the history, the farewell written to out — with a front end
 // of its own in place of the screen: play runs the session's model in a
 // program of its own until the player quits or ctx is done, and returns
-// the program's error. A front end that says the game in lines of text
-// (tui/accessible) is one.
-func RunFront(ctx context.Context, cfg Config, out io.Writer, play func(*Session) error) error {
-	return playSession(ctx, cfg, out, nil, func(m *Model) error { return play(&Session{m}) })
+// the program's error. The farewell says how to come back to the game with
+// again: "run 2048 -accessible". A front end that says the game in lines of
+// text (tui/accessible) is one.
+func RunFront(ctx context.Context, cfg Config, out io.Writer, again string, play func(*Session) error) error {
+	return playSession(ctx, cfg, out, nil, again, func(m *Model) error { return play(&Session{m}) })
 }
 
 // A Session is the game of a front end of its own (see RunFront).

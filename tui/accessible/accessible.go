@@ -38,7 +38,7 @@ func Wanted(getenv func(string) string) bool {
 // whichever way it ends, as tui.Run saves it.
 func Run(ctx context.Context, cfg tui.Config, in io.Reader, out io.Writer) error {
 	cfg.Animate, cfg.Still, cfg.Color = false, true, tui.ColorNone
-	return tui.RunFront(ctx, cfg, out, func(s *tui.Session) error {
+	return tui.RunFront(ctx, cfg, out, "run 2048 -accessible", func(s *tui.Session) error {
 		return play(ctx, s, cfg, in, out)
 	})
 }
