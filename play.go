@@ -108,12 +108,9 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	byEar := accessible.Wanted(os.Getenv)
-	if given["accessible"] {
-		byEar = *f.byEar
-	}
-	if err := f.checkByEar(byEar); err != nil {
-		return err
+	byEar := *f.byEar || !given["accessible"] && accessible.Wanted(os.Getenv) // -accessible=false overrides ACCESSIBLE
+	if byEar && f.raceAI.on {
+		return fs.usageError("-race-ai: races are not played by ear (-accessible, or ACCESSIBLE in the environment)")
 	}
 	if err := checkTerminal(stdin, stdout); err != nil && !byEar {
 		return err
@@ -143,11 +140,6 @@ func playCommand(ctx context.Context, args []string, stdin *os.File, stdout, std
 	}
 	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
 	return tui.Run(ctx, cfg, stdin, stdout)
-}
-
-// checkByEar refuses, in the game by ear, what it does not have: races.
-func (f playFlags) checkByEar(byEar bool) error {
-	return refuse(byEar && f.raceAI.on, "-race-ai: races are not played by ear (-accessible or ACCESSIBLE)")
 }
 
 // config returns the game's settings that the flags, parsed, give, or a
