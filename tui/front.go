@@ -51,9 +51,7 @@ const (
 type State struct {
 	Game      playerdata.SavedGame // the game in progress
 	Best      int                  // the best score, raised by the game in progress
-	Stats     history.Summary      // the statistics, with the game in progress if it is over
 	Hint      *ai.Result           // the AI's answer for the board, or nil
-	Played    *ai.Result           // while the AI plays, the decision it played last, or nil
 	Thinking  bool                 // a search is under way
 	Autoplay  bool                 // the AI plays
 	Depth     int                  // the plies of the next search
@@ -63,19 +61,26 @@ type State struct {
 	Banner    []string // the moment shown over the board, its title first, or nil
 	Note      string   // a line for the player, until the next key
 	Warnings  []string // what went wrong, until dismissed
-	SaveErr   error    // why the game could not be saved, or nil
+	Unsaved   string   // why the game could not be saved, as the player reads it; "" when it was
 }
+
+// Stats returns the player's statistics, with the game in progress if it
+// is over.
+func (s *Session) Stats() history.Summary { return s.m.statsNow() }
 
 // State returns the state of the game as it stands.
 func (s *Session) State() State {
 	m := s.m
 	st := State{
-		Game: m.cur, Best: m.best(), Stats: m.statsNow(), Hint: m.ai.hint, Played: m.ai.played,
+		Game: m.cur, Best: m.best(), Hint: m.ai.hint,
 		Thinking: m.ai.thinking != idle, Autoplay: m.ai.autoplay, Depth: m.ai.shownDepth(m), AutoDepth: m.ai.depth == ai.Auto,
-		Points: m.ai.searcher.EstimatesScore(), Question: Question(m.play.asking), Note: m.note, SaveErr: m.saveErr,
+		Points: m.ai.searcher.EstimatesScore(), Question: Question(m.play.asking), Note: m.note,
 	}
 	if b := m.play.banner; b != nil {
 		st.Banner = append([]string{b.title}, b.lines...)
+	}
+	if m.saveErr != nil {
+		st.Unsaved = m.forPlayer(m.saveErr.Error())
 	}
 	for _, w := range m.warnings {
 		st.Warnings = append(st.Warnings, w.text)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/accessible"
+	"github.com/term2048/2048/tui/playerdata"
 )
 
 // TestSession is a short game by ear from a pipe, said whole: the moves,
@@ -218,5 +220,23 @@ func TestAutoplay(t *testing.T) {
 	s.until("Score ")
 	if err := s.end(); err != nil {
 		t.Fatalf("Run: %v", err)
+	}
+}
+
+// TestUnsaved plays where the game cannot be saved: the player is told
+// at the start, play goes on, and Run says so at the end.
+func TestUnsaved(t *testing.T) {
+	cfg := testConfig(t)
+	files := cfg.Store.(*playerdata.Files)
+	if err := os.WriteFile(files.StateDir, []byte("a file where the directory should be"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := play(t, t.Context(), cfg)
+	if said := strings.Join(s.heard, "\n"); !strings.Contains(said, "\nNot saved, play goes on: ") {
+		t.Errorf("the game did not say it is not saved; it said:\n%s", said)
+	}
+	s.press(left, "Score ")
+	if err := s.end(); err == nil || !strings.Contains(err.Error(), "not saved") {
+		t.Errorf("Run = %v; want an error that says the game was not saved", err)
 	}
 }

@@ -53,6 +53,7 @@ type heard struct {
 	warnings  []string
 	depth     int
 	autoDepth bool
+	unsaved   string
 }
 
 // heardOf returns what st tells the player.
@@ -61,7 +62,7 @@ func heardOf(st tui.State) heard {
 	h := heard{
 		id: st.Game.ID, board: g.Board(), score: g.Score(), moves: g.MoveCount(), over: g.Over(),
 		hint: st.Hint, thinking: st.Thinking, autoplay: st.Autoplay, question: st.Question,
-		note: st.Note, warnings: st.Warnings, depth: st.Depth, autoDepth: st.AutoDepth,
+		note: st.Note, warnings: st.Warnings, depth: st.Depth, autoDepth: st.AutoDepth, unsaved: st.Unsaved,
 	}
 	if len(st.Banner) > 0 {
 		h.banner = st.Banner[0]
@@ -84,9 +85,7 @@ func (f *front) Init() tea.Cmd {
 	f.last = heardOf(st)
 	f.out.say("2048, played by ear. Press " + keyName(f.keys.Help) + " for the keys, " + f.boardKeyWords() +
 		keyName(f.keys.Quit) + " to quit; the game is saved after every move.")
-	for _, w := range st.Warnings {
-		f.out.say("Warning: " + w)
-	}
+	f.out.say(troubleLines(f.last, heard{})...)
 	if st.Note != "" {
 		f.out.say(st.Note)
 	}

@@ -95,7 +95,7 @@ func (f *front) onScreenKey(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	ks := f.keys
 	switch {
 	case key.Matches(k, ks.Stats):
-		f.out.say(statsLines(f.s.State().Stats)...)
+		f.out.say(statsLines(f.s.Stats())...)
 	case key.Matches(k, ks.Help):
 		f.out.say(f.helpLines()...)
 	case key.Matches(k, ks.Review):

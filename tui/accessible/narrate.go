@@ -17,7 +17,7 @@ func (f *front) narrate(byKey bool) {
 	st := f.s.State()
 	now, before := heardOf(st), f.last
 	f.last = now
-	lines := newWarnings(before.warnings, now.warnings)
+	lines := troubleLines(now, before)
 	game, noteSaid := f.gameLines(st, now, before)
 	lines = append(lines, game...)
 	if now.note != "" && !noteSaid && (byKey || now.note != before.note) {
@@ -37,6 +37,19 @@ func (f *front) narrate(byKey bool) {
 		lines = append(lines, f.overLines(st)...)
 	}
 	f.out.say(lines...)
+}
+
+// troubleLines says what went wrong since before: the warnings that came,
+// and a game that could not be saved, or saved again.
+func troubleLines(now, before heard) []string {
+	lines := newWarnings(before.warnings, now.warnings)
+	switch {
+	case now.unsaved != "" && now.unsaved != before.unsaved:
+		lines = append(lines, "Not saved, play goes on: "+now.unsaved)
+	case now.unsaved == "" && before.unsaved != "":
+		lines = append(lines, "Saved again.")
+	}
+	return lines
 }
 
 // gameLines says what became of the game: another game (after its note,
