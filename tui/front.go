@@ -49,19 +49,18 @@ const (
 // Its Game is the model's: read it in the program's Update only, never
 // keep it.
 type State struct {
-	Game      playerdata.SavedGame // the game in progress
-	Best      int                  // the best score, raised by the game in progress
-	Hint      *ai.Result           // the AI's answer for the board, or nil
-	Thinking  bool                 // a search is under way
-	Autoplay  bool                 // the AI plays
-	Depth     int                  // the plies of the next search
-	AutoDepth bool                 // the position decides the depth
-	Points    bool                 // the evaluator's values are points: losses are said in points, else in percent
-	Question  Question
-	Banner    []string // the moment shown over the board, its title first, or nil
-	Note      string   // a line for the player, until the next key
-	Warnings  []string // what went wrong, until dismissed
-	Unsaved   string   // why the game could not be saved, as the player reads it; "" when it was
+	Game     playerdata.SavedGame // the game in progress
+	Best     int                  // the best score, raised by the game in progress
+	Hint     *ai.Result           // the AI's answer for the board, or nil
+	Thinking bool                 // a search is under way
+	Autoplay bool                 // the AI plays
+	Depth    int                  // the plies of the next search
+	Points   bool                 // the evaluator's values are points: losses are said in points, else in percent
+	Question Question             // what the game waits for the player to answer
+	Banner   []string             // the moment shown over the board, its title first, or nil
+	Note     string               // a line for the player, until the next key
+	Warnings []string             // what went wrong, until dismissed
+	Unsaved  string               // why the game could not be saved, as the player reads it; "" when it was
 }
 
 // Stats returns the player's statistics, with the game in progress if it
@@ -73,7 +72,7 @@ func (s *Session) State() State {
 	m := s.m
 	st := State{
 		Game: m.cur, Best: m.best(), Hint: m.ai.hint,
-		Thinking: m.ai.thinking != idle, Autoplay: m.ai.autoplay, Depth: m.ai.shownDepth(m), AutoDepth: m.ai.depth == ai.Auto,
+		Thinking: m.ai.thinking != idle, Autoplay: m.ai.autoplay, Depth: m.ai.shownDepth(m),
 		Points: m.ai.searcher.EstimatesScore(), Question: Question(m.play.asking), Note: m.note,
 	}
 	if b := m.play.banner; b != nil {

@@ -29,31 +29,30 @@ type front struct {
 	s       *tui.Session
 	game    tea.Model
 	keys    settings.KeyMap
-	store   playerdata.Store // where reviews kept are read; nil: none
+	store   playerdata.Store // where the reviews are kept; nil: nowhere
 	out     *printer
-	last    heard // the game as the player last heard it
-	ended   bool  // the input has ended: the game quits once the AI is idle
-	reviews uint64
+	last    heard  // the game as the player last heard it
+	ended   bool   // the input has ended: the game quits once the AI is idle
+	reviews uint64 // numbers the reviews: each answer names its own
 	review  uint64 // the number of the review under way; 0 when none runs
 }
 
 // heard is what the player has been told of the game.
 type heard struct {
-	id        string
-	board     engine.Board
-	score     int
-	moves     int
-	over      bool
-	hint      *ai.Result
-	thinking  bool
-	autoplay  bool
-	question  tui.Question
-	banner    string
-	note      string
-	warnings  []string
-	depth     int
-	autoDepth bool
-	unsaved   string
+	id       string
+	board    engine.Board
+	score    int
+	moves    int
+	over     bool
+	hint     *ai.Result
+	thinking bool
+	autoplay bool
+	question tui.Question
+	banner   string
+	note     string
+	warnings []string
+	depth    int
+	unsaved  string
 }
 
 // heardOf returns what st tells the player.
@@ -62,7 +61,7 @@ func heardOf(st tui.State) heard {
 	h := heard{
 		id: st.Game.ID, board: g.Board(), score: g.Score(), moves: g.MoveCount(), over: g.Over(),
 		hint: st.Hint, thinking: st.Thinking, autoplay: st.Autoplay, question: st.Question,
-		note: st.Note, warnings: st.Warnings, depth: st.Depth, autoDepth: st.AutoDepth, unsaved: st.Unsaved,
+		note: st.Note, warnings: st.Warnings, depth: st.Depth, unsaved: st.Unsaved,
 	}
 	if len(st.Banner) > 0 {
 		h.banner = st.Banner[0]
