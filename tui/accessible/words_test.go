@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 )
 
@@ -52,5 +53,25 @@ func TestNewTile(t *testing.T) {
 	after, _ := engine.Parse("0 0 0 2 / 0 0 0 0 / 4 0 0 0 / 0 0 0 0")
 	if got, want := newTile(before, after, engine.Right), "New 4 at row 3, column 1."; got != want {
 		t.Errorf("newTile(%v, %v, right) = %q; want %q", before, after, got, want)
+	}
+}
+
+// TestSlipLine: a slip of the review is a sentence: the move, its
+// verdict, the best move, and the loss in percent.
+func TestSlipLine(t *testing.T) {
+	r := ai.Result{Best: engine.Up, Value: [engine.NumDirections]float64{engine.Up: 1000, engine.Left: 970},
+		Legal: [engine.NumDirections]bool{engine.Up: true, engine.Left: true}}
+	m := review.Move{Number: 34, Search: r, Played: engine.Left, Loss: r.Gap(engine.Left), Verdict: review.Mistake}
+	if got, want := slipLine(m), "Move 34, left, a mistake: up was best; it lost about 3.0%."; got != want {
+		t.Errorf("slipLine(%+v) = %q; want %q", m, got, want)
+	}
+	for _, c := range []struct {
+		v    review.Verdict
+		n    int
+		want string
+	}{{review.Best, 1, "best move"}, {review.Good, 2, "good moves"}, {review.Inaccuracy, 2, "inaccuracies"}, {review.Forced, 1, "forced move"}} {
+		if got := verdictPlural(c.v, c.n); got != c.want {
+			t.Errorf("verdictPlural(%v, %d) = %q; want %q", c.v, c.n, got, c.want)
+		}
 	}
 }
