@@ -60,7 +60,7 @@ func startGame(t *testing.T, home string, args ...string) *gameProcess {
 	master, tty := openPTY(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestGameProcess$")
 	cmd.Env = append(os.Environ(), xdgEnv(home)...)
-	cmd.Env = append(cmd.Env, gameArgsEnv+"="+strings.Join(args, " "), "TERM=xterm-256color")
+	cmd.Env = append(cmd.Env, gameArgsEnv+"="+strings.Join(args, " "), "TERM=xterm-256color", "ACCESSIBLE=") // -accessible asks for the game by ear
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {

@@ -18,13 +18,14 @@ import (
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/theme"
 	"github.com/term2048/2048/tui"
+	"github.com/term2048/2048/tui/accessible"
 	"github.com/term2048/2048/tui/airace"
 	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/settings"
 )
 
 const playSynopsis = `2048 [-seed N | -board BOARD | -daily | -race-ai[=N]] [-depth N|auto] [-eval NAME [-weights FILE]] [-theme NAME]
-            [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false]`
+            [-color auto|truecolor|256|16|none] [-new] [-autoplay] [-speed D] [-animate=false] [-accessible]`
 
 const playAbout = `2048 plays in the terminal; the saved game resumes. Other commands:
   2048 practice [flags]     the game, opened on the practice: puzzles from your games
@@ -64,6 +65,7 @@ type playFlags struct {
 	animate   *bool
 	version   *bool
 	raceAI    *raceAIFlag
+	byEar     *bool
 }
 
 // definePlayFlags adds the flags of the game to fs.
@@ -82,6 +84,8 @@ func definePlayFlags(fs *commandFlags) playFlags {
 		animate:   fs.Bool("animate", true, "slide the tiles when they move (never without colour; autoplay faster than the slide skips it)"),
 		version:   fs.Bool("version", false, "print the version of this program and exit"),
 		raceAI:    fs.raceAIFlag(),
+		byEar: fs.Bool("accessible", false, "play by ear: the game in lines of plain text, for a screen reader or a script "+
+			"(ACCESSIBLE=1 in the environment too; -accessible=false overrides it)"),
 	}
 }
 
@@ -113,13 +117,17 @@ func openGame(ctx context.Context, name string, args []string, stdin *os.File, s
 	if err := f.eval.check(); err != nil {
 		return err
 	}
-	if err := checkTerminal(stdin, stdout); err != nil {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	byEar := *f.byEar || !given["accessible"] && accessible.Wanted(os.Getenv) // -accessible=false overrides ACCESSIBLE
+	if byEar && f.raceAI.on {
+		return fs.usageError("-race-ai: races are not played by ear (-accessible, or ACCESSIBLE in the environment)")
+	}
+	if err := checkTerminal(stdin, stdout); err != nil && !byEar {
 		return err
 	}
 	store := playerdata.DefaultFiles()
 	prefs := settings.Load(store.PrefsPath()) // flags given override them
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	eval, err := openEvaluator(f.eval, prefs, store.PrefsPath(), given["eval"] || given["weights"])
 	if err != nil {
 		return err
@@ -138,6 +146,9 @@ func openGame(ctx context.Context, name string, args []string, stdin *os.File, s
 	}
 	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
 	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
+	if byEar {
+		return accessible.Run(ctx, cfg, stdin, stdout)
+	}
 	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
 	cfg.Practice = name == "2048 practice"
 	return tui.Run(ctx, cfg, stdin, stdout)
@@ -182,7 +193,7 @@ func (f playFlags) config(fs *commandFlags) (tui.Config, error) {
 }
 
 // withoutTerminal says what to do instead of playing.
-const withoutTerminal = "\nWithout one, 2048 hint, 2048 sim and 2048 bench still work (2048 -h says more)."
+const withoutTerminal = "\nWithout one, 2048 -accessible still plays, in lines of text, its keys from a pipe; 2048 hint, 2048 sim and 2048 bench work too (2048 -h says more)."
 
 // checkTerminal returns why the game cannot be shown, if it cannot: it reads
 // keys from stdin and draws on stdout, which must both be terminals, and

@@ -108,6 +108,20 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 // if remote is not nil.
 func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *Terminal) error {
 	go measureWidths()
+	return playSession(ctx, cfg, out, remote, comeBack(remote), func(m *Model) error {
+		var link *remoteLink
+		if remote != nil {
+			link = newRemoteLink(remote)
+			link.adapt(m)
+		}
+		return runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
+	})
+}
+
+// playSession takes the player's data, plays the game of cfg with play, which
+// runs the model's program, and saves it and says goodbye on out whichever
+// way it ends, with again for how to come back (see Run).
+func playSession(ctx context.Context, cfg Config, out io.Writer, remote *Terminal, again string, play func(*Model) error) error {
 	release, lockErr := lockStore(cfg.Store)
 	var held *RunningError
 	if errors.As(lockErr, &held) {
@@ -118,12 +132,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	if lockErr != nil {
 		m.warn("Another 2048 started now could overwrite this game's files: " + lockErr.Error())
 	}
-	var link *remoteLink
-	if remote != nil {
-		link = newRemoteLink(remote)
-		link.adapt(m)
-	}
-	err := runProgram(ctx, m, programOptions(cfg.Color, in, out, link), link)
+	err := play(m)
 	m.shutdown()
 	// A setting changed just before the end may not be written yet: its
 	// write's command may be under way, or never have run.
@@ -142,12 +151,12 @@ func run(ctx context.Context, cfg Config, in io.Reader, out io.Writer, remote *T
 	}
 	switch {
 	case remote == nil:
-		fmt.Fprintln(out, m.farewell(comeBack(remote)))
+		fmt.Fprintln(out, m.farewell(again))
 	case ctx.Err() == nil: // else the server ended the game, and its own line says why
 		// Wrapped at the player's width, between words: their terminal
 		// would cut the line wherever it reaches the edge.
 		w, _ := m.look.size()
-		fmt.Fprintln(out, ansi.Wordwrap(m.farewell(comeBack(remote)), w, "")) // on a terminal closed already, it goes nowhere
+		fmt.Fprintln(out, ansi.Wordwrap(m.farewell(again), w, "")) // on a terminal closed already, it goes nowhere
 	}
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted from outside: saved, nothing to report
