@@ -14,6 +14,7 @@ import (
 
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/gamelist"
 	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/practice"
 	"github.com/term2048/2048/tui/settings"
@@ -127,7 +128,7 @@ func (v *statsView) statsScreen(m *Model, w, h int) string {
 	page := v.statsHead(m, width, h)
 	games, onScreen := v.listed(m)
 	if len(games) > 0 {
-		page = append(page, m.look.label(listHeader(width)))
+		page = append(page, m.look.label(gamelist.Header(width)))
 	}
 	n := max(h-statsChrome, 1)
 	top := min(v.top, max(len(page)+len(games)-n, 0))
@@ -344,3 +345,13 @@ func (v *statsView) update(m *Model, k tea.KeyPressMsg) tea.Cmd { return m.onGam
 
 // view draws the statistics.
 func (v *statsView) view(m *Model, w, h int) string { return v.statsScreen(m, w, h) }
+
+// listRow draws a game of the list in width columns, marked if chosen;
+// the game on screen is "this game".
+func (v *statsView) listRow(m *Model, g history.Record, onScreen, chosen bool, width int) string {
+	row := gamelist.Row(g, onScreen, width)
+	if chosen {
+		return m.look.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
+	}
+	return "  " + row
+}

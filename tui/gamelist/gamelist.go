@@ -1,11 +1,14 @@
-package tui
+// Package gamelist lays out the list of the player's games as the
+// statistics screen shows it: a column each of date, score, tile, moves,
+// time, undos and how the game was played, as many as fit the width, the
+// date on the left of its column and the figures on the right.
+package gamelist
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/term2048/2048/ai/review"
@@ -13,32 +16,30 @@ import (
 	"github.com/term2048/2048/tui/history"
 )
 
-// This file draws the list of games of the statistics screen.
-
-// A listColumn is a column of the list of games: its heading, its width
+// A column is a column of the list of games: its heading, its width
 // (the last takes what it needs), and its value for a game.
-type listColumn struct {
+type column struct {
 	head  string
 	width int
 	value func(g history.Record) string
 }
 
-// listColumns are the columns of the list, in order: a narrow screen
+// columns are the columns of the list, in order: a narrow screen
 // shows the first ones that fit. The date is the game's end, as the
 // player saw it then.
-var listColumns = []listColumn{
+var columns = []column{
 	{"DATE", 16, func(g history.Record) string { return g.Ended.Format("2006-01-02 15:04") }},
 	{"SCORE", 8, func(g history.Record) string { return figures.Count(g.Score) }},
 	{"TILE", 5, func(g history.Record) string { return strconv.Itoa(g.HighestTile()) }},
 	{"MOVES", 6, func(g history.Record) string { return figures.Count(g.MoveCount) }},
 	{"TIME", 8, func(g history.Record) string { return figures.Clock(g.Played) }},
 	{"UNDOS", 5, func(g history.Record) string { return figures.Count(g.Undos) }},
-	{"HOW", 15, howText},
+	{"HOW", 15, how},
 }
 
-// howText says how a game was played, as the list writes it: "by hand",
+// how says how a game was played, as the list writes it: "by hand",
 // "hints", "autoplay", and ", set up" after a game begun from a position.
-func howText(g history.Record) string {
+func how(g history.Record) string {
 	how := map[review.Mover]string{review.ByPlayer: "by hand", review.ByHint: "hints", review.ByAutoplay: "autoplay"}[g.How()]
 	if g.SetUp {
 		how += ", set up"
@@ -46,11 +47,11 @@ func howText(g history.Record) string {
 	return how
 }
 
-// listFit returns how many of listColumns fit in width columns, the mark
+// fit returns how many of columns fit in width columns, the mark
 // of the game chosen in front of them; the first two at least.
-func listFit(width int) int {
+func fit(width int) int {
 	used, n := 2, 0
-	for i, c := range listColumns {
+	for i, c := range columns {
 		if i > 0 {
 			used += 2
 		}
@@ -62,16 +63,16 @@ func listFit(width int) int {
 	return n
 }
 
-// listCells lays out the cells of a line of the list in the first of
-// listColumns: the date on the left of its column, the figures on the
+// cells lays out values, the cells of a line of the list in the first of
+// columns: the date on the left of its column, the figures on the
 // right, the last as long as it is.
-func listCells(cells []string) string {
+func cells(values []string) string {
 	var sb strings.Builder
-	for i, c := range cells {
-		switch col := listColumns[i]; {
+	for i, c := range values {
+		switch col := columns[i]; {
 		case i == 0:
 			fmt.Fprintf(&sb, "%-*s", col.width, c)
-		case i == len(listColumns)-1:
+		case i == len(columns)-1:
 			sb.WriteString("  " + c)
 		default:
 			fmt.Fprintf(&sb, "  %*s", col.width, c)
@@ -80,30 +81,27 @@ func listCells(cells []string) string {
 	return sb.String()
 }
 
-// listHeader heads the columns of the list that fit in width columns.
-func listHeader(width int) string {
-	n := listFit(width)
+// Header heads the columns of the list that fit in width columns.
+func Header(width int) string {
+	n := fit(width)
 	heads := make([]string, n)
 	for i := range heads {
-		heads[i] = listColumns[i].head
+		heads[i] = columns[i].head
 	}
-	return ansi.Truncate("  "+listCells(heads), width, "…")
+	return ansi.Truncate("  "+cells(heads), width, "…")
 }
 
-// listRow draws a game of the list in width columns, marked if chosen;
-// the game on screen is "this game".
-func (v *statsView) listRow(m *Model, g history.Record, onScreen, chosen bool, width int) string {
-	n := listFit(width)
-	cells := make([]string, n)
-	for i := range cells {
-		cells[i] = listColumns[i].value(g)
+// Row writes game g as a line of the list, in width columns less the two
+// of the mark in front of it: "this game" in place of the date for the
+// game on screen.
+func Row(g history.Record, onScreen bool, width int) string {
+	n := fit(width)
+	values := make([]string, n)
+	for i := range values {
+		values[i] = columns[i].value(g)
 	}
 	if onScreen {
-		cells[0] = "this game"
+		values[0] = "this game"
 	}
-	row := ansi.Truncate(listCells(cells), width-2, "…")
-	if chosen {
-		return m.look.accent("▸ ") + lipgloss.NewStyle().Bold(true).Foreground(m.look.pal.Text).Render(row)
-	}
-	return "  " + row
+	return ansi.Truncate(cells(values), width-2, "…")
 }
