@@ -240,3 +240,46 @@ func TestUnsaved(t *testing.T) {
 		t.Errorf("Run = %v; want an error that says the game was not saved", err)
 	}
 }
+
+// TestPractice: p opens the practice by ear: its puzzle (a built-in one,
+// for a player with no games) and the board are said; an answer is said
+// with its verdict; the practice's keys are said; q goes back to the
+// game, said again.
+func TestPractice(t *testing.T) {
+	s := play(t, t.Context(), testConfig(t))
+	s.press("p", "The practice:")
+	s.until("Row 4:") // the puzzle's board, once found
+	if !s.said("Which?") {
+		t.Fatalf("p said no puzzle:\n%s", strings.Join(s.heard, "\n"))
+	}
+	s.press("?", "The practice's keys:")
+	s.press("b", "Row 4:")
+	s.press(left, "Your rating")
+	if !s.said("Left is a") && !s.said("Right") {
+		t.Errorf("the answer said no verdict:\n%s", strings.Join(s.heard, "\n"))
+	}
+	s.press("x", "x does nothing in the practice")
+	s.press("q", "Back to your game.") // q leaves the practice, not the game
+	s.until("Score ")
+	if !s.said("Back to your game.") {
+		t.Errorf("q did not go back to the game:\n%s", strings.Join(s.heard, "\n"))
+	}
+	if err := s.end(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	for _, line := range s.heard {
+		if strings.ContainsAny(line, "\x1b\r╭─│←→↑↓") {
+			t.Errorf("line %q holds a terminal sequence, a box's drawing or an arrow", line)
+		}
+	}
+}
+
+// said reports whether a line heard holds text.
+func (s *script) said(text string) bool {
+	for _, line := range s.heard {
+		if strings.Contains(line, text) {
+			return true
+		}
+	}
+	return false
+}

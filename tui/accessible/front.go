@@ -53,6 +53,7 @@ type heard struct {
 	warnings []string
 	depth    int
 	unsaved  string
+	practice *tui.PracticeState // the practice's screen, while it is up
 }
 
 // heardOf returns what st tells the player.
@@ -61,7 +62,7 @@ func heardOf(st tui.State) heard {
 	h := heard{
 		id: st.Game.ID, board: g.Board(), score: g.Score(), moves: g.MoveCount(), over: g.Over(),
 		hint: st.Hint, thinking: st.Thinking, autoplay: st.Autoplay, question: st.Question,
-		note: st.Note, warnings: st.Warnings, depth: st.Depth, unsaved: st.Unsaved,
+		note: st.Note, warnings: st.Warnings, depth: st.Depth, unsaved: st.Unsaved, practice: st.Practice,
 	}
 	if len(st.Banner) > 0 {
 		h.banner = st.Banner[0]

@@ -29,6 +29,8 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return f.forward(pressOf(ks.Autoplay), true) // any key stops it
 	case st.Question != tui.NoQuestion:
 		return f.forward(k, true) // the answer, or no
+	case st.Practice != nil:
+		return f.onPracticeKey(k, st.Practice)
 	}
 	for d := range engine.Direction(engine.NumDirections) {
 		if key.Matches(k, ks.Move(d)) {
@@ -86,7 +88,7 @@ func (f *front) hint(k tea.KeyPressMsg) tea.Cmd {
 func (f *front) gameKeys() []key.Binding {
 	ks := f.keys
 	return []key.Binding{ks.Hint, ks.Play, ks.Autoplay, ks.Undo, ks.New, ks.Daily, ks.Deeper, ks.Shallower, ks.AutoDepth,
-		ks.Slower, ks.Faster, ks.Dismiss}
+		ks.Slower, ks.Faster, ks.Dismiss, ks.Practice}
 }
 
 // onScreenKey answers the keys that open a screen of the game, and the one
@@ -181,7 +183,7 @@ func (f *front) helpLines() []string {
 	ks := f.keys
 	lines := []string{"The keys, an action a line:"}
 	for _, b := range []key.Binding{ks.Up, ks.Down, ks.Left, ks.Right, ks.Hint, ks.Play, ks.Autoplay, ks.Slower, ks.Faster,
-		ks.Deeper, ks.Shallower, ks.AutoDepth, ks.Undo, ks.New, ks.Daily, ks.Stats, ks.Review} {
+		ks.Deeper, ks.Shallower, ks.AutoDepth, ks.Undo, ks.New, ks.Daily, ks.Stats, ks.Review, ks.Practice} {
 		lines = append(lines, bindingLine(b))
 	}
 	if f.boardKeyFree() {
@@ -200,4 +202,24 @@ func bindingLine(b key.Binding) string {
 		names[i] = keyText(keyPress(k))
 	}
 	return strings.Join(names, " or ") + ": " + b.Help().Desc + "."
+}
+
+// onPracticeKey answers a key on the practice's screen: the moves answer
+// the puzzle, the new game's and the play keys go to the next one, the
+// dismiss and quit keys back to the game, all as on the screen; the help
+// and the board's key are said here.
+func (f *front) onPracticeKey(k tea.KeyPressMsg, p *tui.PracticeState) tea.Cmd {
+	ks := f.keys
+	switch {
+	case key.Matches(k, ks.Up, ks.Down, ks.Left, ks.Right, ks.New, ks.Play, ks.Dismiss, ks.Quit):
+		return f.forward(k, true)
+	case key.Matches(k, ks.Help):
+		f.out.say("The practice's keys: the arrows answer; " + keyName(ks.New) + " or " + keyName(ks.Play) +
+			" go to the next puzzle; " + keyName(ks.Dismiss) + " goes back to your game; " + boardKey + " says the board again.")
+	case k.String() == boardKey:
+		f.out.say(boardLines(p.Board)...)
+	default:
+		f.out.say(keyText(k) + " does nothing in the practice. Press " + keyName(ks.Help) + " for its keys.")
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package accessible
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 
@@ -18,6 +19,10 @@ func (f *front) narrate(byKey bool) {
 	now, before := heardOf(st), f.last
 	f.last = now
 	lines := troubleLines(now, before)
+	if now.practice != nil || before.practice != nil {
+		f.out.say(append(lines, f.practiceLines(st, now, before)...)...)
+		return
+	}
 	game, noteSaid := f.gameLines(st, now, before)
 	lines = append(lines, game...)
 	if now.note != "" && !noteSaid && (byKey || now.note != before.note) {
@@ -163,4 +168,51 @@ func keyName(b key.Binding) string {
 		return "no key"
 	}
 	return keyText(keyPress(b.Keys()[0]))
+}
+
+// practiceLines says what became of the practice (p): opened, the
+// puzzle and its question; answered, what the practice says of the
+// answer; the board of the AI's line as it plays on; closed, the game
+// again.
+func (f *front) practiceLines(st tui.State, now, before heard) []string {
+	switch p, was := now.practice, before.practice; {
+	case p == nil:
+		return append([]string{"Back to your game."}, f.whole(st)...)
+	case was == nil:
+		lines := append([]string{"The practice: puzzles from your games. Press " + keyName(f.keys.Help) + " for its keys."}, sentences(p.Lines)...)
+		if p.Board != 0 { // no board while it looks for puzzles
+			lines = append(lines, boardLines(p.Board)...)
+		}
+		return lines
+	case !slices.Equal(p.Lines, was.Lines):
+		lines := sentences(newLines(was.Lines, p.Lines))
+		if p.Board != was.Board && p.Board != 0 {
+			lines = append(lines, boardLines(p.Board)...)
+		}
+		return lines
+	case p.Board != was.Board:
+		return append([]string{"Then:"}, boardLines(p.Board)...)
+	}
+	return nil
+}
+
+// newLines returns the lines of now after those it shares with before,
+// from its start: what the practice added to what it said, or all of it
+// for another puzzle.
+func newLines(before, now []string) []string {
+	i := 0
+	for i < len(before) && i < len(now) && before[i] == now[i] {
+		i++
+	}
+	return now[i:]
+}
+
+// sentences returns lines, each begun with a capital: the practice names
+// a move by its direction ("left is a blunder").
+func sentences(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = capital(l)
+	}
+	return out
 }
