@@ -57,7 +57,8 @@ func (v *practiceView) view(m *Model, w, h int) string {
 	if beside {
 		width = min(w-size.width()-3, 60)
 	}
-	text := strings.Join(v.textLines(m, s, width), "\n")
+	// The text keeps its width whatever it says, so that the screen, centred, stays put from one puzzle to the next.
+	text := lipgloss.NewStyle().Width(width).Render(strings.Join(v.textLines(m, s, width), "\n"))
 	body := lipgloss.JoinVertical(lipgloss.Left, board, "", text)
 	if beside {
 		body = lipgloss.JoinHorizontal(lipgloss.Top, board, "   ", text)
