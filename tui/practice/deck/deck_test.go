@@ -95,9 +95,9 @@ func TestDecodeDamaged(t *testing.T) {
 	if _, err := Decode(data[:len(data)-1]); err == nil {
 		t.Error("Decode of a truncated deck succeeded")
 	}
-	newer := bytes.Replace(data, []byte("2048-practice 1 "), []byte("2048-practice 2 "), 1)
+	newer := bytes.Replace(data, []byte("2048-practice 2 "), []byte("2048-practice 3 "), 1)
 	if _, err := Decode(newer); !errors.Is(err, ErrNewer) {
-		t.Errorf("Decode of version 2 = %v; want ErrNewer", err)
+		t.Errorf("Decode of version 3 = %v; want ErrNewer", err)
 	}
 }
 
