@@ -41,12 +41,12 @@ type PuzzleAnswer struct {
 // answered it right, by the time they took, the shortest first; of two
 // equal times, the one who answered first.
 type PuzzleBoard struct {
-	Date    string
-	Tried   int              // the players who answered, right or wrong
-	Solvers int              // those who answered right
-	Top     []PuzzleStanding // the first of those who answered right
-	// Yours is the player's own answer; its Place is 0 for none, or a
-	// wrong one.
+	Date   string
+	Tried  int              // the players who answered, right or wrong
+	Solved int              // those who answered right
+	Top    []PuzzleStanding // the first of those who answered right
+	// Yours is the player's own answer, its Yours set; the zero
+	// PuzzleStanding if they gave none.
 	Yours PuzzleStanding
 }
 

@@ -79,7 +79,7 @@ func BenchmarkFirstPuzzle(b *testing.B) {
 		if err != nil || len(x.Records) != 1000 {
 			b.Fatalf("LoadHistory: %d games, %v", len(x.Records), err)
 		}
-		k := practice.NewKeeper(context.Background(), s, nil)
+		k := practice.NewKeeper(context.Background(), s, nil, nil)
 		played := practice.Played{Games: x.Records}
 		if _, w := k.Handle(k.Read()(), played, time.Now()); w != "" {
 			b.Fatal(w)

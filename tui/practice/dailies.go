@@ -16,6 +16,7 @@ import (
 // others wait for it or find it found. It is safe for concurrent use.
 type Dailies struct {
 	seed func(date string) (uint64, error)
+	find Finder
 
 	mu   sync.Mutex
 	days map[string]*dailyDay
@@ -33,11 +34,18 @@ type dailyDay struct {
 // yesterday's for a game that began before midnight.
 const keptDays = 2
 
+// A Finder finds the daily puzzle of the day whose daily challenge is
+// dealt by dailySeed, as FindDaily does.
+type Finder func(ctx context.Context, dailySeed uint64, acquire Acquire) (puzzle.Puzzle, error)
+
 // NewDailies returns the Dailies of the days whose daily challenge seed
 // deals (a seeds.Dealer's DailySeed: the date's own, or a server's
-// secret).
-func NewDailies(seed func(date string) (uint64, error)) *Dailies {
-	return &Dailies{seed: seed, days: map[string]*dailyDay{}}
+// secret), each puzzle found by find; nil is FindDaily.
+func NewDailies(seed func(date string) (uint64, error), find Finder) *Dailies {
+	if find == nil {
+		find = FindDaily
+	}
+	return &Dailies{seed: seed, find: find, days: map[string]*dailyDay{}}
 }
 
 // Puzzle returns the daily puzzle of date, finding it on this goroutine,
@@ -61,7 +69,7 @@ func (ds *Dailies) Puzzle(ctx context.Context, date string, acquire Acquire) (pu
 		}
 		seed, err := ds.seed(date)
 		if err == nil {
-			day.p, err = FindDaily(ctx, seed, acquire)
+			day.p, err = ds.find(ctx, seed, acquire)
 		}
 		day.err = err
 		ds.mu.Lock()
