@@ -2,7 +2,6 @@ package practice
 
 import (
 	"fmt"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -25,15 +24,11 @@ func (s *Session) boardLines() []Line {
 	lines := []Line{standing(b)}
 	if len(b.Top) > 0 {
 		lines = append(lines, Line{Muted, "Fastest today:"})
-		width := 0
-		for _, r := range b.Top {
-			width = max(width, utf8.RuneCountInString(shortName(r.Name)))
-		}
-		for _, r := range b.Top {
-			row := fmt.Sprintf("%2d. %s%s %7s", r.Place, shortName(r.Name), strings.Repeat(" ", width-utf8.RuneCountInString(shortName(r.Name))), seconds(r.Took))
+		for _, r := range b.Top { // the time first, in a column, whatever the widths of the names
+			row := fmt.Sprintf("%2d. %8s  %s", r.Place, seconds(r.Took), shortName(r.Name))
 			kind := Muted
 			if r.Yours {
-				kind, row = Plain, row+"  (you)"
+				kind, row = Plain, row+" (you)"
 			}
 			lines = append(lines, Line{kind, row})
 		}
