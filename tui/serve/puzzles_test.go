@@ -54,7 +54,7 @@ func TestDailyPuzzleBoard(t *testing.T) {
 		}
 		at := strings.Index(screen, "Fastest today:")
 		for _, e := range board.Top { // in the ledger's order, the player's own row marked
-			row := fmt.Sprintf(" %d. %s ", e.Place, e.Name)
+			row := fmt.Sprintf("%2d. %8s  %s", e.Place, fmt.Sprintf("%.1f s", e.Took.Seconds()), e.Name)
 			next := strings.Index(screen[max(at, 0):], row)
 			if at < 0 || next < 0 {
 				t.Fatalf("player %d's board has no row %q where the ledger has it:\n%s", i+1, row, screen)
