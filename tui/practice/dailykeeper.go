@@ -23,21 +23,21 @@ type (
 	// BoardMsg brings the board of the daily puzzle of a date, after the
 	// player's answer to it, and that of the day before.
 	BoardMsg struct {
-		Board
+		DayBoard
 		recordErr, boardErr error
 	}
 )
 
-// A Board is the board of the daily puzzle of a day on a server, as the
+// A DayBoard is the board of the daily puzzle of a day on a server, as the
 // practice shows it after the player answered it: the day's, and the day
 // before's.
-type Board struct {
+type DayBoard struct {
 	Today, Yesterday playerdata.PuzzleBoard
 }
 
 // findDaily returns the job that finds the daily puzzle of the date of
-// now, unless the deck holds it or a job finds it already; nil then, and
-// without dailies or a deck.
+// now, unless the deck holds it, or a job of this game finds it or found
+// none; nil then, and without dailies or a deck.
 func (k *Keeper) findDaily(now time.Time) Job {
 	date := history.DailyDate(now)
 	if k.dailies == nil || k.Deck == nil || k.finding == date || k.Deck.Daily(date) >= 0 {
@@ -105,7 +105,7 @@ func readBoard(ranks playerdata.Ranks, a playerdata.PuzzleAnswer) BoardMsg {
 // answer could not be recorded or the board read.
 func (k *Keeper) onBoard(msg BoardMsg) (warning string) {
 	if msg.boardErr == nil && k.Session != nil {
-		k.Session.SetBoard(msg.Board)
+		k.Session.SetBoard(msg.DayBoard)
 	}
 	switch {
 	case msg.recordErr != nil:

@@ -38,7 +38,7 @@ type Session struct {
 	shown   int              // the boards of line shown
 	today   string           // the date of the day at the last Next (history.DailyDate)
 	shownAt time.Time        // when the puzzle on screen was shown
-	board   *Board           // the board of the daily puzzle on screen, once answered on a server
+	board   *DayBoard        // the board of the daily puzzle on screen, once answered on a server
 
 	// Scanned and ToScan are the progress of the scan of the player's
 	// games: the games scanned since the screen opened, of ToScan.
@@ -154,7 +154,7 @@ func (s *Session) Step() (more bool) {
 
 // SetBoard gives a session that shows today's daily puzzle, answered,
 // its board (see Keeper).
-func (s *Session) SetBoard(b Board) {
+func (s *Session) SetBoard(b DayBoard) {
 	if e, ok := s.Current(); ok && e.Daily == b.Today.Date && (s.Phase == Solved || s.Phase == Missed) {
 		s.board = &b
 	}
