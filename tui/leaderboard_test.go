@@ -22,7 +22,24 @@ type fakeBoard struct {
 	chosen   bool
 	boards   map[string][2][]playerdata.Standing // by date, "" for all time
 	recorded []history.Game
-	fail     error // the error of record, if any
+	fail     error                             // the error of record, if any
+	puzzles  map[string]playerdata.PuzzleBoard // the boards of the daily puzzles, by date
+	answers  []playerdata.PuzzleAnswer
+}
+
+func (f *fakeBoard) AnswerPuzzle(a playerdata.PuzzleAnswer) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.answers = append(f.answers, a)
+	return len(f.answers) == 1, nil
+}
+
+func (f *fakeBoard) PuzzleBoard(date string, top int) (playerdata.PuzzleBoard, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b := f.puzzles[date]
+	b.Date = date
+	return b, nil
 }
 
 func (f *fakeBoard) Player() (string, bool, error) {

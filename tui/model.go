@@ -58,6 +58,9 @@ type Config struct {
 	// DailySeed deals the seed of a date's daily challenge; nil: the
 	// date's own, history.DailySeed.
 	DailySeed func(date string) (uint64, error)
+	// DailyPuzzles finds the daily puzzles, shared by the games of a
+	// server; nil: the game's own, from the daily challenge's seeds.
+	DailyPuzzles *practice.Dailies
 	// GamesPerMinute bounds the games a player may leave in a minute (2048
 	// serve records each); 0 bounds nothing.
 	GamesPerMinute int
@@ -248,7 +251,10 @@ func New(ctx context.Context, cfg Config) *Model {
 	if cfg.ASCII {
 		m.look.ascii, m.ai.spin.Spinner = true, spinner.Line
 	}
-	m.drill = practice.NewKeeper(ctx, cfg.Store, cfg.Pool.acquire)
+	if cfg.DailyPuzzles == nil {
+		cfg.DailyPuzzles = practice.NewDailies(m.seeds.DailySeed, nil)
+	}
+	m.drill = practice.NewKeeper(ctx, cfg.Store, cfg.Pool.acquire, cfg.DailyPuzzles)
 	m.prefs = settings.DefaultPrefs() // kept nowhere
 	if cfg.Prefs != nil {
 		m.prefs, m.keys = cfg.Prefs, cfg.Prefs.Keys
@@ -399,7 +405,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.race.onMsg(m, msg)
 	case raceEnteredMsg:
 		return m, m.race.onEntered(m, msg)
-	case practice.ReadMsg, practice.FoundMsg, practice.SavedMsg, practice.LineMsg, practice.TickMsg:
+	case practice.ReadMsg, practice.FoundMsg, practice.SavedMsg, practice.LineMsg, practice.TickMsg, practice.DailyMsg, practice.BoardMsg:
 		return m, onPracticeMsg(m, msg)
 	}
 	return m, nil

@@ -12,15 +12,18 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/ai/puzzle"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/practice"
 )
 
 // testTime is the time of the tests' clock, which stands still.
 var testTime = time.Date(2026, 11, 23, 14, 5, 0, 0, time.FixedZone("CET", 3600))
 
 // newTestModel returns a model on an 80×24 terminal, with no colour, one
-// thread for the AI, no store, a clock that stands still at testTime, and
+// thread for the AI, no store, no daily puzzle, a clock that stands still at testTime, and
 // no waiting: flashes and autoplay delays take no time, so that commands
 // can be run one after the other.
 func newTestModel(t *testing.T, cfg Config) *Model {
@@ -34,6 +37,11 @@ func newTestModel(t *testing.T, cfg Config) *Model {
 	}
 	if cfg.Searcher == nil {
 		cfg.Searcher = ai.NewSearcher(ai.Config{Threads: 1, TableMB: 4})
+	}
+	if cfg.DailyPuzzles == nil { // no daily puzzle: the AI's games it comes from take a second
+		cfg.DailyPuzzles = practice.NewDailies(history.DailySeed, func(context.Context, uint64, practice.Acquire) (puzzle.Puzzle, error) {
+			return puzzle.Puzzle{}, practice.ErrNoDaily
+		})
 	}
 	m := New(t.Context(), cfg)
 	m.now = func() time.Time { return testTime }

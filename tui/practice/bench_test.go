@@ -79,7 +79,7 @@ func BenchmarkFirstPuzzle(b *testing.B) {
 		if err != nil || len(x.Records) != 1000 {
 			b.Fatalf("LoadHistory: %d games, %v", len(x.Records), err)
 		}
-		k := practice.NewKeeper(context.Background(), s, nil)
+		k := practice.NewKeeper(context.Background(), s, nil, nil)
 		played := practice.Played{Games: x.Records}
 		if _, w := k.Handle(k.Read()(), played, time.Now()); w != "" {
 			b.Fatal(w)
@@ -107,4 +107,70 @@ func standIn(b engine.Board) (puzzle.Puzzle, bool) {
 	}
 	second, ok := puzzle.Candidate(r)
 	return puzzle.Puzzle{Search: r, Second: second}, ok
+}
+
+// BenchmarkDailyPuzzleShown measures the time from the start of the game
+// to today's daily puzzle on screen, found on an earlier opening and kept
+// in the practice, for the player of BenchmarkFirstPuzzle: the files read,
+// the practice opened, the day's puzzle asked first, with no search.
+//
+//	go test -run '^$' -bench DailyPuzzleShown ./tui/practice
+func BenchmarkDailyPuzzleShown(b *testing.B) {
+	s := history1000(b)
+	d, err := s.LoadPractice()
+	if err != nil {
+		b.Fatal(err)
+	}
+	now := time.Now()
+	today := history.DailyDate(now)
+	d.AddDaily(today, practice.BuiltIn()[0])
+	if err := s.SavePractice(d); err != nil {
+		b.Fatal(err)
+	}
+	none := practice.NewDailies(history.DailySeed, func(context.Context, uint64, practice.Acquire) (puzzle.Puzzle, error) {
+		b.Fatal("the daily puzzle kept was searched for again")
+		return puzzle.Puzzle{}, nil
+	})
+	for b.Loop() {
+		x, _, err := s.LoadHistory()
+		if err != nil {
+			b.Fatal(err)
+		}
+		k := practice.NewKeeper(context.Background(), s, nil, none)
+		played := practice.Played{Games: x.Records}
+		if _, w := k.Handle(k.Read()(), played, now); w != "" {
+			b.Fatal(w)
+		}
+		for _, j := range k.Open(played, now) {
+			if j != nil {
+				if _, ok := j().(practice.DailyMsg); ok {
+					b.Fatal("the daily puzzle kept was searched for again")
+				}
+			}
+		}
+		if e, ok := k.Session.Current(); !ok || e.Daily != today {
+			b.Fatalf("%v, the puzzle of %q asked; want today's", k.Session.Phase, e.Daily)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/daily-puzzle")
+}
+
+// BenchmarkFindDaily measures the search for a day's puzzle (FindDaily):
+// the AI's game played, its middle reviewed and its puzzles confirmed, on
+// one core, once a day for a local player, once a day for a server.
+//
+//	go test -run '^$' -bench FindDaily -benchtime 5x ./tui/practice
+func BenchmarkFindDaily(b *testing.B) {
+	day := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	for b.Loop() {
+		seed, err := history.DailySeed(history.DailyDate(day))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := practice.FindDaily(context.Background(), seed, nil); err != nil {
+			b.Fatal(err)
+		}
+		day = day.AddDate(0, 0, 1)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/puzzle")
 }

@@ -32,12 +32,12 @@ func BuiltIn() []puzzle.Puzzle {
 	return ps
 }
 
-// AddBuiltIn adds the built-in puzzles to d if it holds no puzzle of the
-// player's own games, and reports whether it did: a new player practises
+// AddBuiltIn adds the built-in puzzles to d if it holds no puzzle but
+// the daily puzzles, and reports whether it did: a new player practises
 // on the AI's games until theirs give puzzles. Those added stay, with
 // their ratings and their schedule.
 func AddBuiltIn(d *deck.Deck) bool {
-	if d.Own() > 0 || len(d.Puzzles) > 0 {
+	if len(d.Puzzles) > d.Dailies() {
 		return false
 	}
 	d.Add("", BuiltIn())

@@ -9,6 +9,7 @@ import (
 	"github.com/term2048/2048/ai/puzzle"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/practice/deck"
 )
 
@@ -22,22 +23,27 @@ import (
 // Its methods are called from the game's Update alone: what takes time
 // they return as Jobs, which the game runs as commands and whose answers,
 // the messages ReadMsg, FoundMsg, SavedMsg, LineMsg and TickMsg, it hands
-// to Handle.
+// to Handle. The messages DailyMsg and BoardMsg bring the daily puzzle
+// (see FindDaily), found in the background once the practice opens, and
+// its board on a server.
 type Keeper struct {
 	Deck    *deck.Deck // the player's practice; nil until read
 	Session *Session   // the screen's while it is open; nil when it is not
 
 	ctx      context.Context
 	store    Store
-	acquire  Acquire // bounds the searches of the scans; nil: as they come
-	readOnly bool    // the practice could not be read: it is not written over
-	scanning bool    // a job scans a game
-	whole    bool    // scan the whole history, not only the games left in the session
-	saving   bool    // a job writes the deck
-	dirty    bool    // the deck changed while it was written
-	failed   bool    // a write failed: the player was told once
-	line     uint64  // numbers the AI's lines of the puzzles solved; the one shown
-	scanned  int     // games scanned since the screen opened
+	acquire  Acquire  // bounds the searches of the scans; nil: as they come
+	dailies  *Dailies // finds the daily puzzles; nil: none
+	finding  string   // the date of the daily puzzle a job finds, or failed to find
+	busy     bool     // a job finds the daily puzzle
+	readOnly bool     // the practice could not be read: it is not written over
+	scanning bool     // a job scans a game
+	whole    bool     // scan the whole history, not only the games left in the session
+	saving   bool     // a job writes the deck
+	dirty    bool     // the deck changed while it was written
+	failed   bool     // a write failed: the player was told once
+	line     uint64   // numbers the AI's lines of the puzzles solved; the one shown
+	scanned  int      // games scanned since the screen opened
 	// idle is the number of games, and whole, when KeepUp last found none
 	// to scan: until either changes, it finds none again without looking.
 	idle struct {
@@ -56,6 +62,7 @@ type Store interface {
 	ReadGame(r history.Record) (history.Game, error)
 	LoadPractice() (*deck.Deck, error)
 	SavePractice(d *deck.Deck) error
+	Ranks() playerdata.Ranks // nil: no board of the daily puzzle
 }
 
 // Played are the player's games, as the game holds them: those of the
@@ -96,9 +103,10 @@ const LineStep = 600 * time.Millisecond
 // NewKeeper returns the keeper of the practice kept in store, with ctx
 // the game's: nil keeps nothing, and the deck is an empty one at once.
 // The scans search on one core, each search once acquire lets it, if it
-// is not nil (see Find).
-func NewKeeper(ctx context.Context, store Store, acquire Acquire) *Keeper {
-	k := &Keeper{ctx: ctx, store: store, acquire: acquire}
+// is not nil (see Find). The daily puzzles come from dailies; nil gives
+// none.
+func NewKeeper(ctx context.Context, store Store, acquire Acquire, dailies *Dailies) *Keeper {
+	k := &Keeper{ctx: ctx, store: store, acquire: acquire, dailies: dailies}
 	if store == nil {
 		k.Deck = &deck.Deck{}
 	}
@@ -126,6 +134,10 @@ func (k *Keeper) Handle(msg any, p Played, now time.Time) (jobs []Job, warning s
 		return k.onRead(msg, p, now)
 	case FoundMsg:
 		return k.onFound(msg, p, now), ""
+	case DailyMsg:
+		return k.onDaily(msg, p, now), ""
+	case BoardMsg:
+		return nil, k.onBoard(msg)
 	case SavedMsg:
 		k.saving = false
 		if msg.err != nil && !k.failed {
@@ -169,7 +181,7 @@ func (k *Keeper) onRead(msg ReadMsg, p Played, now time.Time) (jobs []Job, warni
 	}
 	if k.Session != nil {
 		k.Session.Deck = k.Deck
-		jobs = append(jobs, k.start(p, now))
+		jobs = append(jobs, k.findDaily(now), k.start(p, now))
 	}
 	return append(jobs, k.KeepUp(p)), warning
 }
@@ -252,7 +264,7 @@ func (k *Keeper) start(p Played, now time.Time) Job {
 	if left == 0 && AddBuiltIn(k.Deck) {
 		job = k.save()
 	}
-	k.Session.Scanned, k.Session.ToScan = k.scanned, k.scanned+left
+	k.Session.Scanned, k.Session.ToScan, k.Session.Finding = k.scanned, k.scanned+left, k.busy
 	k.Session.Found(k.scanning || left > 0, now)
 	return job
 }
@@ -280,11 +292,13 @@ func (k *Keeper) Open(p Played, now time.Time) []Job {
 	if d == nil {
 		d = &deck.Deck{} // until the practice is read
 	}
-	k.Session = NewSession(d, true, now)
+	find := k.findDaily(now) // nil until the practice is read: onRead starts it
+	k.Session = &Session{Deck: d, current: -1, Finding: k.busy}
+	k.Session.Next(true, now)
 	if k.Deck == nil {
 		return nil // onRead starts it
 	}
-	return []Job{k.start(p, now), k.KeepUp(p)}
+	return []Job{k.start(p, now), k.KeepUp(p), find}
 }
 
 // Close closes the Session.
@@ -298,7 +312,7 @@ func (k *Keeper) Answer(d engine.Direction, now time.Time) []Job {
 	if s == nil || !s.Answer(d, now) {
 		return nil
 	}
-	jobs := []Job{k.save()}
+	jobs := []Job{k.save(), k.record(now)}
 	if e, ok := s.Current(); ok && s.Phase == Solved {
 		k.line++
 		id, ctx, b, best := k.line, k.ctx, e.Board(), e.Best()

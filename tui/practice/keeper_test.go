@@ -8,6 +8,7 @@ import (
 
 	"github.com/term2048/2048/ai"
 	"github.com/term2048/2048/tui/history"
+	"github.com/term2048/2048/tui/playerdata"
 	"github.com/term2048/2048/tui/practice/deck"
 )
 
@@ -19,7 +20,10 @@ type store struct {
 	readErr error
 	saveErr error
 	saves   int
+	ranks   playerdata.Ranks // nil: a local player's
 }
+
+func (s *store) Ranks() playerdata.Ranks { return s.ranks }
 
 func (s *store) ReadGame(r history.Record) (history.Game, error) { return s.games[r.ID], nil }
 func (s *store) LoadPractice() (*deck.Deck, error)               { return s.deck, s.readErr }
@@ -67,7 +71,7 @@ func run(k *Keeper, p Played, jobs []Job) []string {
 func TestKeeperScans(t *testing.T) {
 	old, left := sloppyGame(1, 30), sloppyGame(2, 30)
 	s := newStore(old, left)
-	k := NewKeeper(context.Background(), s, nil)
+	k := NewKeeper(context.Background(), s, nil, nil)
 	p := Played{Games: []history.Record{old.Record, left.Record}, Left: []history.Game{left}}
 	run(k, p, []Job{k.Read()})
 	if !k.Deck.IsScanned(left.ID) || k.Deck.IsScanned(old.ID) {
@@ -86,7 +90,7 @@ func TestKeeperScans(t *testing.T) {
 func TestKeeperReadOnly(t *testing.T) {
 	s := newStore()
 	s.deck, s.readErr = nil, errors.New("permission denied")
-	k := NewKeeper(context.Background(), s, nil)
+	k := NewKeeper(context.Background(), s, nil, nil)
 	warnings := run(k, Played{}, []Job{k.Read()})
 	if len(warnings) != 1 {
 		t.Errorf("warnings %q; want one", warnings)
@@ -103,7 +107,7 @@ func TestKeeperReadOnly(t *testing.T) {
 // written after, once; a write that fails is told once.
 func TestKeeperWritesOneAtATime(t *testing.T) {
 	s := newStore()
-	k := NewKeeper(context.Background(), s, nil)
+	k := NewKeeper(context.Background(), s, nil, nil)
 	run(k, Played{}, []Job{k.Read()})
 	opened := k.Open(Played{}, time.Now()) // the built-in puzzles: a write
 	e, _ := k.Session.Current()

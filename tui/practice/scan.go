@@ -6,7 +6,8 @@
 //
 // It finds the puzzles of a game of the history (Find), plays the AI's
 // line on from a puzzle solved (PlayOn), holds the built-in puzzles of a
-// player with no game yet (BuiltIn), and runs the screen's state
+// player with no game yet (BuiltIn), finds the daily puzzle, the same
+// for every player each day (FindDaily, Dailies), and runs the screen's state
 // (Session) and says what it shows (Session.Text). The screen itself,
 // its keys and its drawing, is the game's (package tui). It draws nothing
 // and imports no terminal library.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/practice/deck"
 	"github.com/term2048/2048/tui/practice/glicko"
 )
@@ -35,15 +36,21 @@ type Session struct {
 	before  glicko.Rating    // the player's rating before it
 	line    []engine.Board   // the AI's line after a right answer
 	shown   int              // the boards of line shown
+	today   string           // the date of the day at the last Next (history.DailyDate)
+	shownAt time.Time        // when the puzzle on screen was shown
+	board   *DayBoard        // the board of the daily puzzle on screen, once answered on a server
 
 	// Scanned and ToScan are the progress of the scan of the player's
 	// games: the games scanned since the screen opened, of ToScan.
 	Scanned, ToScan int
+	// Finding says that today's daily puzzle is being found: the session
+	// waits for it, Looking, rather than ask another first.
+	Finding bool
 }
 
 // NewSession returns the session of d, d being the player's practice,
-// showing the first puzzle at now (see deck.Deck.Next), or Looking
-// while scanning, or Nothing.
+// showing the first puzzle at now (see Next), or Looking while scanning,
+// or Nothing.
 func NewSession(d *deck.Deck, scanning bool, now time.Time) *Session {
 	s := &Session{Deck: d, current: -1}
 	s.Next(scanning, now)
@@ -51,11 +58,21 @@ func NewSession(d *deck.Deck, scanning bool, now time.Time) *Session {
 }
 
 // Next shows the next puzzle at now, another than the one on screen if
-// there is another; with none, the session is Looking while scanning,
-// Nothing otherwise.
+// there is another: today's daily puzzle if it was never tried, else the
+// one deck.Deck.Next says; with none, the session is Looking while
+// scanning, Nothing otherwise.
 func (s *Session) Next(scanning bool, now time.Time) {
-	s.line, s.shown, s.rated = nil, 0, false
-	s.current = s.Deck.Next(now, s.current)
+	s.line, s.shown, s.rated, s.board = nil, 0, false, nil
+	s.today, s.shownAt = history.DailyDate(now), now
+	switch i := s.Deck.Daily(s.today); {
+	case i >= 0 && i != s.current && s.Deck.Puzzles[i].New():
+		s.current = i
+	case i < 0 && s.Finding:
+		s.current, s.Phase = -1, Looking
+		return
+	default:
+		s.current = s.Deck.Next(now, s.current)
+	}
 	switch {
 	case s.current >= 0:
 		s.Phase = Asking
@@ -133,6 +150,14 @@ func (s *Session) Step() (more bool) {
 	}
 	s.shown++
 	return s.shown < len(s.line)
+}
+
+// SetBoard gives a session that shows today's daily puzzle, answered,
+// its board (see Keeper).
+func (s *Session) SetBoard(b DayBoard) {
+	if e, ok := s.Current(); ok && e.Daily == b.Today.Date && (s.Phase == Solved || s.Phase == Missed) {
+		s.board = &b
+	}
 }
 
 // Rating returns the player's rating now, and its change by the last

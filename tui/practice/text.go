@@ -8,6 +8,7 @@ import (
 	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/engine"
 	"github.com/term2048/2048/tui/figures"
+	"github.com/term2048/2048/tui/practice/deck"
 	"github.com/term2048/2048/tui/practice/glicko"
 )
 
@@ -37,12 +38,12 @@ type Line struct {
 func (s *Session) Text(moveName func(engine.Direction) string) []Line {
 	switch s.Phase {
 	case Looking:
-		return []Line{{Accent, "Looking for puzzles in your games…"}, {Muted, fmt.Sprintf("%d of %d games scanned", s.Scanned, s.ToScan)}}
+		return s.looking()
 	case Nothing:
 		return []Line{{Accent, "No puzzle yet."}, {Muted, "Play a game: the moments of it where one move is clearly best come here."}}
 	}
 	e, _ := s.Current()
-	lines := []Line{{Muted, source(e.Game, e.Move, e.Slip, e.Played, moveName)}, {Muted, "Puzzle rated " + ratingText(e.Rating)}}
+	lines := []Line{s.source(e, moveName), {Muted, "Puzzle rated " + ratingText(e.Rating)}}
 	switch s.Phase {
 	case Asking:
 		lines = append(lines, Line{Accent, "One move is clearly best here. Which?"})
@@ -54,7 +55,20 @@ func (s *Session) Text(moveName func(engine.Direction) string) []Line {
 	case Missed:
 		lines = append(lines, s.missed(moveName)...)
 	}
-	return append(lines, s.ratingLine())
+	return append(append(lines, s.ratingLine()), s.boardLines()...)
+}
+
+// looking returns the lines of a session Looking: for puzzles in the
+// player's games, or for today's puzzle, or both.
+func (s *Session) looking() []Line {
+	if s.Finding && s.Scanned == s.ToScan {
+		return []Line{{Accent, "Finding today's puzzle…"}, {Muted, "The same for every player: a position of a game of the AI's."}}
+	}
+	lines := []Line{{Accent, "Looking for puzzles in your games…"}, {Muted, fmt.Sprintf("%d of %d games scanned", s.Scanned, s.ToScan)}}
+	if s.Finding {
+		lines = append(lines, Line{Muted, "Finding today's puzzle, the same for every player…"})
+	}
+	return lines
 }
 
 // missed returns the lines of a wrong answer: the verdict of the move
@@ -92,7 +106,22 @@ func lossText(r review.Rating, best float64, points bool) string {
 	return figures.ShortPercent(r.Loss) + " lost against the best"
 }
 
-// source says where a puzzle comes from.
+// source says where the puzzle e on screen comes from: today's daily
+// puzzle, the same for every player, asked or answered the first time, or
+// again; the daily puzzle of another day; or a game.
+func (s *Session) source(e deck.Entry, moveName func(engine.Direction) string) Line {
+	switch {
+	case e.Daily == "":
+		return Line{Muted, source(e.Game, e.Move, e.Slip, e.Played, moveName)}
+	case e.Daily != s.today:
+		return Line{Muted, "The daily puzzle of " + e.Daily}
+	case s.rated || s.Phase == Asking && e.New():
+		return Line{Accent, "Today's puzzle — the same for every player"}
+	}
+	return Line{Muted, "Today's puzzle, again: practice, unrated"}
+}
+
+// source says where a puzzle of a game comes from.
 func source(game string, move int, slip bool, played engine.Direction, moveName func(engine.Direction) string) string {
 	switch {
 	case game == "":

@@ -19,6 +19,9 @@ import (
 
 	"github.com/charmbracelet/x/vt"
 	"golang.org/x/crypto/ssh"
+
+	"github.com/term2048/2048/ai/puzzle"
+	"github.com/term2048/2048/tui/practice"
 )
 
 // This file holds what the tests of the server play with: a server on a
@@ -107,6 +110,11 @@ func testConfig(t testing.TB, cfg Config, logs io.Writer) Config {
 	}
 	if cfg.Limits.PerAddress == 0 {
 		cfg.Limits.PerAddress = 100
+	}
+	if cfg.findDaily == nil { // no daily puzzle: the AI's games it comes from take a second
+		cfg.findDaily = func(context.Context, uint64, practice.Acquire) (puzzle.Puzzle, error) {
+			return puzzle.Puzzle{}, practice.ErrNoDaily
+		}
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(logs, nil))
 	return cfg

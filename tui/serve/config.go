@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/term2048/2048/ai"
+	"github.com/term2048/2048/tui/practice"
 )
 
 // Config is what the command line decides about a server.
@@ -48,6 +49,9 @@ type Config struct {
 	// renewals (see ledger.Options).
 	holdLifetime time.Duration
 	renewFault   func() error
+	// findDaily finds the daily puzzle of a day, for the tests of its
+	// board; nil is practice.FindDaily.
+	findDaily practice.Finder
 }
 
 // Limits are the bounds the server sets on each connection, beyond those of

@@ -142,7 +142,7 @@ func (s *Server) gameConfig(store *playerdata.Files, sess *session, log *slog.Lo
 	return tui.Config{
 		Depth: prefs.Depth, Theme: prefs.Theme, Color: color, Speed: prefs.Speed, Animate: prefs.Animate, Coach: prefs.Coach,
 		Store: data, Prefs: prefs, Pool: s.pool, ASCII: tui.ASCIILocale(sess.getenv), Still: true,
-		SecretSeeds: true, DailySeed: s.ledger.DailySeed,
+		SecretSeeds: true, DailySeed: s.ledger.DailySeed, DailyPuzzles: s.dailies,
 		GamesPerMinute: gamesPerMinute,
 	}
 }

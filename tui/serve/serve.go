@@ -48,6 +48,7 @@ import (
 
 	"github.com/term2048/2048/tui"
 	"github.com/term2048/2048/tui/dirlock"
+	"github.com/term2048/2048/tui/practice"
 	"github.com/term2048/2048/tui/serve/ledger"
 )
 
@@ -67,6 +68,7 @@ type Server struct {
 	players string     // where the players' directories are
 	ledger  *ledger.DB // the players' data and the leaderboards (see Config.Ledger)
 	lock    *dirlock.Lock
+	dailies *practice.Dailies // the daily puzzles, the same for every player, from the ledger's seeds
 
 	// runGame plays a game: tui.RunRemote, but for the tests.
 	runGame func(context.Context, tui.Config, tui.Terminal) error
@@ -166,6 +168,7 @@ func newServer(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
+	s.dailies = practice.NewDailies(s.ledger.DailySeed, cfg.findDaily)
 	s.races = NewRaces(defaultRaceLimits(cfg.MaxSessions))
 	if s.sharedLedger() {
 		s.races = newLedgerRaces(s.ledger, defaultRaceLimits(cfg.MaxSessions), s.log)

@@ -27,8 +27,9 @@ import (
 // is not one (a best move that is not legal, values that are not finite, a
 // schedule out of its steps): damaged data is never read as something else.
 
-// Version is the version of the encoding Encode writes.
-const Version = 1
+// Version is the version of the encoding Encode writes: 2, which adds
+// the daily puzzles' dates ("daily") to version 1. Decode reads both.
+const Version = 2
 
 // magic begins every encoded deck.
 const magic = "2048-practice"
@@ -68,6 +69,7 @@ type entryJSON struct {
 	Played string                         `json:"played,omitempty"`
 	Slip   bool                           `json:"slip,omitempty"`
 	Game   string                         `json:"game,omitempty"`
+	Daily  string                         `json:"daily,omitempty"` // the date of a daily puzzle
 	Rating ratingJSON                     `json:"rating"`
 	Tries  int                            `json:"tries,omitempty"`
 	Solved int                            `json:"solved,omitempty"`
@@ -117,7 +119,7 @@ func timeOrZero(s int64) time.Time {
 func entryOf(e Entry) entryJSON {
 	j := entryJSON{
 		Board: fmt.Sprintf("%016x", uint64(e.Board())), Best: e.Best().String(), Second: e.Second.String(), Depth: e.Search.Depth,
-		Points: e.Points, Move: e.Move, Slip: e.Slip, Game: e.Game, Rating: ratingOf(e.Rating),
+		Points: e.Points, Move: e.Move, Slip: e.Slip, Game: e.Game, Daily: e.Daily, Rating: ratingOf(e.Rating),
 		Tries: e.Tries, Solved: e.Solved, Step: e.Step, Due: unixOrZero(e.Due), Last: unixOrZero(e.Last),
 	}
 	if e.Move > 0 {
@@ -148,8 +150,8 @@ func Decode(data []byte) (*Deck, error) {
 	if version > Version {
 		return nil, fmt.Errorf("version %d, %w", version, ErrNewer)
 	}
-	if version != Version {
-		return nil, fmt.Errorf("version %d; this program reads version %d", version, Version)
+	if version < 1 {
+		return nil, fmt.Errorf("version %d; this program reads versions 1 to %d", version, Version)
 	}
 	if got := crc32.Checksum(body, castagnoli); got != sum {
 		return nil, fmt.Errorf("damaged: checksum %08x, the header says %08x", got, sum)
@@ -219,7 +221,7 @@ func (j *entryJSON) entry() (Entry, error) {
 	}
 	b := engine.Board(n)
 	e := Entry{Puzzle: puzzle.Puzzle{Search: ai.Result{Board: b, Depth: j.Depth}, Points: j.Points, Move: j.Move, Slip: j.Slip},
-		Game: j.Game, Rating: j.Rating.rating(), Tries: j.Tries, Solved: j.Solved, Step: j.Step, Due: timeOrZero(j.Due), Last: timeOrZero(j.Last)}
+		Game: j.Game, Daily: j.Daily, Rating: j.Rating.rating(), Tries: j.Tries, Solved: j.Solved, Step: j.Step, Due: timeOrZero(j.Due), Last: timeOrZero(j.Last)}
 	for d := range engine.Direction(engine.NumDirections) {
 		_, _, legal := b.Move(d)
 		if legal != (j.Values[d] != nil) {
@@ -254,6 +256,8 @@ func (j *entryJSON) checkRest(e *Entry) error {
 		return fmt.Errorf("depth %d", j.Depth)
 	case j.Move < 0 || (j.Move == 0) != (j.Played == ""):
 		return fmt.Errorf("move %d, played %q", j.Move, j.Played)
+	case j.Daily != "" && (j.Game != "" || j.Move != 0 || !isDate(j.Daily)):
+		return fmt.Errorf("daily puzzle of %q, from game %q, move %d", j.Daily, j.Game, j.Move)
 	case !e.Rating.Valid():
 		return fmt.Errorf("rating %v", e.Rating)
 	case j.Tries < 0 || j.Solved < 0 || j.Solved > j.Tries:
@@ -269,4 +273,11 @@ func (j *entryJSON) checkRest(e *Entry) error {
 		e.Played = d
 	}
 	return nil
+}
+
+// isDate reports whether s is a date as the daily challenge writes it,
+// YYYY-MM-DD.
+func isDate(s string) bool {
+	t, err := time.Parse(time.DateOnly, s)
+	return err == nil && t.Format(time.DateOnly) == s
 }

@@ -24,7 +24,10 @@ type Entry struct {
 	puzzle.Puzzle
 	// Game is the key of the game of the history the puzzle comes from
 	// (see practice.GameKey); "" for a puzzle of the AI's own games.
-	Game   string
+	Game string
+	// Daily is the date of the day the puzzle was the daily puzzle of
+	// (YYYY-MM-DD), the same for every player; "" for another.
+	Daily  string
 	Rating glicko.Rating
 	Tries  int // attempts, right or wrong
 	Solved int // attempts that were right
@@ -87,6 +90,25 @@ func (d *Deck) Add(key string, found []puzzle.Puzzle) {
 			d.Puzzles = append(d.Puzzles, Entry{Puzzle: p, Game: key, Rating: glicko.NewPuzzle()})
 		}
 	}
+}
+
+// AddDaily adds p as the daily puzzle of date, and returns its index: a
+// puzzle of its board the deck holds already, the daily puzzle of no day,
+// becomes date's, and is tried as it was.
+func (d *Deck) AddDaily(date string, p puzzle.Puzzle) int {
+	if i := d.Find(p.Board()); i >= 0 {
+		if d.Puzzles[i].Daily == "" && d.Puzzles[i].Game == "" && d.Puzzles[i].Move == 0 {
+			d.Puzzles[i].Daily = date
+		}
+		return i
+	}
+	d.Puzzles = append(d.Puzzles, Entry{Puzzle: p, Daily: date, Rating: glicko.NewPuzzle()})
+	return len(d.Puzzles) - 1
+}
+
+// Daily returns the index of the daily puzzle of date, or -1.
+func (d *Deck) Daily(date string) int {
+	return slices.IndexFunc(d.Puzzles, func(e Entry) bool { return e.Daily == date })
 }
 
 // Find returns the index of the puzzle of board b, or -1.
@@ -215,6 +237,11 @@ func (d *Deck) Due(now time.Time) int {
 // Own returns how many puzzles come from the player's games.
 func (d *Deck) Own() int {
 	return len(d.Puzzles) - countFunc(d.Puzzles, func(e Entry) bool { return e.Game == "" })
+}
+
+// Dailies returns how many puzzles were daily puzzles.
+func (d *Deck) Dailies() int {
+	return countFunc(d.Puzzles, func(e Entry) bool { return e.Daily != "" })
 }
 
 // countFunc returns how many elements of s f reports true for.

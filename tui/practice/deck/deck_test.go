@@ -44,6 +44,7 @@ func testDeck() *Deck {
 	d.Add("game-b", []puzzle.Puzzle{testPuzzle(6, 2), slip})
 	d.Add("", []puzzle.Puzzle{testPuzzle(9, 1)})
 	d.Add("game-a", nil)
+	d.AddDaily("2026-11-29", testPuzzle(7, 2))
 	d.Attempt(0, false, t0)
 	return d
 }
@@ -95,9 +96,9 @@ func TestDecodeDamaged(t *testing.T) {
 	if _, err := Decode(data[:len(data)-1]); err == nil {
 		t.Error("Decode of a truncated deck succeeded")
 	}
-	newer := bytes.Replace(data, []byte("2048-practice 1 "), []byte("2048-practice 2 "), 1)
+	newer := bytes.Replace(data, []byte("2048-practice 2 "), []byte("2048-practice 3 "), 1)
 	if _, err := Decode(newer); !errors.Is(err, ErrNewer) {
-		t.Errorf("Decode of version 2 = %v; want ErrNewer", err)
+		t.Errorf("Decode of version 3 = %v; want ErrNewer", err)
 	}
 }
 
@@ -216,5 +217,48 @@ func TestNext(t *testing.T) {
 	}
 	if d.Due(later) != 1 || d.Own() != 4 {
 		t.Errorf("Due = %d, Own = %d; want 1, 4", d.Due(later), d.Own())
+	}
+}
+
+// TestDaily: a daily puzzle is known by its date, added once; a puzzle of
+// the AI's already in the deck becomes the day's; one of the player's
+// games stays theirs.
+func TestDaily(t *testing.T) {
+	d := testDeck()
+	i := d.Daily("2026-11-29")
+	if i < 0 || d.Puzzles[i].Board() != testPuzzle(7, 2).Board() || d.Daily("2026-11-28") != -1 || d.Dailies() != 1 {
+		t.Fatalf("Daily = %d, %d dailies; want the puzzle added, one", i, d.Dailies())
+	}
+	if j := d.AddDaily("2026-11-29", testPuzzle(7, 2)); j != i || len(d.Puzzles) != 4 {
+		t.Errorf("AddDaily again = %d, %d puzzles; want %d, 4", j, len(d.Puzzles), i)
+	}
+	if j := d.AddDaily("2026-11-30", testPuzzle(9, 1)); d.Puzzles[j].Daily != "2026-11-30" || len(d.Puzzles) != 4 {
+		t.Errorf("AddDaily of an AI's puzzle kept: daily %q, %d puzzles; want the 30th's, 4", d.Puzzles[j].Daily, len(d.Puzzles))
+	}
+	if j := d.AddDaily("2026-12-01", testPuzzle(6, 2)); d.Puzzles[j].Daily != "" || d.Daily("2026-12-01") != -1 {
+		t.Errorf("AddDaily of the player's puzzle made it the day's: %q", d.Puzzles[j].Daily)
+	}
+}
+
+// TestDecodeVersion1: a deck of version 1, which knew no daily puzzle,
+// decodes; a date that is not one does not.
+func TestDecodeVersion1(t *testing.T) {
+	d := &Deck{}
+	d.Add("g", []puzzle.Puzzle{testPuzzle(6, 2)})
+	data, err := Encode(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := bytes.Replace(data, []byte("2048-practice 2 "), []byte("2048-practice 1 "), 1)
+	if got, err := Decode(old); err != nil || len(got.Puzzles) != 1 {
+		t.Errorf("Decode of version 1 = %v; want its puzzle", err)
+	}
+	d = &Deck{}
+	d.AddDaily("2026-02-30", testPuzzle(6, 2))
+	if data, err = Encode(d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(data); err == nil {
+		t.Error("Decode of a daily puzzle of 2026-02-30 succeeded")
 	}
 }

@@ -34,6 +34,7 @@ var copiedTables = []struct {
 	{"imported", []string{"player", "imported", "games", "reviews"}},
 	{"practice", []string{"player", "data", "updated"}},
 	{"practice_aside", []string{"player", "data", "set_aside"}},
+	{"puzzle_answers", []string{"player", "date", "solved", "took", "answered"}},
 }
 
 // notCopied are the tables of the ledger that a copy leaves empty: the

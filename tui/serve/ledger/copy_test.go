@@ -16,7 +16,8 @@ import (
 // filledForCopy returns a SQLite ledger with a row in every table: players
 // with names, games ranked (a daily among them), a history with its
 // index, preferences, a game in progress, one set aside as damaged, a
-// forged game set aside, a review and a player's files imported.
+// forged game set aside, a review, a player's files imported and an
+// answer to the daily puzzle.
 func filledForCopy(t *testing.T) (*DB, string) {
 	t.Helper()
 	d, path := open(t)
@@ -58,6 +59,10 @@ func filledForCopy(t *testing.T) (*DB, string) {
 	}
 	if _, _, err := d.Import("SHA256:old", Files{Reviews: map[string][]byte{"x.json": []byte("review")}}); err != nil {
 		t.Fatal(err)
+	}
+	d.now = func() time.Time { return noon }
+	if ok, err := d.AnswerPuzzle("SHA256:ann", "2026-11-26", true, 4200*time.Millisecond); !ok || err != nil {
+		t.Fatal(ok, err)
 	}
 	d.Close()
 	raw := rawOpen(t, path)

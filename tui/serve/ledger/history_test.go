@@ -174,7 +174,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; DROP TABLE holds; DROP TABLE races; DROP TABLE race_seats; DROP TABLE practice; DROP TABLE practice_aside; PRAGMA user_version = 5`); err != nil {
+	if _, err := raw.Exec(`DROP TABLE history; DROP TABLE history_index; DROP TABLE reviews; DROP TABLE prefs; DROP TABLE imported; DROP TABLE holds; DROP TABLE races; DROP TABLE race_seats; DROP TABLE practice; DROP TABLE practice_aside; DROP TABLE puzzle_answers; PRAGMA user_version = 5`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
@@ -212,7 +212,7 @@ func TestMigrateFromVersion6(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(`DROP TABLE practice; DROP TABLE practice_aside; DROP TABLE races; DROP TABLE race_seats; PRAGMA user_version = 6`); err != nil {
+	if _, err := raw.Exec(`DROP TABLE practice; DROP TABLE practice_aside; DROP TABLE races; DROP TABLE race_seats; DROP TABLE puzzle_answers; PRAGMA user_version = 6`); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()

@@ -32,6 +32,8 @@ import (
 //     aside because they did not decode.
 //  8. the races between friends and their seats, so that a race made on
 //     one server is joined and watched from another.
+//  9. each player's first answer to the daily puzzle of a day, for its
+//     board.
 var migrations = []migration{
 	{sqliteSchema1, postgresSchema1},
 	{sqliteSchema2, postgresSchema2},
@@ -41,6 +43,7 @@ var migrations = []migration{
 	{sqliteSchema6, postgresSchema6},
 	{sqliteSchema7, postgresSchema7},
 	{sqliteSchema8, postgresSchema8},
+	{sqliteSchema9, postgresSchema9},
 }
 
 // A migration is a version of the schema, a step from the one before,

@@ -204,3 +204,19 @@ CREATE TABLE race_seats (
 CREATE UNIQUE INDEX race_seats_player ON race_seats(player) WHERE gone = 0;`)
 	return err
 }
+
+// postgresSchema9 keeps each player's first answer to the daily puzzle of
+// a day (see sqliteSchema9).
+func postgresSchema9(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE puzzle_answers (
+	player   TEXT NOT NULL,
+	date     TEXT NOT NULL,
+	solved   INTEGER NOT NULL,
+	took     BIGINT NOT NULL,
+	answered BIGINT NOT NULL,
+	PRIMARY KEY (date, player)
+);
+CREATE INDEX puzzle_answers_board ON puzzle_answers(date, solved, took, answered, player);`)
+	return err
+}

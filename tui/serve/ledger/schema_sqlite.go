@@ -221,3 +221,20 @@ CREATE TABLE race_seats (
 CREATE UNIQUE INDEX race_seats_player ON race_seats(player) WHERE gone = 0;`)
 	return err
 }
+
+// sqliteSchema9 keeps each player's first answer to the daily puzzle of a
+// day (see DB.AnswerPuzzle), one a day, indexed in the order of its
+// board.
+func sqliteSchema9(ctx context.Context, tx *sql.Tx, _ Key) error {
+	_, err := tx.ExecContext(ctx, `
+CREATE TABLE puzzle_answers (
+	player   TEXT NOT NULL,    -- the fingerprint of the player's key
+	date     TEXT NOT NULL,    -- the day of the daily puzzle, YYYY-MM-DD
+	solved   INTEGER NOT NULL, -- 1: the answer was right
+	took     INTEGER NOT NULL, -- milliseconds from the puzzle shown to the answer
+	answered INTEGER NOT NULL, -- Unix milliseconds
+	PRIMARY KEY (date, player)
+) STRICT;
+CREATE INDEX puzzle_answers_board ON puzzle_answers(date, solved, took, answered, player);`)
+	return err
+}
