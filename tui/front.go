@@ -7,9 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/term2048/2048/ai"
-	"github.com/term2048/2048/engine"
+	"github.com/term2048/2048/ai/review"
 	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/playerdata"
+	"github.com/term2048/2048/tui/practice"
 	"github.com/term2048/2048/tui/settings"
 )
 
@@ -62,17 +63,12 @@ type State struct {
 	Note     string               // a line for the player, until the next key
 	Warnings []string             // what went wrong, until dismissed
 	Unsaved  string               // why the game could not be saved, as the player reads it; "" when it was
-	// Practice is the practice's screen while it is up (p), else nil.
-	Practice *PracticeState
+	Practice *practice.Session    // the practice's, while its screen is up (p); else nil
 }
 
-// A PracticeState is what the practice's screen shows: the puzzle's board,
-// or the AI's line's as it plays on, and what the screen says beside it, a
-// paragraph a line, moves named by their direction ("left").
-type PracticeState struct {
-	Board engine.Board
-	Lines []string
-}
+// ReviewSetting returns the setting of the game's reviews, the replay's: with
+// a network as the evaluator, its own, whose losses are points.
+func (s *Session) ReviewSetting() review.Setting { return s.m.screens.reviewAt }
 
 // Stats returns the player's statistics, with the game in progress if it
 // is over.
@@ -95,11 +91,8 @@ func (s *Session) State() State {
 	for _, w := range m.warnings {
 		st.Warnings = append(st.Warnings, w.text)
 	}
-	if _, up := m.front().(*practiceView); up && m.drill.Session != nil {
-		st.Practice = &PracticeState{Board: m.drill.Session.Board()}
-		for _, l := range m.drill.Session.Text(engine.Direction.String) {
-			st.Practice.Lines = append(st.Practice.Lines, l.Text)
-		}
+	if _, up := m.front().(*practiceView); up {
+		st.Practice = m.drill.Session
 	}
 	return st
 }

@@ -53,7 +53,15 @@ type heard struct {
 	warnings []string
 	depth    int
 	unsaved  string
-	practice *tui.PracticeState // the practice's screen, while it is up
+	practice *practiceHeard // the practice's screen, while it is up
+}
+
+// practiceHeard is what the practice's screen says: the puzzle's board, or
+// the AI's line's as it plays on, and the text beside it, a paragraph a
+// line, moves named by their direction ("left").
+type practiceHeard struct {
+	board engine.Board
+	lines []string
 }
 
 // heardOf returns what st tells the player.
@@ -62,7 +70,13 @@ func heardOf(st tui.State) heard {
 	h := heard{
 		id: st.Game.ID, board: g.Board(), score: g.Score(), moves: g.MoveCount(), over: g.Over(),
 		hint: st.Hint, thinking: st.Thinking, autoplay: st.Autoplay, question: st.Question,
-		note: st.Note, warnings: st.Warnings, depth: st.Depth, unsaved: st.Unsaved, practice: st.Practice,
+		note: st.Note, warnings: st.Warnings, depth: st.Depth, unsaved: st.Unsaved,
+	}
+	if s := st.Practice; s != nil {
+		h.practice = &practiceHeard{board: s.Board()}
+		for _, l := range s.Text(engine.Direction.String) {
+			h.practice.lines = append(h.practice.lines, l.Text)
+		}
 	}
 	if len(st.Banner) > 0 {
 		h.banner = st.Banner[0]

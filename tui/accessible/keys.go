@@ -29,8 +29,8 @@ func (f *front) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return f.forward(pressOf(ks.Autoplay), true) // any key stops it
 	case st.Question != tui.NoQuestion:
 		return f.forward(k, true) // the answer, or no
-	case st.Practice != nil:
-		return f.onPracticeKey(k, st.Practice)
+	case f.last.practice != nil:
+		return f.onPracticeKey(k, f.last.practice)
 	}
 	for d := range engine.Direction(engine.NumDirections) {
 		if key.Matches(k, ks.Move(d)) {
@@ -208,7 +208,7 @@ func bindingLine(b key.Binding) string {
 // the puzzle, the new game's and the play keys go to the next one, the
 // dismiss and quit keys back to the game, all as on the screen; the help
 // and the board's key are said here.
-func (f *front) onPracticeKey(k tea.KeyPressMsg, p *tui.PracticeState) tea.Cmd {
+func (f *front) onPracticeKey(k tea.KeyPressMsg, p *practiceHeard) tea.Cmd {
 	ks := f.keys
 	switch {
 	case key.Matches(k, ks.Up, ks.Down, ks.Left, ks.Right, ks.New, ks.Play, ks.Dismiss, ks.Quit):
@@ -217,7 +217,7 @@ func (f *front) onPracticeKey(k tea.KeyPressMsg, p *tui.PracticeState) tea.Cmd {
 		f.out.say("The practice's keys: the arrows answer; " + keyName(ks.New) + " or " + keyName(ks.Play) +
 			" go to the next puzzle; " + keyName(ks.Dismiss) + " goes back to your game; " + boardKey + " says the board again.")
 	case k.String() == boardKey:
-		f.out.say(boardLines(p.Board)...)
+		f.out.say(boardLines(p.board)...)
 	default:
 		f.out.say(keyText(k) + " does nothing in the practice. Press " + keyName(ks.Help) + " for its keys.")
 	}

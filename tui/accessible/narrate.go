@@ -179,19 +179,19 @@ func (f *front) practiceLines(st tui.State, now, before heard) []string {
 	case p == nil:
 		return append([]string{"Back to your game."}, f.whole(st)...)
 	case was == nil:
-		lines := append([]string{"The practice: puzzles from your games. Press " + keyName(f.keys.Help) + " for its keys."}, sentences(p.Lines)...)
-		if p.Board != 0 { // no board while it looks for puzzles
-			lines = append(lines, boardLines(p.Board)...)
+		lines := append([]string{"The practice: puzzles from your games. Press " + keyName(f.keys.Help) + " for its keys."}, sentences(p.lines)...)
+		if p.board != 0 { // no board while it looks for puzzles
+			lines = append(lines, boardLines(p.board)...)
 		}
 		return lines
-	case !slices.Equal(p.Lines, was.Lines):
-		lines := sentences(newLines(was.Lines, p.Lines))
-		if p.Board != was.Board && p.Board != 0 {
-			lines = append(lines, boardLines(p.Board)...)
+	case !slices.Equal(p.lines, was.lines):
+		lines := sentences(newLines(was.lines, p.lines))
+		if p.board != was.board && p.board != 0 {
+			lines = append(lines, boardLines(p.board)...)
 		}
 		return lines
-	case p.Board != was.Board:
-		return append([]string{"Then:"}, boardLines(p.Board)...)
+	case p.board != was.board:
+		return append([]string{"Then:"}, boardLines(p.board)...)
 	}
 	return nil
 }

@@ -14,10 +14,6 @@ import (
 	"github.com/term2048/2048/tui/playerdata"
 )
 
-// reviewSetting is the setting of the reviews, the replay's: the review
-// kept with the history is read rather than searched again.
-var reviewSetting = review.Setting{Depth: review.DefaultDepth}
-
 // slipsSaid is how many of the player's worst moves a review says.
 const slipsSaid = 5
 
@@ -45,23 +41,24 @@ func (f *front) startReview() tea.Cmd {
 	f.reviews++
 	f.review = f.reviews
 	f.out.say(fmt.Sprintf("Reviewing the %s of this game at %s; the slips come when it ends.",
-		figures.Quantity(st.Game.Game.MoveCount(), "move"), reviewSetting))
-	id, ctx, store := f.review, f.ctx, f.store
+		figures.Quantity(st.Game.Game.MoveCount(), "move"), f.s.ReviewSetting()))
+	id, ctx, store, set := f.review, f.ctx, f.store, f.s.ReviewSetting()
 	return func() tea.Msg {
 		msg := reviewMsg{id: id}
-		msg.rev, msg.err, msg.keepErr = runReview(ctx, store, g)
+		msg.rev, msg.err, msg.keepErr = runReview(ctx, store, g, set)
 		return msg
 	}
 }
 
-// runReview reviews g, from the searches kept in store where it has them,
-// and keeps there those it made, as the replay does.
-func runReview(ctx context.Context, store playerdata.Store, g review.Game) (rev *review.Review, err, keepErr error) {
+// runReview reviews g at set, the replay's setting, from the searches kept
+// in store where it has them, and keeps there those it made, as the replay
+// does.
+func runReview(ctx context.Context, store playerdata.Store, g review.Game, set review.Setting) (rev *review.Review, err, keepErr error) {
 	var known []ai.Result
 	if store != nil {
-		known, _ = store.LoadReview(g, reviewSetting) // a review not read is searched again
+		known, _ = store.LoadReview(g, set) // a review not read is searched again
 	}
-	rev, err = review.Run(ctx, g, review.Options{Setting: reviewSetting, Known: known})
+	rev, err = review.Run(ctx, g, review.Options{Setting: set, Known: known})
 	if store == nil || rev == nil || len(rev.Moves) <= len(known) {
 		return rev, err, nil
 	}
@@ -69,7 +66,7 @@ func runReview(ctx context.Context, store playerdata.Store, g review.Game) (rev 
 	for i, m := range rev.Moves {
 		searches[i] = m.Search
 	}
-	return rev, err, store.SaveReview(g, reviewSetting, searches)
+	return rev, err, store.SaveReview(g, set, searches)
 }
 
 // onReview says the review ended: the accuracy, the count of each verdict,
@@ -114,18 +111,18 @@ func reviewLines(rev *review.Review) []string {
 	}
 	lines = append(lines, "Your worst moves:")
 	for _, m := range worst {
-		lines = append(lines, slipLine(m))
+		lines = append(lines, slipLine(m, rev.Setting.InPoints()))
 	}
 	return lines
 }
 
-// slipLine says a slip: "Move 34, left, a mistake: up was best; left lost
-// about 1.2%."
-func slipLine(m review.Move) string {
+// slipLine says a slip: "Move 34, left, a mistake: up was best; it lost
+// about 1.2%.", or about 2,400 points in a review whose values are points.
+func slipLine(m review.Move, points bool) string {
 	rt := review.Rating{Loss: m.Loss, Verdict: m.Verdict}
 	word := m.Verdict.String()
 	return fmt.Sprintf("Move %d, %s, %s %s: %s was best; it lost %s.", m.Number, m.Played, article(word), word,
-		m.Best(), lossWords(m.Search, rt, false))
+		m.Best(), lossWords(m.Search, rt, points))
 }
 
 // verdictPlural names n moves of verdict v: "best moves", "mistakes".

@@ -57,13 +57,17 @@ func TestNewTile(t *testing.T) {
 }
 
 // TestSlipLine: a slip of the review is a sentence: the move, its
-// verdict, the best move, and the loss in percent.
+// verdict, the best move, and the loss in percent, or in points in a
+// review whose values are points.
 func TestSlipLine(t *testing.T) {
 	r := ai.Result{Best: engine.Up, Value: [engine.NumDirections]float64{engine.Up: 1000, engine.Left: 970},
 		Legal: [engine.NumDirections]bool{engine.Up: true, engine.Left: true}}
 	m := review.Move{Number: 34, Search: r, Played: engine.Left, Loss: r.Gap(engine.Left), Verdict: review.Mistake}
-	if got, want := slipLine(m), "Move 34, left, a mistake: up was best; it lost about 3.0%."; got != want {
+	if got, want := slipLine(m, false), "Move 34, left, a mistake: up was best; it lost about 3.0%."; got != want {
 		t.Errorf("slipLine(%+v) = %q; want %q", m, got, want)
+	}
+	if got, want := slipLine(m, true), "Move 34, left, a mistake: up was best; it lost about 30 points."; got != want {
+		t.Errorf("slipLine(%+v) in points = %q; want %q", m, got, want)
 	}
 	for _, c := range []struct {
 		v    review.Verdict
