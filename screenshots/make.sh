@@ -115,6 +115,9 @@ shot large 140 42 "-seed 2048" "${opening[@]}" h 20
 # The replay of a game of hints, autoplay and careless moves, at its first
 # mistake.
 shot replay 80 24 "-seed 2048" "${opening[@]}" Up Left Up Down h 10 Space a 20 a Up Right Up Left Down r 30 Home Down
+# The practice of a new player: today's puzzle, found in a second or so,
+# answered.
+shot practice 100 30 "-seed 2048" p 40 Left 10
 case "stats game-over" in *"${filter:-}"*)
 	history 3 5 8 13 21 34 55 89
 	keep=1 shot game-over 80 24 "" 5
