@@ -30,19 +30,7 @@ func TestRaceOverSSH(t *testing.T) {
 	ts := startServer(t, Config{})
 	ann := ts.play(t, newKey(t), 120, 30)
 	bob := ts.play(t, newKey(t), 120, 30)
-	ann.waitText("SCORE")
-	bob.waitText("SCORE")
-
-	ann.press("v")
-	ann.waitText("Race a friend")
-	ann.press("\r")
-	code := codePattern.FindStringSubmatch(ann.waitText("Your race's code is"))
-	if code == nil {
-		t.Fatalf("no code on the screen:\n%s", ann.text())
-	}
-	bob.press("v")
-	bob.waitText("Race a friend")
-	bob.press(strings.ToLower(code[1]), "\r") // typed as it is read: any case
+	makeAndJoin(t, ann, bob, strings.ToLower) // the code typed as it is read: any case
 	for _, term := range []*terminal{ann, bob} {
 		screen := term.waitText("The race is on")
 		if !strings.Contains(screen, "0 moves") || moves(t, screen) != 0 {
@@ -84,19 +72,7 @@ func TestRaceAcrossServers(t *testing.T) {
 		second := startServer(t, Config{Ledger: source, Secret: filepath.Join(first.cfg.Dir, keyFile)})
 		ann := first.play(t, newKey(t), 120, 30)
 		bob := second.play(t, newKey(t), 120, 30)
-		ann.waitText("SCORE")
-		bob.waitText("SCORE")
-
-		ann.press("v")
-		ann.waitText("Race a friend")
-		ann.press("\r")
-		code := codePattern.FindStringSubmatch(ann.waitText("Your race's code is"))
-		if code == nil {
-			t.Fatalf("no code on the screen:\n%s", ann.text())
-		}
-		bob.press("v")
-		bob.waitText("Race a friend")
-		bob.press(code[1], "\r")
+		makeAndJoin(t, ann, bob, func(code string) string { return code })
 		for _, term := range []*terminal{ann, bob} {
 			term.waitText("The race is on")
 		}
@@ -123,4 +99,22 @@ func TestRaceAcrossServers(t *testing.T) {
 			}
 		}
 	})
+}
+
+// makeAndJoin makes a race on ann's screen, reads its code there, and has
+// bob join it with the code as typed writes it.
+func makeAndJoin(t *testing.T, ann, bob *terminal, typed func(code string) string) {
+	t.Helper()
+	ann.waitText("SCORE")
+	bob.waitText("SCORE")
+	ann.press("v")
+	ann.waitText("Race a friend")
+	ann.press("\r")
+	code := codePattern.FindStringSubmatch(ann.waitText("Your race's code is"))
+	if code == nil {
+		t.Fatalf("no code on the screen:\n%s", ann.text())
+	}
+	bob.press("v")
+	bob.waitText("Race a friend")
+	bob.press(typed(code[1]), "\r")
 }
