@@ -42,12 +42,21 @@ const playAbout = `2048 plays in the terminal; the saved game resumes. Other com
 Keys: arrows move, h hint, space plays the hint, a autoplay, + - 0 depth,
 [ ] autoplay speed, u undo, n new game, c daily challenge, s statistics,
 r review (the replay of the game, every move rated by the AI), v race the
-AI (its depth, or enter alone for one as accurate as you), t theme,
-o settings, ? help, q quit. They can be rebound, and the theme, depth, speed,
+AI (its depth, or enter alone for one as accurate as you), p practice,
+t theme, o settings, ? help, q quit. They can be rebound, and the theme, depth, speed,
 animation, live coach and evaluator kept (o changes them in the game), in
 $XDG_CONFIG_HOME/2048/config.toml (~/.config/2048/); a flag overrides it.
 Finished games are kept in $XDG_DATA_HOME/2048/history.jsonl, their
 reviews in reviews/ beside it.
+`
+
+const practiceAbout = `2048 practice opens the game on its practice, as p does in the game:
+puzzles from your own games, positions where one move is clearly best,
+today's puzzle first (the same for every player), your slips and the
+puzzles you missed before the others. The arrows answer, n goes to the
+next puzzle, esc goes back to the game, which resumes as 2048 leaves it.
+Each first answer is rated (Glicko-2); the statistics (s) show your
+rating. The flags are the game's (2048 -h says more).
 `
 
 // playFlags are the flags of the game.
@@ -101,7 +110,11 @@ func practiceCommand(ctx context.Context, args []string, stdin *os.File, stdout,
 
 // openGame opens the game as the command name (2048, 2048 practice) does.
 func openGame(ctx context.Context, name string, args []string, stdin *os.File, stdout, stderr io.Writer) error {
-	fs := newCommandFlags(name, strings.Replace(playSynopsis, "2048", name, 1), playAbout+"\n"+evaluatorList(), stdout, stderr)
+	about := playAbout
+	if name == "2048 practice" {
+		about = practiceAbout
+	}
+	fs := newCommandFlags(name, strings.Replace(playSynopsis, "2048", name, 1), about+"\n"+evaluatorList(), stdout, stderr)
 	f := definePlayFlags(fs)
 	if err := fs.parse(args); err != nil {
 		return err
@@ -146,11 +159,11 @@ func openGame(ctx context.Context, name string, args []string, stdin *os.File, s
 	}
 	cfg.Coach, cfg.Store, cfg.Prefs = prefs.Coach, &store, prefs
 	cfg.Searcher, cfg.EvalName, cfg.Network = ai.NewSearcher(ai.Config{Eval: eval}), f.eval.name, tui.FindNetwork()
+	cfg.Practice = name == "2048 practice"
 	if byEar {
 		return accessible.Run(ctx, cfg, stdin, stdout)
 	}
 	cfg.Races = airace.NewHub(airace.Config{Eval: eval, Reviews: &store})
-	cfg.Practice = name == "2048 practice"
 	return tui.Run(ctx, cfg, stdin, stdout)
 }
 

@@ -248,3 +248,23 @@ func TestRaceAIFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestPracticeByEar: 2048 practice -accessible opens the game by ear on
+// its practice, as 2048 practice opens the screen on it.
+func TestPracticeByEar(t *testing.T) {
+	noSaves(t)
+	stdin := notATerminal(t)
+	if _, err := stdin.WriteString("q"); err != nil { // leaves the practice; the input's end then quits
+		t.Fatal(err)
+	}
+	if _, err := stdin.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if status := run(context.Background(), []string{"practice", "-accessible", "-seed", "4"}, stdin, &out, &errOut); status != 0 {
+		t.Fatalf("2048 practice -accessible: status %d, stderr %q", status, errOut.String())
+	}
+	if said := out.String(); !strings.Contains(said, "The practice: puzzles from your games.") || !strings.Contains(said, "Back to your game.") {
+		t.Errorf("2048 practice -accessible said:\n%s\nwant the practice, then the game", said)
+	}
+}

@@ -283,3 +283,17 @@ func (s *script) said(text string) bool {
 	}
 	return false
 }
+
+// TestPracticeAtTheStart: the game opened on its practice (2048 practice
+// -accessible) says the practice first.
+func TestPracticeAtTheStart(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Practice = true
+	s := play(t, t.Context(), cfg)
+	s.until("The practice:")
+	s.until("Row 4:") // the puzzle's board, once found
+	s.press("q", "Back to your game.")
+	if err := s.end(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+}
