@@ -29,7 +29,8 @@ import (
 // terminal, in this process with the server.
 var (
 	loadSessions = flag.String("load.sessions", "10,50,100", "the numbers of sessions of BenchmarkLoad, separated by commas")
-	loadTime     = flag.Duration("load.time", 10*time.Second, "how long BenchmarkLoad measures each number of sessions")
+	loadKeys     = flag.Int("load.keys", 12, "the keys BenchmarkLoad measures, a session, for each number of sessions")
+	loadTime     = flag.Duration("load.time", time.Minute, "the longest BenchmarkLoad measures each number of sessions, if the keys have not all come")
 	loadEval     = flag.String("load.eval", "", "the evaluator of the servers' AI, as 2048 serve -eval names it (ntuple: the network built in); \"\": the default heuristic")
 )
 
@@ -43,8 +44,11 @@ var (
 //
 //	go test -tags serve -run '^$' -bench Load -benchtime 1x ./tui/serve
 //
-// with -load.sessions and -load.time to choose the numbers of sessions and
-// the time measured, and -load.eval the evaluator of the AI. The clients
+// with -load.sessions to choose the numbers of sessions, -load.keys the
+// keys measured (a session: each run measures until that many have come,
+// so that a busy machine gives its figures on as many keys as an idle
+// one), -load.time the longest a run waits for them, and -load.eval the
+// evaluator of the AI. The clients
 // take the same cores as the server. It also reports the process's peak
 // resident memory, the clients' included (peak-MB).
 func BenchmarkLoad(b *testing.B) {
@@ -97,8 +101,8 @@ func loadConfig(n int, source, secret string) Config {
 		Idle: time.Hour, Limits: Limits{PerAddress: n, Burst: n, Pending: n}, Ledger: source, Secret: secret}
 }
 
-// loadRun plays n sessions at once on a server for the time of -load.time
-// and reports their key-to-screen times.
+// loadRun plays n sessions at once on a server until -load.keys a
+// session are measured and reports their key-to-screen times.
 func loadRun(b *testing.B, n int) {
 	cfg := loadConfig(n, "", "")
 	if *loadEval != "" {
@@ -143,9 +147,15 @@ func loadRunOn(b *testing.B, n int, servers ...*testServer) {
 		wg.Go(func() { p.play(&ready, stop) })
 	}
 	ready.Wait()
-	rec.reset()
+	rec.reset(n * *loadKeys)
 	began, cpu := time.Now(), cpuTime()
-	time.Sleep(*loadTime)
+	bound := time.NewTimer(*loadTime) // the benchmark stops by itself on a machine too busy to bring the keys
+	select {
+	case <-rec.enough:
+	case <-bound.C:
+		b.Logf("%d sessions: %v passed before %d keys were measured", n, *loadTime, n**loadKeys)
+	}
+	bound.Stop()
 	close(stop)
 	wg.Wait()
 	elapsed := time.Since(began)
@@ -314,8 +324,10 @@ type latencies struct {
 	mu      sync.Mutex
 	times   []time.Duration
 	byClass map[string][]time.Duration
-	nothing atomic.Int64 // keys that brought nothing in time
-	outputs atomic.Int64 // the reads of the players' screens that brought output, about a frame each
+	nothing atomic.Int64  // keys that brought nothing in time
+	outputs atomic.Int64  // the reads of the players' screens that brought output, about a frame each
+	want    int           // the keys to measure
+	enough  chan struct{} // closed once want keys are measured
 }
 
 // add notes a key-to-screen time of a key of class.
@@ -326,16 +338,20 @@ func (l *latencies) add(class string, d time.Duration) {
 		l.byClass = map[string][]time.Duration{}
 	}
 	l.byClass[class] = append(l.byClass[class], d)
+	if len(l.times) == l.want && l.enough != nil {
+		close(l.enough)
+	}
 	l.mu.Unlock()
 }
 
 // none notes a key that brought nothing in time.
 func (l *latencies) none() { l.nothing.Add(1) }
 
-// reset forgets what was noted.
-func (l *latencies) reset() {
+// reset forgets what was noted, and waits for want keys: enough is closed
+// once they are measured.
+func (l *latencies) reset(want int) {
 	l.mu.Lock()
-	l.times, l.byClass = nil, nil
+	l.times, l.byClass, l.want, l.enough = nil, nil, want, make(chan struct{})
 	l.mu.Unlock()
 	l.nothing.Store(0)
 	l.outputs.Store(0)
