@@ -36,8 +36,9 @@ func (w blockingWriter) Write(p []byte) (int, error) {
 
 // TestScreenStalled checks that a write the client does not take is seen
 // to wait, for as long as it waits, and that none is once it is taken. It
-// runs in a synctest bubble, whose clock moves only when every goroutine
-// waits: the write waits an hour of it.
+// runs in a synctest bubble, whose clock stands still while a goroutine
+// runs: once the write waits for the client (synctest.Wait), an hour from
+// now is an hour of waiting.
 func TestScreenStalled(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		w := blockingWriter{make(chan struct{})}
@@ -47,8 +48,8 @@ func TestScreenStalled(t *testing.T) {
 		}
 		written := make(chan struct{})
 		go func() { s.Write([]byte("frame")); close(written) }()
-		time.Sleep(time.Hour)
-		if d := s.stalled(time.Now()); d != time.Hour {
+		synctest.Wait() // the write waits for the client
+		if d := s.stalled(time.Now().Add(time.Hour)); d != time.Hour {
 			t.Errorf("an hour after a write that waits: stalled %v", d)
 		}
 		close(w.release)
