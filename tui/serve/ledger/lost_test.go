@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/term2048/2048/tui/history"
 	"github.com/term2048/2048/tui/serve/ledger/ledgertest"
 )
 
@@ -72,6 +73,15 @@ func testHoldLostUnrenewed(t *testing.T, db ledgertest.Database) {
 	}
 	if err := a.SaveGame("SHA256:ann", savedGame(1, 4), true); !errors.Is(err, ErrHoldLost) {
 		t.Errorf("SaveGame of a hold lost = %v; want %v", err, ErrHoldLost)
+	}
+	if err := a.SavePractice("SHA256:ann", []byte("practice")); !errors.Is(err, ErrHoldLost) {
+		t.Errorf("SavePractice of a hold lost = %v; want %v", err, ErrHoldLost)
+	}
+	if err := a.SetPracticeAside("SHA256:ann"); !errors.Is(err, ErrHoldLost) {
+		t.Errorf("SetPracticeAside of a hold lost = %v; want %v", err, ErrHoldLost)
+	}
+	if _, err := a.AnswerPuzzle("SHA256:ann", history.DailyDate(clock.Now()), true, time.Second); !errors.Is(err, ErrHoldLost) {
+		t.Errorf("AnswerPuzzle of a hold lost = %v; want %v", err, ErrHoldLost)
 	}
 	hold(t, b, "SHA256:ann")
 	if err := b.SaveGame("SHA256:ann", savedGame(1, 5), true); err != nil {

@@ -28,6 +28,9 @@ func (d *DB) LoadPractice(fingerprint string) (data []byte, ok bool, err error) 
 // SavePractice keeps data as the practice of the player of fingerprint,
 // in place of the one kept before.
 func (d *DB) SavePractice(fingerprint string, data []byte) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("keeping the practice: %w", err)
+	}
 	_, err := d.db.Exec(`
 INSERT INTO practice (player, data, updated) VALUES ($1, $2, $3)
 ON CONFLICT (player) DO UPDATE SET data = excluded.data, updated = excluded.updated`,
@@ -42,6 +45,9 @@ ON CONFLICT (player) DO UPDATE SET data = excluded.data, updated = excluded.upda
 // did not decode, to the practices set aside, in one transaction: the
 // player starts a new one, and the old one is kept as it was.
 func (d *DB) SetPracticeAside(fingerprint string) error {
+	if err := d.checkHold(fingerprint); err != nil {
+		return fmt.Errorf("setting the practice aside: %w", err)
+	}
 	tx, err := d.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		return fmt.Errorf("setting the practice aside: %w", err)

@@ -55,6 +55,9 @@ type PuzzleDay struct {
 // is refused with ErrNotToday. The player is to be in the ledger already
 // (see Join).
 func (d *DB) AnswerPuzzle(fingerprint, date string, solved bool, took time.Duration) (recorded bool, err error) {
+	if err := d.checkHold(fingerprint); err != nil {
+		return false, fmt.Errorf("recording the answer to the puzzle of %s: %w", date, err)
+	}
 	now := d.now()
 	if date != history.DailyDate(now) {
 		return false, fmt.Errorf("recording the answer to the puzzle of %s: %w", date, ErrNotToday)
